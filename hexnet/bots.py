@@ -1,0 +1,13 @@
+"""Policies shared by every game. A policy is ``choose(view, legal_actions, rng) -> action``:
+it sees only the seat's view, never the state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def choose_random(view: dict[str, Any], legal: list[dict[str, Any]],
+                  rng: random.Random) -> dict[str, Any]:
+    """Uniform over the legal actions."""
+    return rng.choice(legal)

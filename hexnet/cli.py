@@ -1,0 +1,152 @@
+"""``hexnet``: the one front door.
+
+Every subcommand's arguments are declared here (argparse only, so ``hexnet --help`` stays fast);
+its work is done by ``run(args) -> int`` in the module named in ``_HANDLERS``, imported only when
+that command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+GAMES = ["hexenhammer", "fang", "hranice"]
+
+_HANDLERS = {
+    "play": "client.play:run",
+    "host": "host.cli:run",
+    "join": "client.cli:run_join",
+    "list": "client.cli:run_list",
+    "bot": "client.bot:run",
+    "tournament": "host.tournament:run",
+    "selfplay": "hexnet.selfplay:run",
+    "replay": "client.replay:run",
+    "verify": "host.verify:run",
+    "rules": "hexnet.cli:run_rules",
+}
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """``hexnet rules GAME``: print the project's rules text."""
+    from hexnet.seeds import rules_text
+
+    try:
+        text = rules_text(args.game)
+    except FileNotFoundError:
+        print(f"hexnet rules: no rules text for {args.game} yet", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
+    p.add_argument("target", nargs=None if required else "?", metavar="HOST[:PORT]",
+                   help="the host to join" + ("" if required else " (default: discover on the LAN)"))
+    p.add_argument("--code", help="the room code the host shows")
+    p.add_argument("--fingerprint", help="pin the host's key fingerprint up front")
+    p.add_argument("--config-dir", help="where identity and known_hosts live "
+                   "(default: $XDG_CONFIG_HOME/hexnet)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full command line."""
+    parser = argparse.ArgumentParser(
+        prog="hexnet",
+        description="LAN-party witch-hunt card games in the terminal.",
+        epilog="Start a game against bots at once: hexnet play")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("play", help="play at once: local host, bots in the other seats, your screen")
+    p.add_argument("game", nargs="?", default="hexenhammer", choices=GAMES)
+    p.add_argument("--players", type=int, help="seats at the table (default: the game's usual)")
+    p.add_argument("--name", help="your name at the table")
+    p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"],
+                   help="how the bots play")
+    p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
+    p.add_argument("--lan", action="store_true",
+                   help="also advertise the table on the LAN so friends can join")
+    p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
+
+    p = sub.add_parser("host", help="run a host: tables, seats, mDNS")
+    p.add_argument("--port", type=int, default=7878, help="TCP port (default 7878)")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    p.add_argument("--interface", action="append",
+                   help="advertise mDNS only on this address (repeatable)")
+    p.add_argument("--no-mdns", action="store_true", help="do not advertise on the LAN")
+    p.add_argument("--name", help="host name shown to players (default: this machine's)")
+    p.add_argument("--open", action="store_true", help="seats may be taken without the room code")
+    p.add_argument("--headless", action="store_true", help="plain log lines instead of a screen")
+    p.add_argument("--config-dir", help="key and certificate (default: $XDG_CONFIG_HOME/hexnet)")
+    p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet)")
+    p.add_argument("--absent-after", type=float, default=60.0,
+                   help="seconds before a disconnected seat counts as absent (default 60)")
+
+    p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
+    _add_host_target(p, required=False)
+    p.add_argument("--name", help="your name at the table")
+
+    p = sub.add_parser("list", help="list the hosts advertised on the LAN")
+    p.add_argument("--interface", action="append", help="listen only on this address")
+    p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+
+    p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end")
+    _add_host_target(p, required=True)
+    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
+    p.add_argument("--seats", type=int, help="table size (default: --count)")
+    p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"])
+    p.add_argument("--name", default="bot", help="name prefix")
+
+    p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
+    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--players", type=int, required=True, help="seats per table")
+    p.add_argument("--bots", required=True, help="entrants' policies, comma-separated")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--format", choices=["swiss", "round-robin"], default="swiss")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", help="write standings and records as JSON here")
+
+    p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
+    p.add_argument("--game", default="hexenhammer", choices=GAMES)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bots", default="random",
+                   help="one policy for all seats, or one per seat: heuristic,random,random,random")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+    p = sub.add_parser("replay", help="watch a journal's game again")
+    p.add_argument("journal")
+
+    p = sub.add_parser("verify", help="check a finished journal's revealed seed against its play")
+    p.add_argument("journal")
+
+    p = sub.add_parser("rules", help="print a game's rules")
+    p.add_argument("game", choices=GAMES)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``hexnet`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 0
+    module_name, func = _HANDLERS[args.command].split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            print(f"hexnet {args.command}: not available in this build yet", file=sys.stderr)
+            return 2
+        raise
+    try:
+        return int(getattr(module, func)(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

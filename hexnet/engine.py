@@ -1,0 +1,265 @@
+"""The engine contract every game follows, and the machinery they share.
+
+A game state is a plain tree of msgpack-able values (dicts with string keys, lists, ints, strs,
+bools, None). Engines mutate it only inside :meth:`Game.apply`, and only after the action was
+validated, so an illegal action leaves the state byte-identical.
+
+Seats are list positions ``0..n-1``. ``seat=None`` is the host itself: it may only send
+``{"type": "timeout", "key": K}`` (the engine's :meth:`Game.deadline` expired) and
+``{"type": "absent", "seat": S}`` (apply the absent-player default for a seat the game waits on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from hexnet import rng
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+SCALARS = (str, int, bool, type(None))
+MAX_ACTION_KEYS = 8
+MAX_STR = 64
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """What the host must time.
+
+    ``key`` names the step being timed (it changes whenever the step does, so the host can tell a
+    fresh deadline from the one it is already running); ``seconds`` is its length; ``seats`` are
+    the seats whose input it waits for. On expiry the host applies
+    ``{"type": "timeout", "key": key}`` with ``seat=None``; ``on_expiry`` says in words what then
+    happens (shown to players).
+    """
+
+    key: str
+    seconds: float
+    seats: tuple[int, ...]
+    on_expiry: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "seconds": self.seconds, "seats": list(self.seats),
+                "on_expiry": self.on_expiry}
+
+
+def check_action_shape(action: Any) -> None:
+    """Reject anything that is not a small flat dict of scalars with a string ``type``."""
+    if not isinstance(action, Mapping):
+        raise IllegalAction("An action must be a map.")
+    if len(action) > MAX_ACTION_KEYS:
+        raise IllegalAction("An action has too many fields.")
+    for key, value in action.items():
+        if not isinstance(key, str) or len(key) > MAX_STR:
+            raise IllegalAction("An action's field names must be short strings.")
+        if not isinstance(value, SCALARS):
+            raise IllegalAction(f"Field {key!r} must be a plain value.")
+        if isinstance(value, str) and len(value) > MAX_STR:
+            raise IllegalAction(f"Field {key!r} is too long.")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 1 << 31:
+            raise IllegalAction(f"Field {key!r} is out of range.")
+    if not isinstance(action.get("type"), str):
+        raise IllegalAction("An action needs a type.")
+
+
+def _typed(action: Mapping[str, Any]) -> frozenset[tuple[str, type, Any]]:
+    # True == 1 in Python; an action from the wire must match in type too.
+    return frozenset((k, type(v), v) for k, v in action.items())
+
+
+def find_legal(action: Mapping[str, Any], legal: list[Action]) -> Action | None:
+    """The legal action equal to ``action`` (keys, values and value types), or None."""
+    wanted = _typed(action)
+    for candidate in legal:
+        if len(candidate) == len(action) and _typed(candidate) == wanted:
+            return candidate
+    return None
+
+
+# --- the log -------------------------------------------------------------------------------
+
+def emit(state: State, text: str, to: list[int] | None = None, **fields: Any) -> Event:
+    """Append an event to the game log. ``to=None`` is public; else only those seats see it."""
+    event: Event = {"n": len(state["log"]), "text": text, "to": to, **fields}
+    state["log"].append(event)
+    return event
+
+
+def visible(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` (None = spectator) may see ``event``."""
+    to = event.get("to")
+    return to is None or (seat is not None and seat in to)
+
+
+def public_form(event: Event) -> Event:
+    """The event as a seat receives it: without its audience list."""
+    return {k: v for k, v in event.items() if k != "to"}
+
+
+def log_for(state: State, seat: int | None, last: int = 40) -> list[Event]:
+    """The last ``last`` events ``seat`` may see, in order, audience stripped."""
+    out: list[Event] = []
+    for event in reversed(state["log"]):
+        if visible(event, seat):
+            out.append(public_form(event))
+            if len(out) >= last:
+                break
+    out.reverse()
+    return out
+
+
+# --- the contract --------------------------------------------------------------------------
+
+@dataclass
+class Game:
+    """Base class of every engine. Subclasses implement the ``_``-prefixed hooks.
+
+    The public methods are the contract the host, the bots and the tests use.
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 12
+    options_help: dict[str, str] = field(default_factory=dict)
+
+    # -- contract -----------------------------------------------------------------------
+    def setup(self, players: list[str], seed: int, options: Mapping[str, Any] | None = None
+              ) -> State:
+        """A fresh game for ``players`` (names, seat order), all randomness from ``seed``."""
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players}–{self.max_players} players, "
+                f"not {len(players)}.")
+        state: State = {
+            "game": self.name,
+            "players": list(players),
+            "rng": rng.seed_state(seed),
+            "version": 0,
+            "log": [],
+            "options": dict(options or {}),
+        }
+        self._setup(state)
+        return state
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in a stable order (empty if none)."""
+        if seat not in self.waiting_for(state):
+            return []
+        return self._legal(state, seat)
+
+    def apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
+        """Validate, then carry out ``action`` for ``seat``; return the new events.
+
+        Raises :class:`IllegalAction` and leaves ``state`` untouched if the action is not allowed.
+        """
+        check_action_shape(action)
+        if seat is None:
+            events = self._apply_host(state, action)
+        else:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                    0 <= seat < len(state["players"])):
+                raise IllegalAction("No such seat.")
+            if self.outcome(state) is not None:
+                raise IllegalAction("The game is over.")
+            if seat not in self.waiting_for(state):
+                raise IllegalAction("It is not your turn to act.")
+            legal = self._legal(state, seat)
+            chosen = find_legal(action, legal)
+            if chosen is None:
+                raise IllegalAction(self._why_illegal(state, seat, action))
+            events = self._apply(state, seat, dict(chosen))
+        state["version"] += 1
+        return events
+
+    def _apply_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.")
+        kind = action["type"]
+        if kind == "timeout":
+            current = self.deadline(state)
+            if current is None or action.get("key") != current.key:
+                raise IllegalAction("That deadline is not running.")
+            return self._on_timeout(state)
+        if kind == "absent":
+            target = action.get("seat")
+            if not isinstance(target, int) or isinstance(target, bool) or (
+                    target not in self.waiting_for(state)):
+                raise IllegalAction("That seat is not being waited for.")
+            return self._on_absent(state, target)
+        raise IllegalAction(f"The host cannot {kind!r}.")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more (None = spectator)."""
+        v = self._view(state, seat)
+        v.setdefault("game", self.name)
+        v.setdefault("seat", seat)
+        v.setdefault("players", list(state["players"]))
+        v.setdefault("state_id", state["version"])
+        v.setdefault("active", self.waiting_for(state))
+        v.setdefault("log", log_for(state, seat))
+        d = self.deadline(state)
+        v.setdefault("deadline", d.as_dict() if d else None)
+        v.setdefault("outcome", self.outcome(state))
+        return v
+
+    def waiting_for(self, state: State) -> list[int]:
+        """The seats whose input the game needs now, sorted (empty once over)."""
+        raise NotImplementedError
+
+    def deadline(self, state: State) -> Deadline | None:
+        """What the host must time now, or None."""
+        return None
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """None while running; when over ``{"scores": [...], "winners": [...], ...}``."""
+        return state.get("outcome")
+
+    def dump(self, state: State) -> bytes:
+        """The whole state as msgpack bytes."""
+        return msgpack.packb(state, use_bin_type=True)
+
+    def load(self, data: bytes) -> State:
+        """The state ``dump`` wrote."""
+        return msgpack.unpackb(data, raw=False, strict_map_key=True)
+
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+        """A short human label for an action (menus, bots' logs)."""
+        return " ".join(f"{k}={v}" for k, v in action.items())
+
+    # -- hooks ----------------------------------------------------------------------------
+    def _setup(self, state: State) -> None:
+        raise NotImplementedError
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _on_timeout(self, state: State) -> list[Event]:
+        raise IllegalAction("Nothing is timed now.")
+
+    def _on_absent(self, state: State, seat: int) -> list[Event]:
+        """Default for an absent seat: its first legal action (subclasses refine per scene)."""
+        return self._apply(state, seat, dict(self._legal(state, seat)[0]))
+
+    def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+        return f"You cannot {action.get('type')!s} that now."

@@ -1,0 +1,47 @@
+"""The registry of games: ``get_game("hexenhammer")`` returns its engine."""
+
+from __future__ import annotations
+
+import importlib
+
+from hexnet.engine import Game
+
+# name -> module; each module defines GAME (its engine instance) and POLICIES (name -> choose).
+_MODULES = {
+    "hexenhammer": "hexnet.games.hexenhammer",
+    "fang": "hexnet.games.fang",
+    "hranice": "hexnet.games.hranice",
+}
+
+
+def names() -> list[str]:
+    """Every game hexnet knows, by id."""
+    return list(_MODULES)
+
+
+def available() -> list[str]:
+    """The games whose engine is installed and imports."""
+    out = []
+    for name in _MODULES:
+        try:
+            importlib.import_module(_MODULES[name])
+        except ModuleNotFoundError:
+            continue
+        out.append(name)
+    return out
+
+
+def get_game(name: str) -> Game:
+    """The engine of game ``name``; KeyError with the known names if there is none."""
+    if name not in _MODULES:
+        raise KeyError(f"No game called {name!r}; hexnet has: {', '.join(_MODULES)}.")
+    return importlib.import_module(_MODULES[name]).GAME
+
+
+def get_policy(game: str, policy: str):
+    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``."""
+    module = importlib.import_module(_MODULES[game])
+    policies = module.POLICIES
+    if policy not in policies:
+        raise KeyError(f"No bot policy {policy!r} for {game}; there are: {', '.join(policies)}.")
+    return policies[policy]

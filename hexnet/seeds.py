@@ -1,0 +1,19 @@
+"""Access to the games as data: the TOML tables and rules texts in ``seeds/``."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from typing import Any
+
+
+@functools.cache
+def table(game: str) -> dict[str, Any]:
+    """``seeds/<game>.toml``, parsed once."""
+    return tomllib.loads(resources.files("seeds").joinpath(f"{game}.toml").read_text("utf-8"))
+
+
+def rules_text(game: str) -> str:
+    """The project's rules text for ``game`` (``seeds/rules/<game>.md``)."""
+    return resources.files("seeds").joinpath("rules", f"{game}.md").read_text("utf-8")

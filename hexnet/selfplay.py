@@ -1,0 +1,141 @@
+"""In-process games between bots: the engines' benchmark and soak test (``hexnet selfplay``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from hexnet.engine import Game, IllegalAction
+from hexnet.games import get_game, get_policy
+
+MAX_ACTIONS_PER_GAME = 50_000
+
+
+class GameFailed(Exception):
+    """A game that raised, stalled or did not end within the action cap."""
+
+
+def play_game(game: Game, policies: list[Any], seed: int,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+    """Play one game to the end; return its outcome and the number of actions taken.
+
+    When several seats are waited on at once, the seat that answers first is drawn at random
+    (from the bots' generator, seeded from ``seed``), as a real table would interleave them.
+    """
+    players = [f"bot{i + 1}" for i in range(len(policies))]
+    state = game.setup(players, seed, options or {})
+    bot_rng = random.Random(seed)
+    actions = 0
+    while game.outcome(state) is None:
+        waiting = game.waiting_for(state)
+        if not waiting:
+            raise GameFailed(f"seed {seed}: the game waits for nobody but has not ended")
+        seat = waiting[bot_rng.randrange(len(waiting))]
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise GameFailed(f"seed {seed}: seat {seat} is waited on but has no legal action")
+        action = policies[seat](game.view(state, seat), legal, bot_rng)
+        try:
+            game.apply(state, seat, action)
+        except IllegalAction as exc:
+            raise GameFailed(f"seed {seed}: a bot's choice was refused: {exc.reason}") from exc
+        actions += 1
+        if actions > MAX_ACTIONS_PER_GAME:
+            raise GameFailed(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
+    return game.outcome(state), actions
+
+
+def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list[str],
+                 options: dict[str, Any] | None = None, progress: bool = False
+                 ) -> dict[str, Any]:
+    """Play ``games`` games and return the figures ``hexnet selfplay`` prints."""
+    game = get_game(game_name)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(f"--bots names {len(bots)} policies for {players} seats")
+    policies = [get_policy(game_name, b) for b in bots]
+    wins_by_seat = [0.0] * players
+    score_sum = [0.0] * players
+    results: Counter[str] = Counter()
+    turns: list[float] = []
+    failures: list[str] = []
+    total_actions = 0
+    started = time.perf_counter()
+    for i in range(games):
+        try:
+            outcome, n = play_game(game, policies, seed + i, options)
+        except GameFailed as exc:
+            failures.append(str(exc))
+            continue
+        except Exception as exc:  # noqa: BLE001 - a crash is a failed game, reported below
+            failures.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
+            continue
+        total_actions += n
+        winners = outcome.get("winners", [])
+        for w in winners:
+            wins_by_seat[w] += 1 / len(winners)
+        for s, sc in enumerate(outcome.get("scores", [])):
+            score_sum[s] += sc
+        if "result" in outcome:
+            results[str(outcome["result"])] += 1
+        if isinstance(outcome.get("turns"), int):
+            turns.append(outcome["turns"])
+        if progress and (i + 1) % max(1, games // 10) == 0:
+            print(f"  … {i + 1}/{games} games", file=sys.stderr, flush=True)
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    done = games - len(failures)
+    by_policy: dict[str, list[float]] = {}
+    for s, name in enumerate(bots):
+        by_policy.setdefault(name, []).append(wins_by_seat[s] / max(done, 1))
+    return {
+        "game": game_name, "players": players, "games": games, "completed": done,
+        "failures": failures, "seconds": round(elapsed, 3),
+        "games_per_s": round(done / elapsed, 2),
+        "actions_per_s": round(total_actions / elapsed, 1),
+        "mean_actions_per_game": round(total_actions / max(done, 1), 1),
+        "bots": bots,
+        "win_rate_by_seat": [round(w / max(done, 1), 4) for w in wins_by_seat],
+        "mean_score_by_seat": [round(s / max(done, 1), 2) for s in score_sum],
+        "win_rate_by_policy": {k: round(sum(v) / len(v), 4) for k, v in by_policy.items()},
+        "results": {k: round(v / max(done, 1), 4) for k, v in sorted(results.items())},
+        "mean_turns": round(sum(turns) / len(turns), 2) if turns else None,
+    }
+
+
+def print_report(r: dict[str, Any]) -> None:
+    """The figures, for a person."""
+    print(f"{r['game']}: {r['completed']}/{r['games']} games with {r['players']} players "
+          f"({', '.join(r['bots'])}) in {r['seconds']} s")
+    print(f"  {r['games_per_s']} games/s, {r['actions_per_s']} actions/s, "
+          f"{r['mean_actions_per_game']} actions per game")
+    print("  win rate by seat:   " + "  ".join(f"{w:.3f}" for w in r["win_rate_by_seat"]))
+    print("  mean score by seat: " + "  ".join(f"{s:.2f}" for s in r["mean_score_by_seat"]))
+    print("  win rate by policy (per seat): " + ", ".join(
+        f"{k} {v:.3f}" for k, v in r["win_rate_by_policy"].items()))
+    if r["results"]:
+        print("  results: " + ", ".join(f"{k} {v:.1%}" for k, v in r["results"].items()))
+    if r["mean_turns"] is not None:
+        print(f"  mean turns: {r['mean_turns']}")
+    for f in r["failures"][:10]:
+        print(f"  FAILED {f}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hexnet selfplay``."""
+    try:
+        report = run_selfplay(args.game, args.players, args.games, args.seed,
+                              args.bots.split(","), progress=not args.json)
+    except (KeyError, ValueError, IllegalAction) as exc:
+        print(f"hexnet selfplay: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 1 if report["failures"] else 0
