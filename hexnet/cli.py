@@ -42,7 +42,8 @@ def run_rules(args: argparse.Namespace) -> int:
 
 def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("target", nargs=None if required else "?", metavar="HOST[:PORT]",
-                   help="the host to join" + ("" if required else " (default: discover on the LAN)"))
+                   help="the host to join"
+                   + ("" if required else " (default: discover on the LAN)"))
     p.add_argument("--code", help="the room code the host shows")
     p.add_argument("--fingerprint", help="pin the host's key fingerprint up front")
     p.add_argument("--config-dir", help="where identity and known_hosts live "
@@ -57,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Start a game against bots at once: hexnet play")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("play", help="play at once: local host, bots in the other seats, your screen")
+    p = sub.add_parser("play",
+                       help="play at once: local host, bots in the other seats, your screen")
     p.add_argument("game", nargs="?", default="hexenhammer", choices=GAMES)
     p.add_argument("--players", type=int, help="seats at the table (default: the game's usual)")
     p.add_argument("--name", help="your name at the table")
