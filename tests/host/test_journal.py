@@ -1,0 +1,108 @@
+"""Journals: durable records, torn last records dropped, damage refused, games verifiable."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from hexnet.fairness import commitment, events_digest, verify_game
+from host.journal import MAGIC, Journal, JournalError, read_journal
+from host.verify import verify_contents
+from tests.toygame import ToyGame
+
+GAME = ToyGame()
+
+
+def record_game(path: Path, seed: int = 11, salt: bytes = b"s" * 16, finish: bool = True):
+    """Play the toy game with random moves and journal it as the host does."""
+    players = ["ana", "ben", "cas"]
+    journal = Journal.create(path, {"game": "toy", "players": players, "options": {},
+                                    "seed": seed, "salt": salt,
+                                    "commitment": commitment(seed, salt)})
+    state = GAME.setup(players, seed, {})
+    r = random.Random(seed)
+    while GAME.outcome(state) is None:
+        seat = r.choice(GAME.waiting_for(state))
+        action = r.choice(GAME.legal_actions(state, seat))
+        events = GAME.apply(state, seat, action)
+        journal.append({"kind": "step", "seat": seat, "action": action,
+                        "digest": events_digest(events)})
+    if finish:
+        journal.append({"kind": "end", "outcome": GAME.outcome(state)})
+    journal.close()
+    return state
+
+
+def test_a_journal_reads_back_every_step(tmp_path):
+    state = record_game(tmp_path / "t.journal")
+    contents = read_journal(tmp_path / "t.journal")
+    assert contents.header["players"] == ["ana", "ben", "cas"]
+    assert len(contents.steps) == state["version"]
+    assert contents.finished and not contents.torn
+
+
+def test_a_torn_last_record_is_dropped_and_nothing_else(tmp_path):
+    path = tmp_path / "t.journal"
+    record_game(path, finish=False)
+    whole = read_journal(path)
+    path.write_bytes(path.read_bytes()[:-3])
+    torn = read_journal(path)
+    assert torn.torn
+    assert torn.steps == whole.steps[:-1]
+
+
+def test_reopening_a_torn_journal_cuts_the_tail_and_appends_cleanly(tmp_path):
+    path = tmp_path / "t.journal"
+    record_game(path, finish=False)
+    path.write_bytes(path.read_bytes()[:-3])
+    torn = read_journal(path)
+    journal = Journal.reopen(torn)
+    journal.append({"kind": "end", "outcome": {"scores": [], "winners": []}})
+    journal.close()
+    again = read_journal(path)
+    assert not again.torn and again.finished and again.steps == torn.steps
+
+
+def test_damage_before_the_last_record_is_refused(tmp_path):
+    path = tmp_path / "t.journal"
+    record_game(path)
+    data = bytearray(path.read_bytes())
+    data[len(MAGIC) + 12] ^= 0xFF
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError):
+        read_journal(path)
+
+
+def test_a_file_that_is_not_a_journal_is_refused(tmp_path):
+    path = tmp_path / "x"
+    path.write_bytes(b"hello")
+    with pytest.raises(JournalError, match="not a hexnet journal"):
+        read_journal(path)
+
+
+def test_an_honest_journal_verifies(tmp_path):
+    record_game(tmp_path / "t.journal")
+    verdict = verify_contents(read_journal(tmp_path / "t.journal"), GAME)
+    assert verdict.ok, verdict.lines
+
+
+def test_a_swapped_seed_fails_the_commitment(tmp_path):
+    record_game(tmp_path / "t.journal")
+    contents = read_journal(tmp_path / "t.journal")
+    contents.header["seed"] += 1
+    verdict = verify_contents(contents, GAME)
+    assert not verdict.ok and "commitment" in verdict.lines[0]
+
+
+def test_a_host_that_rigged_a_roll_is_caught():
+    # The host committed to seed 5 but dealt the table the rolls of seed 6.
+    players = ["ana", "ben"]
+    salt = b"x" * 16
+    state = GAME.setup(players, 6, {})
+    steps = []
+    while GAME.outcome(state) is None:
+        seat = GAME.waiting_for(state)[0]
+        action = GAME.legal_actions(state, seat)[0]
+        steps.append((seat, action, events_digest(GAME.apply(state, seat, action))))
+    verdict = verify_game(GAME, players, {}, 5, salt, commitment(5, salt), steps)
+    assert not verdict.ok and "differs" in verdict.lines[-1]
