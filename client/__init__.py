@@ -1,0 +1,1 @@
+"""The players' side: network session, discovery, bot client, Textual app."""

@@ -1,0 +1,327 @@
+"""A client's connection to a host: TLS 1.3, fingerprint pin, hello/auth handshake, then
+validated messages both ways.
+
+Usage::
+
+    session = await Session.connect("127.0.0.1", 7878, name="Ada", code="7K3QF-9XM2D",
+                                    accept_new=True)
+    await session.send({"type": "sit", "table": 1, "seat": None})
+    async for msg in session.messages():   # every validated host message, in order
+        ...
+    await session.aclose()                 # or session.close() (no wait)
+
+``session.lobby`` is the latest ``lobby`` message (set before ``connect`` returns),
+``session.views`` maps table id → latest view map, ``session.legal`` table id → latest legal
+action list, ``session.host_fingerprint`` (hex) / ``host_name`` / ``host_open``.
+``session.view_times`` maps table id → {state_id: perf_counter() when that view arrived} (the
+bot client's latency figures).
+
+Failures raise subclasses of :class:`SessionError` with a sentence for the player:
+:class:`FingerprintMismatch` (changed or wrongly pinned key: ``str(exc)`` is the ssh-style
+warning), :class:`HostNotTrusted` (first contact declined), :class:`BadRoomCode` (wrong or
+missing code; :class:`RateLimited` after too many), :class:`ProtocolError` (the host spoke
+nonsense or refused us), :class:`ConnectionLost`.
+
+Deviations from PROTOCOL.md: the extra ``HostNotTrusted``/``RateLimited`` exceptions; ``aclose()``
+besides ``close()``; ``messages()`` ends normally after ``close()`` and raises
+:class:`ConnectionLost` when the host goes away; ``connect`` takes ``timeout`` and
+``identity_file`` (several identities in one config dir, e.g. ``hexnet bot``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import ssl
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from protocol import PROTOCOL_VERSION, errors, frames, identity, known_hosts, messages, paths, tls
+from protocol import auth as pauth
+
+ConfirmFingerprint = Callable[[str, str], Awaitable[bool]]
+PING_EVERY = 15.0
+
+
+class SessionError(Exception):
+    """A failure to show the player: ``str(exc)`` is a sentence."""
+
+
+class FingerprintMismatch(SessionError):
+    """The host's key differs from the pinned one (known_hosts or ``pinned_fingerprint``)."""
+
+
+class HostNotTrusted(SessionError):
+    """First contact with an unknown key was not confirmed."""
+
+
+class BadRoomCode(SessionError):
+    """The host refused the room code (or needs one)."""
+
+
+class RateLimited(BadRoomCode):
+    """Too many wrong codes from this address; wait a minute."""
+
+
+class ProtocolError(SessionError):
+    """The host broke the protocol or refused the connection; ``code`` says why."""
+
+    def __init__(self, message: str, code: str = "protocol") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class ConnectionLost(SessionError):
+    """The connection closed or failed."""
+
+
+_CLOSED = object()
+
+
+class Session:
+    """One authenticated connection to a host. Build it with :meth:`connect`."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._reader, self._writer = reader, writer
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._write_lock = asyncio.Lock()
+        self._closing = False
+        self._tasks: list[asyncio.Task[Any]] = []
+        self.host_fingerprint = ""
+        self.host_name = ""
+        self.host_open = False
+        self.games: list[str] = []
+        self.lobby: dict[str, Any] | None = None
+        self.views: dict[int, dict[str, Any]] = {}
+        self.legal: dict[int, list[dict[str, Any]]] = {}
+        self.view_times: dict[int, dict[int, float]] = {}
+        self.identity = b""
+
+    # -- connecting ----------------------------------------------------------------------
+    @classmethod
+    async def connect(cls, host: str, port: int, *, name: str, code: str | None = None,
+                      config_dir: str | os.PathLike[str] | None = None,
+                      confirm_fingerprint: ConfirmFingerprint | None = None,
+                      accept_new: bool = False, pinned_fingerprint: str | None = None,
+                      timeout: float = 15.0, identity_file: str = identity.IDENTITY_FILE
+                      ) -> Session:
+        """Connect, check the host's key, authenticate, and wait for the first lobby."""
+        cfg = paths.config_dir(config_dir)
+        key = identity.load_or_create_identity(cfg, identity_file)
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(host, port, ssl=tls.client_context(),
+                                        server_hostname=host, limit=frames.POST_AUTH_MAX * 2),
+                timeout)
+        except (ssl.SSLError, OSError, TimeoutError) as exc:
+            raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
+                                 f"{exc or type(exc).__name__}.") from exc
+        session = cls(reader, writer)
+        try:
+            await asyncio.wait_for(
+                session._handshake(host, port, name, code, cfg, key, confirm_fingerprint,
+                                   accept_new, pinned_fingerprint), timeout)
+        except TimeoutError as exc:
+            session.close()
+            raise ConnectionLost(f"{host}:{port} did not finish the handshake in time.") from exc
+        except BaseException:
+            session.close()
+            raise
+        return session
+
+    async def _handshake(self, host: str, port: int, name: str, code: str | None, cfg: Path,
+                         key: Any, confirm: ConfirmFingerprint | None, accept_new: bool,
+                         pinned: str | None) -> None:
+        ssl_obj = self._writer.get_extra_info("ssl_object")
+        der = ssl_obj.getpeercert(binary_form=True) if ssl_obj else None
+        if not der:
+            raise ProtocolError(f"{host}:{port} did not present a certificate.")
+        fp = tls.fingerprint_of_cert(der)
+        await self._check_pin(known_hosts.label(host, port), fp, cfg, confirm, accept_new,
+                              pinned)
+        self.host_fingerprint = fp
+        self.identity = identity.public_bytes(key)
+        c_nonce = secrets.token_bytes(16)
+        await self._send_raw({"type": "hello", "version": PROTOCOL_VERSION, "name": name,
+                              "nonce": c_nonce, "identity": self.identity}, frames.PRE_AUTH_MAX)
+        welcome = await self._recv_pre_auth()
+        if welcome["type"] != "welcome":
+            raise ProtocolError("The host answered hello with something other than welcome.")
+        if welcome["fingerprint"] != fp:
+            raise FingerprintMismatch("The host announced a fingerprint other than its TLS key.")
+        self.host_name, self.host_open = welcome["host_name"], welcome["open"]
+        self.games = list(welcome["games"])
+        h_nonce = welcome["nonce"]
+        rkey = None
+        if code:
+            try:
+                rkey = await asyncio.to_thread(pauth.room_key, code, fp)
+            except ValueError as exc:
+                raise BadRoomCode(str(exc)) from exc
+        proof = pauth.client_proof(rkey, fp, c_nonce, h_nonce, self.identity) if rkey else None
+        await self._send_raw({"type": "auth", "proof": proof,
+                              "signature": pauth.sign_auth(key, fp, c_nonce, h_nonce)},
+                             frames.PRE_AUTH_MAX)
+        reply = await self._recv_pre_auth()
+        if reply["type"] != "auth_ok":
+            raise ProtocolError("The host answered auth with something unexpected.")
+        if rkey is not None:
+            want = pauth.host_proof(rkey, fp, c_nonce, h_nonce, self.identity)
+            if not pauth.proofs_equal(reply["proof"], want):
+                raise FingerprintMismatch("The host could not prove it knows the room code; "
+                                          "it may be an impostor.")
+        while self.lobby is None:
+            msg = await self._recv(frames.POST_AUTH_MAX)
+            self._absorb(msg)
+            self._queue.put_nowait(msg)
+        self._tasks.append(asyncio.create_task(self._read_loop()))
+        self._tasks.append(asyncio.create_task(self._ping_loop()))
+
+    @staticmethod
+    async def _check_pin(host_label: str, fp: str, cfg: Path,
+                         confirm: ConfirmFingerprint | None, accept_new: bool,
+                         pinned: str | None) -> None:
+        kh = known_hosts.KnownHosts(cfg / known_hosts.FILE)
+        known = kh.get(host_label)
+        if pinned is not None:
+            if not tls.fingerprint_matches(fp, pinned):
+                raise FingerprintMismatch(
+                    f"The host at {host_label} shows key {tls.human_fingerprint(fp)}, not the "
+                    f"fingerprint you gave ({pinned}). The connection was refused.")
+            if known is not None and known != fp:
+                raise FingerprintMismatch(
+                    known_hosts.changed_key_warning(host_label, known, fp, kh.path))
+            if known is None:
+                kh.add(host_label, fp)
+            return
+        if known is not None:
+            if known != fp:
+                raise FingerprintMismatch(
+                    known_hosts.changed_key_warning(host_label, known, fp, kh.path))
+            return
+        if accept_new:
+            kh.add(host_label, fp)
+            return
+        if confirm is not None and await confirm(host_label, tls.human_fingerprint(fp)):
+            kh.add(host_label, fp)
+            return
+        raise HostNotTrusted(f"The key of {host_label} ({tls.human_fingerprint(fp)}) was not "
+                             "trusted.")
+
+    async def _recv_pre_auth(self) -> dict[str, Any]:
+        msg = await self._recv(frames.PRE_AUTH_MAX)
+        if msg["type"] == "error":
+            code, text = msg["code"], msg["message"]
+            if code == "rate_limited":
+                raise RateLimited(text)
+            if code in ("bad_code", "code_required"):
+                raise BadRoomCode(text)
+            raise ProtocolError(text, code)
+        return msg
+
+    async def _recv(self, cap: int) -> dict[str, Any]:
+        try:
+            msg = await frames.read_frame(self._reader, cap)
+            return messages.validate(msg, "h2c")
+        except errors.ProtocolError as exc:
+            raise ProtocolError(f"The host sent an invalid message: {exc.message}",
+                                exc.code) from exc
+        except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError) as exc:
+            raise ConnectionLost("The host closed the connection.") from exc
+
+    # -- running -------------------------------------------------------------------------
+    def _absorb(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "lobby":
+            self.lobby = msg
+        elif kind == "view":
+            table = msg["table"]
+            self.views[table] = msg["view"]
+            self.legal[table] = msg["legal"]
+            sid = msg["view"].get("state_id")
+            if isinstance(sid, int):
+                times = self.view_times.setdefault(table, {})
+                times.setdefault(sid, time.perf_counter())
+
+    async def _read_loop(self) -> None:
+        try:
+            while True:
+                msg = await self._recv(frames.POST_AUTH_MAX)
+                if msg["type"] == "pong":
+                    continue
+                self._absorb(msg)
+                self._queue.put_nowait(msg)
+        except SessionError as exc:
+            self._queue.put_nowait(exc)
+        except asyncio.CancelledError:
+            raise
+        finally:
+            self._queue.put_nowait(_CLOSED)
+
+    async def _ping_loop(self) -> None:
+        with contextlib.suppress(SessionError, asyncio.CancelledError):
+            while not self._closing:
+                await asyncio.sleep(PING_EVERY)
+                await self.send({"type": "ping", "t": time.time()})
+
+    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """Every validated host message in order (``pong`` excepted). Ends after ``close()``;
+        raises :class:`ConnectionLost` / :class:`ProtocolError` if the connection fails."""
+        while True:
+            item = await self._queue.get()
+            if item is _CLOSED:
+                if self._closing:
+                    return
+                raise ConnectionLost("The host closed the connection.")
+            if isinstance(item, SessionError):
+                if self._closing:
+                    return
+                raise item
+            yield item
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        """Validate ``msg`` against its schema (ValueError-like :class:`ProtocolError` if it is
+        invalid, nothing sent), then write it and drain."""
+        try:
+            messages.validate(msg, "c2h")
+        except errors.ProtocolError as exc:
+            raise ProtocolError(f"Not sent: {exc.message}", exc.code) from exc
+        await self._send_raw(msg, frames.POST_AUTH_MAX)
+
+    async def _send_raw(self, msg: dict[str, Any], cap: int) -> None:
+        if self._closing:
+            raise ConnectionLost("The session is closed.")
+        try:
+            async with self._write_lock:
+                await frames.write_frame(self._writer, msg, cap)
+        except (ConnectionError, ssl.SSLError, OSError, RuntimeError) as exc:
+            raise ConnectionLost("The connection to the host was lost.") from exc
+
+    def close(self) -> None:
+        """Close the connection now (idempotent); ``messages()`` then ends."""
+        if self._closing:
+            return
+        self._closing = True
+        for task in self._tasks:
+            task.cancel()
+        self._queue.put_nowait(_CLOSED)
+        with contextlib.suppress(Exception):
+            self._writer.close()
+
+    async def aclose(self) -> None:
+        """Close and wait for the connection to be torn down (bounded: 2 s)."""
+        self.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._writer.wait_closed(), 2.0)
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(task, 1.0)
+
+    @property
+    def you(self) -> dict[str, Any]:
+        """The ``you`` part of the latest lobby."""
+        return (self.lobby or {}).get("you", {})

@@ -1,0 +1,6 @@
+"""The wire: frames, message schemas, TLS, fingerprints, room-code auth, identities.
+
+Imports nothing of ``host`` or ``client``.
+"""
+
+PROTOCOL_VERSION = 1

@@ -1,0 +1,251 @@
+"""Every message type of the hexnet protocol, with its schema: the one place they are defined.
+
+A message is a msgpack map with a string ``type``. :func:`validate` checks a decoded map against
+the schema of its type for one direction (``"c2h"`` client→host, ``"h2c"`` host→client): required
+fields present, no unknown fields, every value of the right type and size. It raises
+:class:`~protocol.errors.ProtocolError` (code ``unknown_type`` or ``bad_message``, with a sentence)
+and never changes anything.
+
+Handshake (pre-auth, frames ≤ 4 KiB)::
+
+    C→H hello   {version, name, nonce: bin16, identity: bin32 (Ed25519 public key)}
+    H→C welcome {version, host_name, nonce: bin16, fingerprint: hex, open, games}
+    C→H auth    {proof: bin32|nil, signature: bin64}
+    H→C auth_ok {proof: bin32|nil}      (or error bad_code / code_required / rate_limited)
+
+``auth`` is always sent (the signature binds the connection to the identity key); ``proof`` is
+nil when the client has no code (open host, or resuming a seat its identity holds). The host's
+``proof`` is nil when the client sent none.
+
+After auth (frames ≤ 64 KiB) — see :data:`C2H` and :data:`H2C` below.
+
+Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
+
+* ``view`` carries ``legal``: the list of actions the receiving seat may take now (empty when it
+  is not waited on). Clients pick from it; they never compute rules.
+* ``create`` seats its sender at seat 0 of the new table (if the sender is not playing elsewhere),
+  so ``lobby.you.table`` names the table just created.
+* ``lobby`` tables carry ``seats_total`` (int) and the ``you`` map carries ``open`` (host needs no
+  code) — convenience for screens.
+* ``chat`` H→C ``from`` is the sender's name; ``seat`` (int|nil) the sender's seat at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from protocol.errors import ProtocolError
+
+Check = Callable[[Any, str], None]
+MAX_INT = 1 << 62
+
+
+def _bad(where: str, what: str) -> ProtocolError:
+    return ProtocolError("bad_message", f"Field {where!r} {what}.")
+
+
+def S(max_len: int, min_len: int = 0) -> Check:  # noqa: N802 - schema constructors read as types
+    """A str of ``min_len..max_len`` characters."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, str):
+            raise _bad(where, "must be a string")
+        if not min_len <= len(v) <= max_len:
+            raise _bad(where, f"must be {min_len}–{max_len} characters long")
+    return check
+
+
+def I(lo: int = 0, hi: int = MAX_INT) -> Check:  # noqa: N802, E743
+    """An int (not a bool) in ``lo..hi``."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise _bad(where, "must be an integer")
+        if not lo <= v <= hi:
+            raise _bad(where, f"must be between {lo} and {hi}")
+    return check
+
+
+def Num() -> Check:  # noqa: N802
+    """An int or float (not a bool)."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise _bad(where, "must be a number")
+    return check
+
+
+def B() -> Check:  # noqa: N802
+    """A bool."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, bool):
+            raise _bad(where, "must be true or false")
+    return check
+
+
+def Bin(size: int) -> Check:  # noqa: N802
+    """Exactly ``size`` bytes (msgpack bin)."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, bytes) or len(v) != size:
+            raise _bad(where, f"must be {size} bytes")
+    return check
+
+
+def Opt(inner: Check) -> Check:  # noqa: N802
+    """``inner`` or nil."""
+    def check(v: Any, where: str) -> None:
+        if v is not None:
+            inner(v, where)
+    return check
+
+
+def Enum(*values: str) -> Check:  # noqa: N802
+    """One of the given strings."""
+    def check(v: Any, where: str) -> None:
+        if v not in values or not isinstance(v, str):
+            raise _bad(where, f"must be one of {', '.join(values)}")
+    return check
+
+
+def L(inner: Check, max_items: int) -> Check:  # noqa: N802
+    """A list of at most ``max_items`` values, each ``inner``."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, list):
+            raise _bad(where, "must be a list")
+        if len(v) > max_items:
+            raise _bad(where, f"must have at most {max_items} items")
+        for i, item in enumerate(v):
+            inner(item, f"{where}[{i}]")
+    return check
+
+
+def Rec(fields: dict[str, Check]) -> Check:  # noqa: N802
+    """A map with exactly these fields (a name ending in ``?`` may be absent)."""
+    def check(v: Any, where: str) -> None:
+        _check_fields(v, fields, where)
+    return check
+
+
+def Action() -> Check:  # noqa: N802
+    """A game action: a flat map (≤ 8 fields) of short strings, ints, bools or nil, with a
+    string ``type``."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, dict) or len(v) > 8:
+            raise _bad(where, "must be a map of at most 8 fields")
+        for key, value in v.items():
+            if not isinstance(key, str) or len(key) > 64:
+                raise _bad(where, "must have short string field names")
+            if isinstance(value, str):
+                if len(value) > 64:
+                    raise _bad(f"{where}.{key}", "is too long")
+            elif isinstance(value, int) and not isinstance(value, bool):
+                if abs(value) > 1 << 31:
+                    raise _bad(f"{where}.{key}", "is out of range")
+            elif not isinstance(value, (bool, type(None))):
+                raise _bad(f"{where}.{key}", "must be a plain value")
+        if not isinstance(v.get("type"), str):
+            raise _bad(where, "needs a string 'type'")
+    return check
+
+
+def Tree(max_depth: int = 12) -> Check:  # noqa: N802
+    """A free-form map (views, options): string keys, nesting at most ``max_depth`` deep."""
+    def walk(v: Any, depth: int, where: str) -> None:
+        if depth > max_depth:
+            raise _bad(where, "is nested too deeply")
+        if isinstance(v, dict):
+            for key, value in v.items():
+                if not isinstance(key, str):
+                    raise _bad(where, "must have string keys")
+                walk(value, depth + 1, where)
+        elif isinstance(v, list):
+            for value in v:
+                walk(value, depth + 1, where)
+        elif not isinstance(v, (str, int, float, bool, bytes, type(None))):
+            raise _bad(where, "holds a value of an unknown kind")
+
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, dict):
+            raise _bad(where, "must be a map")
+        walk(v, 0, where)
+    return check
+
+
+def _check_fields(msg: Any, fields: dict[str, Check], where: str) -> None:
+    if not isinstance(msg, dict):
+        raise _bad(where, "must be a map")
+    known = {name.rstrip("?") for name in fields}
+    for key in msg:
+        if key not in known:
+            raise ProtocolError("bad_message", f"Unknown field {key!r} in {where!r}.")
+    for name, check in fields.items():
+        optional = name.endswith("?")
+        name = name.rstrip("?")
+        if name not in msg:
+            if optional:
+                continue
+            raise _bad(f"{where}.{name}" if where else name, "is missing")
+        check(msg[name], name)
+
+
+NAME = S(24, 1)
+TABLE = I(0, 1 << 31)
+SEAT = I(0, 15)
+TEXT = S(300, 1)
+CHANNEL = Enum("table", "lobby", "witches")
+POLICY = Enum("random", "heuristic")
+VERSION = I(0, 1 << 16)
+
+#: client → host
+C2H: dict[str, dict[str, Check]] = {
+    "hello": {"version": VERSION, "name": NAME, "nonce": Bin(16), "identity": Bin(32)},
+    "auth": {"proof": Opt(Bin(32)), "signature": Bin(64)},
+    "create": {"game": S(32, 1), "seats": I(1, 16), "options": Tree(6)},
+    "sit": {"table": TABLE, "seat": Opt(SEAT)},
+    "leave": {},
+    "add_bot": {"table": TABLE, "seat": Opt(SEAT), "policy": POLICY},
+    "start": {"table": TABLE},
+    "act": {"table": TABLE, "state_id": I(0, MAX_INT), "action": Action()},
+    "chat": {"text": TEXT, "channel": CHANNEL},
+    "ping": {"t": Num()},
+}
+
+SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
+                 "connected": B(), "absent": B()})
+TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
+                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over")})
+
+#: host → client
+H2C: dict[str, dict[str, Check]] = {
+    "welcome": {"version": VERSION, "host_name": S(64, 1), "nonce": Bin(16),
+                "fingerprint": S(64, 64), "open": B(), "games": L(S(32), 16)},
+    "auth_ok": {"proof": Opt(Bin(32))},
+    "lobby": {"tables": L(TABLE_INFO, 32),
+              "you": Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT),
+                          "open": B()})},
+    "view": {"table": TABLE, "view": Tree(12), "legal": L(Action(), 4000)},
+    "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300)},
+    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
+    "error": {"code": S(32, 1), "message": S(300)},
+    "pong": {"t": Num()},
+}
+
+#: the types allowed before authentication, per direction
+PRE_AUTH = {"c2h": {"hello", "auth"}, "h2c": {"welcome", "auth_ok", "error"}}
+
+_SCHEMAS = {"c2h": C2H, "h2c": H2C}
+
+
+def validate(msg: Any, direction: str) -> dict[str, Any]:
+    """``msg`` if it matches its type's schema for ``direction``; else :class:`ProtocolError`."""
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise ProtocolError("bad_message", "A message must be a map with a string 'type'.")
+    schema = _SCHEMAS[direction].get(msg["type"])
+    if schema is None:
+        raise ProtocolError("unknown_type", f"There is no message of type {msg['type'][:32]!r}.")
+    body = {k: v for k, v in msg.items() if k != "type"}
+    _check_fields(body, schema, msg["type"])
+    return msg
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message."""
+    return {"type": "error", "code": code, "message": message[:300]}
