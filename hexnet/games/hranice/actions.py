@@ -1,0 +1,119 @@
+"""The actions of a turn: what the player on turn may do, and how each one starts.
+
+Actions (flat dicts; ``card`` names a card in hand by kind, ``target`` a citizen by its id):
+``draw`` · ``citizen`` (card[, player: Hostinský's victim]) · ``accuse`` (target) · ``cleanse``
+(target on the pyre) · ``action`` (card[, target | player]) · ``pass`` (only when nothing else
+is legal). Starting an action spends its cost; its resolution (windows, dice) lives in
+:mod:`resolve`.
+"""
+
+from __future__ import annotations
+
+from hexnet import turns
+from hexnet.engine import Action, State, emit
+from hexnet.games.hranice import board, cards
+
+
+def _others_with_cards(state: State, seat: int) -> list[int]:
+    n = len(state["players"])
+    return [p for p in turns.others_in_order(seat, n) if state["hands"][p]]
+
+
+def accusable(state: State) -> list[str]:
+    """Every citizen in any council that may be accused now, seat by seat."""
+    return [c for council in state["councils"] for c in council if board.accusable(state, c)]
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    """The turn actions of ``seat`` in a stable order (draw first; pass only if nothing else)."""
+    out: list[Action] = []
+    hand = state["hands"][seat]
+    held = sorted({cards.kind_of(c) for c in hand}, key=lambda k: list(cards.kinds()).index(k))
+    if len(hand) < cards.rule("hand_limit") and board.can_draw(state):
+        out.append({"type": "draw"})
+    victims = _others_with_cards(state, seat)
+    for kind in held:
+        if cards.type_of(kind) != "citizen":
+            continue
+        if cards.ability(kind, "enter_steal") and victims:
+            out.extend({"type": "citizen", "card": kind, "player": p} for p in victims)
+        else:
+            out.append({"type": "citizen", "card": kind})
+    targets = accusable(state)
+    out.extend({"type": "accuse", "target": t} for t in targets)
+    out.extend({"type": "cleanse", "target": t} for t in state["pyre"])
+    for kind in held:
+        row = cards.info(kind)
+        if row["type"] != "action" or row["cost"] > state["actions_left"]:
+            continue
+        effect = row["effect"]
+        if effect == "accuse":
+            out.extend({"type": "action", "card": kind, "target": t} for t in targets)
+        elif effect == "cleanse":
+            out.extend({"type": "action", "card": kind, "target": t} for t in state["pyre"])
+        elif effect == "ignite" and state["pyre"]:
+            out.append({"type": "action", "card": kind})
+        elif effect in ("interrogate", "confiscate"):
+            out.extend({"type": "action", "card": kind, "player": p} for p in victims)
+    if not out:
+        out.append({"type": "pass"})
+    return out
+
+
+def begin(state: State, seat: int, action: Action) -> None:
+    """Spend the action's cost and start it: either done at once or a step for :mod:`resolve`."""
+    kind = action["type"]
+    me = board.who(state, seat)
+    step = {"kind": kind, "seat": seat, "stage": "done"}
+    if kind == "draw":
+        state["actions_left"] -= 1
+        board.draw(state, seat)
+    elif kind == "pass":
+        state["actions_left"] -= 1
+        emit(state, f"{me} has nothing to do and passes an action.", kind="pass", seat=seat)
+    elif kind == "citizen":
+        state["actions_left"] -= 1
+        _play_citizen(state, seat, action)
+    elif kind == "accuse":
+        state["actions_left"] -= 1
+        step.update(target=action["target"], owner=board.owner_of(state, action["target"]),
+                    card=None, stage="declare")
+    elif kind == "cleanse":
+        state["actions_left"] -= 1
+        step.update(target=action["target"], card=None, stage="roll")
+    else:
+        step = _play_action(state, seat, action)
+    state["step"] = step
+
+
+def _play_citizen(state: State, seat: int, action: Action) -> None:
+    card = board.take_from_hand(state, seat, action["card"])
+    state["councils"][seat].append(card)
+    emit(state, f"{board.who(state, seat)} plays {cards.name(card)} "
+         f"({cards.influence(card)}) into the council.", kind="citizen", seat=seat, card=card)
+    if cards.ability(card, "enter_draw"):
+        board.draw(state, seat, int(cards.ability(card, "enter_draw")))
+    if cards.ability(card, "enter_steal") and "player" in action:
+        board.steal_random(state, seat, action["player"], cards.name(card))
+
+
+def _play_action(state: State, seat: int, action: Action) -> dict:
+    card = board.take_from_hand(state, seat, action["card"])
+    row = cards.info(card)
+    state["discard"].append(card)
+    state["actions_left"] -= row["cost"]
+    step = {"kind": row["effect"], "seat": seat, "card": row["id"], "stage": "protest"}
+    on = ""
+    if "target" in action:
+        owner = board.owner_of(state, action["target"])
+        step.update(target=action["target"], owner=owner)
+        where = f"{board.who(state, owner)}'s" if owner is not None else "the pyre's"
+        on = f" on {where} {cards.name(action['target'])}"
+    if "player" in action:
+        step["player"] = action["player"]
+        on = f" on {board.who(state, action['player'])}"
+    cost = " (both actions)" if row["cost"] > 1 else ""
+    emit(state, f"{board.who(state, seat)} plays {row['name']}{on}{cost}.",
+         kind="action", seat=seat, card=card, **{k: action[k] for k in ("target", "player")
+                                                if k in action})
+    return step

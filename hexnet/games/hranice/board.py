@@ -1,0 +1,146 @@
+"""The table: who holds what, influence and defence, drawing, the hand limit, the token.
+
+Every function here takes the game state and keeps its invariants: each of the 60 cards is in
+exactly one place (a hand, a council, the pyre, a player's burned pile, the draw pile or the
+discard pile).
+"""
+
+from __future__ import annotations
+
+from hexnet import rng
+from hexnet.engine import State, emit
+from hexnet.games.hranice import cards
+
+
+def who(state: State, seat: int) -> str:
+    """A seat's name, for the log."""
+    return state["players"][seat]
+
+
+def owner_of(state: State, card: str) -> int | None:
+    """The seat whose council holds ``card``, or None."""
+    for seat, council in enumerate(state["councils"]):
+        if card in council:
+            return seat
+    return None
+
+
+def influence(state: State, seat: int) -> int:
+    """Council influence plus the permanent points of the citizens taken from the pyre."""
+    council = sum(cards.influence(c) for c in state["councils"][seat])
+    return council + cards.rule("ignite_points") * len(state["burned"][seat])
+
+
+def count_ability(state: State, seat: int, key: str, besides: str | None = None) -> int:
+    """The sum of ``key`` over the seat's council citizens (``besides`` left out)."""
+    return sum(int(cards.ability(c, key)) for c in state["councils"][seat] if c != besides)
+
+
+def defence(state: State, card: str) -> tuple[int, list[tuple[str, int]]]:
+    """A council citizen's base defence and the bonuses it gets (Kovář: +1 per other copy)."""
+    seat = owner_of(state, card)
+    bonuses: list[tuple[str, int]] = []
+    if seat is not None:
+        for other in state["councils"][seat]:
+            bonus = int(cards.ability(other, "defence_bonus"))
+            if other != card and bonus:
+                bonuses.append((cards.name(other), bonus))
+    return cards.influence(card), bonuses
+
+
+def accusable(state: State, card: str) -> bool:
+    """Whether a council citizen may be accused (Rychtář is guarded while not alone)."""
+    seat = owner_of(state, card)
+    if seat is None:
+        return False
+    return not (cards.ability(card, "guarded") and len(state["councils"][seat]) > 1)
+
+
+def take_from_hand(state: State, seat: int, kind: str) -> str:
+    """Remove the first card of ``kind`` from the seat's hand and return its id."""
+    hand = state["hands"][seat]
+    for card in hand:
+        if cards.kind_of(card) == kind:
+            hand.remove(card)
+            return card
+    raise KeyError(kind)
+
+
+def can_draw(state: State) -> bool:
+    """Whether a card can be drawn at all (the draw pile, or discards to reshuffle)."""
+    return bool(state["pile"] or state["discard"])
+
+
+def draw(state: State, seat: int, count: int = 1) -> int:
+    """Draw up to ``count`` cards for ``seat``; an empty pile is refilled from the discards.
+
+    Returns how many were drawn (fewer only when both piles are empty).
+    """
+    drawn = 0
+    for _ in range(count):
+        if not state["pile"]:
+            if not state["discard"]:
+                emit(state, "The draw pile and the discards are empty: no card to draw.")
+                break
+            state["pile"] = state["discard"]
+            state["discard"] = []
+            rng.shuffle(state, state["pile"])
+            emit(state, "The discards are shuffled into a new draw pile.", kind="reshuffle")
+        card = state["pile"].pop(0)
+        state["hands"][seat].append(card)
+        emit(state, f"You draw {cards.name(card)}.", to=[seat], kind="drawn", card=card)
+        drawn += 1
+    if drawn:
+        emit(state, f"{who(state, seat)} draws {drawn} card{'s' if drawn > 1 else ''}.",
+             kind="draw", seat=seat, count=drawn)
+    return drawn
+
+
+def steal_random(state: State, thief: int, victim: int, why: str) -> None:
+    """Move a random card of ``victim``'s hand to ``thief``'s; only those two learn which."""
+    hand = state["hands"][victim]
+    if not hand:
+        emit(state, f"{who(state, victim)} has no card to take ({why}).")
+        return
+    card = hand.pop(rng.below(state, len(hand)))
+    state["hands"][thief].append(card)
+    emit(state, f"{who(state, thief)} takes a random card from {who(state, victim)} ({why}).",
+         kind="steal", seat=thief, victim=victim)
+    emit(state, f"{who(state, thief)} took {cards.name(card)} from {who(state, victim)}.",
+         to=[thief, victim], kind="stolen", card=card)
+
+
+def cut_hands(state: State) -> None:
+    """The hand limit: any hand over the limit loses random cards down to it (shown to all)."""
+    limit = cards.rule("hand_limit")
+    for seat, hand in enumerate(state["hands"]):
+        if len(hand) > limit:
+            cut = rng.sample(state, hand, len(hand) - limit)
+            for card in cut:
+                hand.remove(card)
+                state["discard"].append(card)
+            emit(state, f"{who(state, seat)} is over the hand limit and discards "
+                 f"{', '.join(cards.name(c) for c in cut)} at random.",
+                 kind="hand_limit", seat=seat, cards=",".join(cut))
+
+
+def flip_back(state: State) -> None:
+    """Any active dominance token whose owner fell below the target turns back."""
+    for seat, active in enumerate(state["tokens"]):
+        if active and influence(state, seat) < state["target"]:
+            state["tokens"][seat] = False
+            emit(state, f"{who(state, seat)}'s dominance token turns back "
+                 f"({influence(state, seat)} < {state['target']}).", kind="token", seat=seat,
+                 active=False)
+
+
+def may_flip(state: State, seat: int) -> bool:
+    """Whether the seat's token may turn active now (inactive, enough influence)."""
+    return not state["tokens"][seat] and influence(state, seat) >= state["target"]
+
+
+def flip(state: State, seat: int) -> None:
+    """Turn the seat's dominance token to its active side."""
+    state["tokens"][seat] = True
+    emit(state, f"{who(state, seat)}'s dominance token turns active "
+         f"({influence(state, seat)} ≥ {state['target']}).", kind="token", seat=seat, active=True)

@@ -1,0 +1,80 @@
+"""The Hranice deck as data (``seeds/hranice.toml``): card kinds and their physical copies.
+
+A card kind is an id of the rules digest (``"kovar"``); a physical card is ``"<kind>-<copy>"``
+(``"kovar-2"``). Hands, councils, the pyre and the piles hold physical cards; actions name a
+card in hand by its kind and a citizen on the table by its physical id.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from hexnet.seeds import table
+
+TYPES = ("citizen", "action", "reaction")
+
+
+@functools.cache
+def data() -> dict[str, Any]:
+    """The parsed ``seeds/hranice.toml`` (shared: never mutate)."""
+    return table("hranice")
+
+
+def rule(key: str) -> Any:
+    """A number from the ``[game]`` table (hand limit, deal, …)."""
+    return data()["game"][key]
+
+
+@functools.cache
+def kinds() -> dict[str, dict[str, Any]]:
+    """Every card kind by id, each with its ``type`` (citizen / action / reaction)."""
+    out: dict[str, dict[str, Any]] = {}
+    for type_ in TYPES:
+        for row in data()[type_]:
+            out[row["id"]] = {**row, "type": type_}
+    return out
+
+
+@functools.cache
+def deck() -> tuple[str, ...]:
+    """One id per physical card, in table order (60 cards)."""
+    return tuple(f"{k}-{i}" for k, row in kinds().items() for i in range(1, row["copies"] + 1))
+
+
+def kind_of(card: str) -> str:
+    """The kind of a physical card (``"kovar-2"`` → ``"kovar"``); a kind maps to itself."""
+    return card.rsplit("-", 1)[0]
+
+
+def info(card: str) -> dict[str, Any]:
+    """The table row of a card (physical id or kind)."""
+    return kinds()[kind_of(card)]
+
+
+def type_of(card: str) -> str:
+    """``"citizen"``, ``"action"`` or ``"reaction"``."""
+    return info(card)["type"]
+
+
+def name(card: str) -> str:
+    """The card's Czech name, as printed."""
+    return info(card)["name"]
+
+
+def influence(card: str) -> int:
+    """A citizen's influence (= its victory points = its base defence); 0 for other cards."""
+    return info(card).get("influence", 0)
+
+
+def ability(card: str, key: str) -> Any:
+    """A citizen's ability value (``defence_bonus``, ``accuse_bonus``, …), 0/False if none."""
+    return info(card).get(key, 0)
+
+
+def target_for(players: int, variant: str = "standard", step: int = 1) -> int:
+    """The influence needed to win for ``players`` in ``variant`` (quick/long move by ``step``)."""
+    row = data()["variants"][variant]
+    if "target" in row:
+        return int(row["target"])
+    return int(data()["targets"][str(players)]) + int(row["delta"]) * step

@@ -1,0 +1,86 @@
+"""The Hranice engine: the contract's hooks, dispatching to the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hexnet.engine import Action, Deadline, Event, Game, State
+from hexnet.games.hranice import actions, cards, reactions, resolve, setup, turn, view
+
+
+class Hranice(Game):
+    """Hranice (the pyre): 2–6 inquisitors, dice, a pyre and reactions."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="hranice", title="Hranice", min_players=cards.rule("min_players"),
+            max_players=cards.rule("max_players"),
+            options_help={
+                "variant": "standard | quick | long | tutorial (target 5)",
+                "variant_step": "1 or 2: how far quick/long move the target (default 1)",
+                "manual_flip": "true: flip your dominance token yourself at the end of your turn",
+                "reaction_seconds": "seconds to answer a reaction prompt, expiry = pass "
+                                    "(default 6; 0 = untimed)",
+                "ask_holders_only": "true: ask only seats holding a fitting reaction (faster, "
+                                    "but being asked reveals it)",
+                "turn_cap": "turns before the game ends on influence (default 60 rounds)",
+                "scenario": "a stacked position (see hexnet rules hranice)",
+            })
+
+    def _setup(self, state: State) -> None:
+        setup.setup(state)
+        turn.start_turn(state, state["first_player"])
+
+    def waiting_for(self, state: State) -> list[int]:
+        if state["outcome"] is not None:
+            return []
+        asked = reactions.asked(state)
+        if asked:
+            return asked
+        step = state["step"]
+        if step is not None and step["stage"] in ("choose", "flip"):
+            return [step["seat"]]
+        return [state["turn"]]
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        step = state["step"]
+        if reactions.asked(state):
+            return reactions.legal(state, seat)
+        if step is not None and step["stage"] == "choose":
+            held = {cards.kind_of(c) for c in state["hands"][step["player"]]}
+            return [{"type": "discard", "card": k} for k in cards.kinds() if k in held]
+        if step is not None and step["stage"] == "flip":
+            return [{"type": "flip"}, {"type": "end"}]
+        return actions.legal(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        mark = len(state["log"])
+        step = state["step"]
+        if reactions.asked(state):
+            reactions.answer(state, seat, action)
+        elif step is not None and step["stage"] == "choose":
+            resolve.choose_discard(state, action["card"])
+        elif step is not None and step["stage"] == "flip":
+            turn.flip_or_end(state, action["type"] == "flip")
+        else:
+            actions.begin(state, seat, action)
+        resolve.run(state)
+        return state["log"][mark:]
+
+    def deadline(self, state: State) -> Deadline | None:
+        asked = reactions.asked(state)
+        seconds = setup.options_of(state)["reaction_seconds"]
+        if state["outcome"] is not None or not asked or not seconds:
+            return None
+        return Deadline(f"react-{state['window_serial']}-{asked[0]}", float(seconds),
+                        (asked[0],), "counts as a pass")
+
+    def _on_timeout(self, state: State) -> list[Event]:
+        return self._apply(state, reactions.asked(state)[0], dict(reactions.PASS))
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+        return view.describe(state, seat, action)

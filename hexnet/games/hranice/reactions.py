@@ -1,0 +1,95 @@
+"""Reaction windows: after an event a reaction can answer, seats are asked one at a time.
+
+Ruling (see the rules text): every seat that could play a fitting reaction by the event's public
+facts is asked in priority order — the player next in turn order first, the acting player last —
+whether or not it holds one, so that being asked reveals nothing. Seats with an empty hand are
+skipped. Each answers ``pass`` or a fitting reaction; the first reaction closes the window. There
+is no reaction to a reaction. The option ``ask_holders_only`` asks only seats that hold a fitting
+reaction (faster, but being asked then tells the table you hold one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet import turns
+from hexnet.engine import Action, State, emit
+from hexnet.games.hranice import board, cards
+from hexnet.games.hranice.setup import options_of
+
+PASS: Action = {"type": "pass"}
+
+
+def fits(kind: str, event: str) -> bool:
+    """Whether reaction ``kind`` answers ``event`` (accused / roll / to_pyre / action)."""
+    row = cards.info(kind)
+    return row["type"] == "reaction" and row["event"] == event
+
+
+def _holds_fitting(state: State, seat: int, event: str) -> bool:
+    return any(fits(cards.kind_of(c), event) for c in state["hands"][seat])
+
+
+def open_window(state: State, trigger: dict[str, Any]) -> None:
+    """Open the window for ``trigger`` (its ``event``; for ``accused`` only the owner is asked)."""
+    n = len(state["players"])
+    actor = state["turn"]
+    order = turns.others_in_order(actor, n) + [actor]
+    if trigger["event"] == "accused":
+        order = [trigger["owner"]]
+    order = [s for s in order if state["hands"][s]]
+    if options_of(state)["ask_holders_only"]:
+        order = [s for s in order if _holds_fitting(state, s, trigger["event"])]
+    state["window_serial"] += 1
+    state["window"] = turns.open_window(trigger, order)
+
+
+def asked(state: State) -> list[int]:
+    """The seat asked now (a one-element list), or [] when no window waits."""
+    window = state["window"]
+    if window is None:
+        return []
+    return turns.first_pending(window)
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    """Pass, then each fitting reaction the seat holds (Falešný svědek as +1 and −1)."""
+    event = state["window"]["trigger"]["event"]
+    out: list[Action] = [dict(PASS)]
+    held = sorted({cards.kind_of(c) for c in state["hands"][seat]})
+    for kind in held:
+        if not fits(kind, event):
+            continue
+        if cards.info(kind)["effect"] == "nudge":
+            out.append({"type": "react", "card": kind, "sign": 1})
+            out.append({"type": "react", "card": kind, "sign": -1})
+        else:
+            out.append({"type": "react", "card": kind})
+    return out
+
+
+def answer(state: State, seat: int, action: Action) -> None:
+    """Record the seat's answer; a reaction is discarded from hand and closes the window."""
+    window = state["window"]
+    turns.answer(window, seat, action)
+    if action["type"] != "react":
+        return
+    card = board.take_from_hand(state, seat, action["card"])
+    state["discard"].append(card)
+    sign = action.get("sign")
+    how = f" ({'+1' if sign == 1 else '−1'})" if sign is not None else ""
+    emit(state, f"{board.who(state, seat)} reacts with {cards.name(card)}{how}.",
+         kind="react", seat=seat, card=card, sign=sign)
+    window["pending"] = []
+
+
+def take(state: State) -> tuple[int, Action] | None:
+    """Close the finished window; return ``(seat, reaction)`` if one was played, else None."""
+    window = state["window"]
+    state["window"] = None
+    if window is None:
+        return None
+    for seat, action in window["answers"]:
+        if action["type"] == "react":
+            return seat, action
+    return None

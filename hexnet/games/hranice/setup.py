@@ -1,0 +1,117 @@
+"""Setting up a game: the deal, the target, the options, and test scenarios.
+
+``options["scenario"]`` stacks a position instead of the random deal (see the rules text,
+"Scenarios"): named card kinds are taken from the deck copy by copy, the rest is shuffled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet import rng
+from hexnet.engine import IllegalAction, State, emit
+from hexnet.games.hranice import cards
+
+SEAT_LISTS = ("hands", "councils", "burned")
+
+
+def options_of(state: State) -> dict[str, Any]:
+    """The options with their defaults filled in."""
+    opts = state["options"]
+    n = len(state["players"])
+    return {
+        "variant": opts.get("variant", "standard"),
+        "variant_step": opts.get("variant_step", 1),
+        "manual_flip": bool(opts.get("manual_flip", False)),
+        "reaction_seconds": opts.get("reaction_seconds", cards.rule("reaction_seconds")),
+        "ask_holders_only": bool(opts.get("ask_holders_only", False)),
+        "turn_cap": opts.get("turn_cap", cards.rule("turn_cap_rounds") * n),
+    }
+
+
+def _check_options(state: State) -> None:
+    opts = options_of(state)
+    if opts["variant"] not in cards.data()["variants"]:
+        raise IllegalAction(f"No variant {opts['variant']!r}; there are: "
+                            f"{', '.join(cards.data()['variants'])}.")
+    if opts["variant_step"] not in (1, 2):
+        raise IllegalAction("variant_step is 1 or 2.")
+    if not isinstance(opts["turn_cap"], int) or opts["turn_cap"] < 1:
+        raise IllegalAction("turn_cap must be a positive number of turns.")
+
+
+def setup(state: State) -> None:
+    """Fill a fresh ``state`` (players, rng, options already set) with a dealt game."""
+    _check_options(state)
+    n = len(state["players"])
+    opts = options_of(state)
+    scenario = state["options"].get("scenario")
+    state.update({
+        "hands": [[] for _ in range(n)], "councils": [[] for _ in range(n)],
+        "burned": [[] for _ in range(n)], "pyre": [], "pile": [], "discard": [],
+        "tokens": [False] * n, "dice": [],
+        "target": cards.target_for(n, opts["variant"], opts["variant_step"]),
+        "turn": 0, "actions_left": 0, "turns": 0, "first_player": 0,
+        "step": None, "window": None, "window_serial": 0, "outcome": None,
+    })
+    if scenario is None:
+        pile = list(cards.deck())
+        rng.shuffle(state, pile)
+        state["pile"] = pile
+        for seat in range(n):
+            state["hands"][seat] = pile[:cards.rule("deal")]
+            del pile[:cards.rule("deal")]
+        first = rng.below(state, n)
+    else:
+        first = _stack(state, scenario, n)
+    state["first_player"] = first
+    emit(state, f"Hranice for {n} players: {state['target']} influence wins. "
+         f"{state['players'][first]} begins.", kind="setup", target=state["target"], first=first)
+
+
+def _stack(state: State, scenario: dict[str, Any], n: int) -> int:
+    """Build the scenario's position; return the first player."""
+    free = list(cards.deck())
+
+    def take(kind: str) -> str:
+        for card in free:
+            if cards.kind_of(card) == kind:
+                free.remove(card)
+                return card
+        raise IllegalAction(f"Scenario: no copy of {kind!r} left in the deck.")
+
+    for key in SEAT_LISTS:
+        rows = scenario.get(key, [])
+        if len(rows) > n:
+            raise IllegalAction(f"Scenario: {key} lists more seats than players.")
+        for seat, kinds in enumerate(rows):
+            for kind in kinds:
+                if key != "hands" and cards.type_of(kind) != "citizen":
+                    raise IllegalAction(f"Scenario: {kind!r} is not a citizen.")
+                state[key][seat].append(take(kind))
+    state["pyre"] = [take(k) for k in scenario.get("pyre", [])]
+    state["discard"] = [take(k) for k in scenario.get("discard", [])]
+    top = [take(k) for k in scenario.get("pile", [])]
+    rng.shuffle(state, free)
+    rest = scenario.get("rest", "pile")
+    if rest == "pile":
+        state["pile"] = top + free
+    elif rest == "discard":
+        state["pile"] = top
+        state["discard"] += free
+    elif rest == "box":
+        state["pile"] = top
+        state["box"] = sorted(free)
+    else:
+        raise IllegalAction("Scenario: rest is pile, discard or box.")
+    if "hands" not in scenario:
+        for seat in range(n):
+            state["hands"][seat] = state["pile"][:cards.rule("deal")]
+            del state["pile"][:cards.rule("deal")]
+    state["tokens"] = [bool(t) for t in scenario.get("tokens", [False] * n)][:n]
+    state["tokens"] += [False] * (n - len(state["tokens"]))
+    state["dice"] = [int(d) for d in scenario.get("dice", [])]
+    first = scenario.get("first_player", 0)
+    if not isinstance(first, int) or not 0 <= first < n:
+        raise IllegalAction("Scenario: first_player must be a seat.")
+    return first
