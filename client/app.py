@@ -1,0 +1,270 @@
+"""The Textual app: discover → fingerprint → room code → lobby → table → results.
+
+The network session lives in one worker (:meth:`HexnetApp.run_session`), which posts the typed
+messages of :mod:`client.messages`; the handlers here hand them to the screens. Screens send
+intents with :meth:`HexnetApp.send`. Nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+
+from client import messages as m
+from client.screens import table_screen_for
+from client.screens.code import CodeScreen
+from client.screens.discover import DiscoverScreen
+from client.screens.fingerprint import FingerprintScreen
+from client.screens.help import HelpScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.results import ResultsScreen
+from client.screens.table_base import TableScreen
+
+STYLES = Path(__file__).parent / "styles"
+MAX_CODE_TRIES = 5
+
+
+@dataclass
+class AutoTable:
+    """For ``hexnet play``: create a table of ``game`` with ``seats``, fill it with bots, start."""
+
+    game: str
+    seats: int
+    policy: str = "heuristic"
+    options: dict[str, Any] | None = None
+    step: str = "create"  # create → bots → start → done
+
+
+class HexnetApp(App):
+    """One player's client. ``target`` (host, port) skips discovery."""
+
+    TITLE = "hexnet"
+    ENABLE_COMMAND_PALETTE = False
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss"]
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self, *, target: tuple[str, int] | None = None, name: str = "player",
+                 code: str | None = None, config_dir: str | None = None,
+                 fingerprint: str | None = None, accept_new: bool = False,
+                 auto_table: AutoTable | None = None,
+                 interfaces: list[str] | None = None) -> None:
+        super().__init__()
+        self.target = target
+        self.player_name = name
+        self.code = code
+        self.config_dir = config_dir
+        self.pinned = fingerprint
+        self.accept_new = accept_new
+        self.auto_table = auto_table
+        self.interfaces = interfaces
+        self.session: Any = None
+        self.games: list[str] = []
+        self.lobby: dict[str, Any] = {}
+        self.views: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+        self.lobby_screen = LobbyScreen()
+        self.table_screen: TableScreen | None = None
+        self._opened: set[int] = set()
+
+    def on_mount(self) -> None:
+        self.begin()
+
+    def begin(self) -> None:
+        """The first screen: the lobby while connecting to ``target``, else discovery."""
+        if self.target:
+            self.connect(*self.target)
+        else:
+            self.push_screen(DiscoverScreen(self.interfaces))
+
+    # -- the network worker ---------------------------------------------------------------
+    def connect(self, host: str, port: int) -> None:
+        """Show the lobby and start the session worker for ``host:port``."""
+        self.lobby_screen.set_connection(f"Connecting to {host}:{port}…")
+        if self.lobby_screen not in self.screen_stack:
+            self.push_screen(self.lobby_screen)
+        self.run_session(host, port)
+
+    @work(exclusive=True, group="session")
+    async def run_session(self, host: str, port: int) -> None:
+        """Connect (asking for fingerprint and code as needed), then relay every message."""
+        from client.session import BadRoomCode, RateLimited, Session, SessionError
+
+        label = f"{host}:{port}"
+        self.post_message(m.Connecting(label))
+        code, problem = self.code, ""
+        for _ in range(MAX_CODE_TRIES):
+            try:
+                session = await Session.connect(
+                    host, port, name=self.player_name, code=code, config_dir=self.config_dir,
+                    confirm_fingerprint=self._confirm_fingerprint, accept_new=self.accept_new,
+                    pinned_fingerprint=self.pinned)
+                break
+            except RateLimited as exc:
+                self.post_message(m.Disconnected(str(exc), "rate_limited"))
+                return
+            except BadRoomCode as exc:
+                problem = str(exc) if code else ""
+                code = await self.push_screen_wait(CodeScreen(label, problem))
+                if code is None:
+                    self.post_message(m.Disconnected("No room code given.", "cancelled"))
+                    return
+            except SessionError as exc:
+                self.post_message(m.Disconnected(str(exc), type(exc).__name__))
+                return
+        else:
+            self.post_message(m.Disconnected("Too many wrong room codes.", "bad_code"))
+            return
+        self.session = session
+        self.games = list(session.games)
+        self.post_message(m.Connected(session.host_name, session.host_fingerprint))
+        try:
+            async for msg in session.messages():
+                self.post_message(self._typed(msg))
+        except SessionError as exc:
+            self.post_message(m.Disconnected(str(exc)))
+        finally:
+            session.close()
+            self.session = None
+
+    async def _confirm_fingerprint(self, host_label: str, human: str) -> bool:
+        return bool(await self.push_screen_wait(FingerprintScreen(host_label, human)))
+
+    @staticmethod
+    def _typed(msg: dict[str, Any]) -> Any:
+        kind = msg["type"]
+        if kind == "lobby":
+            return m.LobbyChanged(msg)
+        if kind == "view":
+            view = msg["view"]
+            return m.ViewChanged(msg["table"], view, list(msg.get("legal") or []))
+        if kind == "rejected":
+            return m.ActionRejected(msg["table"], msg["code"], msg["message"])
+        if kind == "chat":
+            return m.ChatPosted(msg["from"], msg["text"], msg["channel"])
+        return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        """Send an intent to the host; a refusal to send shows as a notification."""
+        from client.session import SessionError
+
+        if self.session is None:
+            self.notify("Not connected.", severity="error")
+            return
+        try:
+            await self.session.send(msg)
+        except SessionError as exc:
+            self.notify(str(exc), severity="error")
+
+    # -- messages from the worker ---------------------------------------------------------
+    def on_connected(self, msg: m.Connected) -> None:
+        from protocol.tls import human_fingerprint
+
+        self.lobby_screen.set_connection(
+            f"{msg.host_name} · key {human_fingerprint(msg.fingerprint)} · "
+            f"you are {self.player_name}")
+
+    def on_lobby_changed(self, msg: m.LobbyChanged) -> None:
+        self.lobby = msg.lobby
+        self.lobby_screen.update_lobby(msg.lobby)
+        if self.auto_table:
+            self.call_later(self._auto_step)
+        table = (msg.lobby.get("you") or {}).get("table")
+        if table is not None and table in self.views and table not in self._opened:
+            self.open_table(table)
+
+    def on_view_changed(self, msg: m.ViewChanged) -> None:
+        self.views[msg.table] = (msg.view, msg.legal)
+        if self.table_screen is not None and self.table_screen.table == msg.table:
+            self.table_screen.update_view(msg.view, msg.legal)
+        elif msg.table not in self._opened:
+            self.open_table(msg.table)
+
+    def on_action_rejected(self, msg: m.ActionRejected) -> None:
+        self.notify(msg.message, title="Not accepted", severity="warning")
+
+    def on_chat_posted(self, msg: m.ChatPosted) -> None:
+        if msg.channel != "lobby" and self.table_screen is not None:
+            self.table_screen.add_chat(msg.sender, msg.text, msg.channel)
+        self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel)
+
+    def on_host_error(self, msg: m.HostError) -> None:
+        self.notify(msg.message, title=msg.code, severity="error")
+
+    def on_disconnected(self, msg: m.Disconnected) -> None:
+        self.lobby_screen.set_connection(f"Not connected: {msg.reason}")
+        self.notify(msg.reason, title="Disconnected", severity="error", timeout=8)
+        if self.table_screen is not None:
+            self.table_screen.add_note(msg.reason)
+
+    # -- screens --------------------------------------------------------------------------
+    def open_table(self, table: int) -> bool:
+        """Show ``table``'s screen (its game's) with the latest view; False if none yet."""
+        if table not in self.views:
+            return False
+        self._opened.add(table)
+        view, legal = self.views[table]
+        if self.table_screen is not None and self.table_screen in self.screen_stack:
+            if self.table_screen.table == table:
+                return True
+            self.back_to_lobby()
+        screen = table_screen_for(str(view.get("game", "")))(table)
+        screen.update_view(view, legal)
+        self.table_screen = screen
+        self.push_screen(screen, callback=lambda _: self._table_closed(screen))
+        return True
+
+    def _table_closed(self, screen: TableScreen) -> None:
+        if self.table_screen is screen:
+            self.table_screen = None
+
+    def show_results(self, table: int, view: dict[str, Any]) -> None:
+        """Show the outcome of ``table`` over its screen."""
+        self.push_screen(ResultsScreen(table, view))
+
+    def back_to_lobby(self) -> None:
+        """Pop every screen above the lobby."""
+        while self.screen is not self.lobby_screen and len(self.screen_stack) > 2:
+            popped = self.screen
+            self.pop_screen()
+            if popped is self.table_screen:
+                self.table_screen = None
+
+    def action_help(self) -> None:
+        """Every key the current screen answers to, with what it does."""
+        keys = []
+        for ab in self.active_bindings.values():
+            b = ab.binding
+            if b.description and b.key not in ("question_mark",):
+                keys.append((b.key_display or b.key, b.description))
+        screen = self.screen
+        self.push_screen(HelpScreen(type(screen).__name__.removesuffix("Screen"), keys,
+                                    getattr(screen, "HELP_NOTES", "")))
+
+    # -- hexnet play ----------------------------------------------------------------------
+    async def _auto_step(self) -> None:
+        auto = self.auto_table
+        if auto is None or self.session is None:
+            return
+        you = self.lobby.get("you") or {}
+        mine = next((t for t in self.lobby.get("tables") or [] if t["id"] == you.get("table")),
+                    None)
+        if auto.step == "create":
+            auto.step = "bots"
+            await self.send({"type": "create", "game": auto.game, "seats": auto.seats,
+                             "options": auto.options or {}})
+        elif auto.step == "bots" and mine is not None:
+            auto.step = "start"
+            for _ in [s for s in mine.get("seats") or [] if s.get("kind") == "empty"]:
+                await self.send({"type": "add_bot", "table": mine["id"], "seat": None,
+                                 "policy": auto.policy})
+        elif auto.step == "start" and mine is not None and all(
+                s.get("kind") != "empty" for s in mine.get("seats") or []):
+            auto.step = "done"
+            await self.send({"type": "start", "table": mine["id"]})

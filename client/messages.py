@@ -1,0 +1,85 @@
+"""Typed messages the network worker posts to the UI.
+
+The worker owns the :class:`client.session.Session`; everything it learns from the host arrives in
+the UI as one of these. Screens never touch the socket: they render what these carry and send
+intents back through :meth:`client.app.HexnetApp.send`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.message import Message
+
+
+@dataclass
+class HostsFound(Message):
+    """The hosts discovery sees now (``client.discovery.HostInfo`` items)."""
+
+    hosts: list[Any]
+
+
+@dataclass
+class Connecting(Message):
+    """The worker started connecting to ``label``."""
+
+    label: str
+
+
+@dataclass
+class Connected(Message):
+    """The handshake (and room code, if any) succeeded."""
+
+    host_name: str
+    fingerprint: str
+
+
+@dataclass
+class LobbyChanged(Message):
+    """A ``lobby`` message: every table and where you sit."""
+
+    lobby: dict[str, Any]
+
+
+@dataclass
+class ViewChanged(Message):
+    """A ``view`` message: the engine's view of ``table`` for your seat, and your legal actions."""
+
+    table: int
+    view: dict[str, Any]
+    legal: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class ActionRejected(Message):
+    """The host refused an action (``code`` e.g. ``stale`` or ``illegal``)."""
+
+    table: int
+    code: str
+    message: str
+
+
+@dataclass
+class ChatPosted(Message):
+    """A chat line from the host (``channel``: table, lobby or witches)."""
+
+    sender: str
+    text: str
+    channel: str
+
+
+@dataclass
+class HostError(Message):
+    """An ``error`` message that did not end the connection."""
+
+    code: str
+    message: str
+
+
+@dataclass
+class Disconnected(Message):
+    """The connection ended or could not be made; ``reason`` is a sentence for the player."""
+
+    reason: str
+    kind: str = "lost"

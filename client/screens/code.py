@@ -1,0 +1,40 @@
+"""Room code entry: the code the host shows, needed to take a seat."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class CodeScreen(ModalScreen[str | None]):
+    """Dismisses with the typed code, or None on Escape."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, host_label: str, problem: str = "") -> None:
+        super().__init__()
+        self._host = host_label
+        self._problem = problem
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="code", classes="dialog"):
+            yield Label(f"Room code for {self._host}", classes="title")
+            if self._problem:
+                yield Label(self._problem, classes="problem")
+            yield Label("Type the code the host's screen shows (e.g. ABCDE-FGHJK).")
+            yield Input(placeholder="XXXXX-XXXXX", id="code-input")
+            yield Label("Enter join · Esc cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

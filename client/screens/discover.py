@@ -1,0 +1,122 @@
+"""Discover: the hosts found on the LAN by mDNS, or a host typed as ``host:port``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+DEFAULT_PORT = 7878
+BROWSE_SECONDS = 2.0
+BROWSE_ROUNDS = 150  # ~5 minutes of listening, then the list stays as it is
+
+
+def parse_target(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host[:port]`` (IPv6 in brackets) as (host, port); ValueError with a sentence if not."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type a host, e.g. 192.168.1.20:7878.")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    else:
+        host, port_text = text, ""
+    if not host:
+        raise ValueError("The host name is missing.")
+    if not port_text:
+        return host, default_port
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"{port_text!r} is not a port number.")
+    return host, int(port_text)
+
+
+def short_fingerprint(fp: str) -> str:
+    """The first 8 hex digits of a fingerprint, grouped, enough to tell hosts apart."""
+    fp = fp.replace(":", "").replace("-", "")
+    return f"{fp[:4]}-{fp[4:8]}".upper() if fp else "?"
+
+
+class DiscoverScreen(Screen):
+    """Hosts appear as mDNS finds them; Enter joins the highlighted one or the typed address."""
+
+    BINDINGS = [
+        Binding("m", "manual", "Type address"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self, interfaces: list[str] | None = None) -> None:
+        super().__init__()
+        self.interfaces = interfaces
+        self.hosts: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Hosts on your network — Enter joins · m types an address", id="title")
+        yield DataTable(id="hosts", cursor_type="row")
+        yield Static("Looking for hosts…", id="discover-status")
+        yield Input(placeholder="host:port, e.g. 192.168.1.20:7878 — Enter joins", id="address")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Host", "Address", "Key", "Games", "Open seats")
+        table.focus()
+        self.browse()
+
+    @work(exclusive=True, group="browse")
+    async def browse(self) -> None:
+        """Listen for hosts, refreshing the list every couple of seconds for a few minutes."""
+        try:
+            from client.discovery import browse
+        except ImportError:
+            self.query_one("#discover-status", Static).update(
+                "LAN discovery is not available: type an address.")
+            return
+        for _ in range(BROWSE_ROUNDS):
+            try:
+                hosts = await browse(BROWSE_SECONDS, interfaces=self.interfaces)
+            except Exception as exc:  # noqa: BLE001 - show it, keep the manual path usable
+                self.query_one("#discover-status", Static).update(
+                    f"LAN discovery failed ({exc}); type an address.")
+                return
+            self.show_hosts(hosts)
+
+    def show_hosts(self, hosts: list[Any]) -> None:
+        """Redraw the list from ``HostInfo`` items."""
+        self.hosts = list(hosts)
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        for h in self.hosts:
+            games = ", ".join(getattr(h, "games", []) or [])
+            table.add_row(str(h.name)[:20], f"{h.address}:{h.port}",
+                          short_fingerprint(str(h.fingerprint)), games[:24],
+                          str(getattr(h, "open_seats", "?")))
+        if self.hosts:
+            table.move_cursor(row=min(keep, len(self.hosts) - 1))
+        found = f"{len(self.hosts)} host(s) found" if self.hosts else "No hosts found yet"
+        self.query_one("#discover-status", Static).update(f"{found} — still listening…")
+
+    @on(DataTable.RowSelected, "#hosts")
+    def _host_chosen(self, event: DataTable.RowSelected) -> None:
+        if not 0 <= event.cursor_row < len(self.hosts):
+            return
+        h = self.hosts[event.cursor_row]
+        self.app.connect(str(h.address), int(h.port))
+
+    def action_manual(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    @on(Input.Submitted, "#address")
+    def _address_typed(self, event: Input.Submitted) -> None:
+        try:
+            host, port = parse_target(event.value)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.app.connect(host, port)

@@ -1,0 +1,43 @@
+"""The help screen (``?``): every key of the screen it was opened from, and the general ones."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+GENERAL = [
+    ("?", "this help"),
+    ("Tab / Shift+Tab", "move between panes"),
+    ("↑ ↓ Enter", "choose in a list"),
+    ("Esc", "back / cancel"),
+    ("Ctrl+Q", "quit"),
+]
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists ``keys`` (key, what it does) and the general keys; any of Esc, ?, q closes it."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, title: str, keys: list[tuple[str, str]], notes: str = "") -> None:
+        super().__init__()
+        self._title = title
+        self._keys = keys
+        self._notes = notes
+
+    def compose(self) -> ComposeResult:
+        lines = [f"{key:>16}  {what}" for key, what in self._keys]
+        lines.append("")
+        lines += [f"{key:>16}  {what}" for key, what in GENERAL]
+        with VerticalScroll(id="help", classes="dialog"):
+            yield Label(f"Help — {self._title}", classes="title")
+            yield Static("\n".join(lines), markup=False)
+            if self._notes:
+                yield Static(self._notes, markup=False, classes="notes")
+            yield Label("Esc close", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

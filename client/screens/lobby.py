@@ -1,0 +1,204 @@
+"""The lobby: the host's tables, creating one, sitting, bots, starting, and the lobby chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from client.screens.picker import Picker
+from client.widgets.log import GameLog
+
+
+def seats_summary(table: dict[str, Any]) -> str:
+    """``Anna, bot:heur…, —`` — who sits where, ``—`` for an empty seat."""
+    names = []
+    for seat in table.get("seats") or []:
+        if seat.get("kind") == "empty":
+            names.append("—")
+        else:
+            mark = "" if seat.get("connected", True) else "?"
+            mark += "(absent)" if seat.get("absent") else ""
+            names.append(f"{seat.get('name', '')}{mark}")
+    return ", ".join(names)
+
+
+def seat_range(game: str) -> list[int]:
+    """The table sizes the game allows (from its engine when installed)."""
+    try:
+        from hexnet.games import get_game
+
+        engine = get_game(game)
+        return list(range(engine.min_players, engine.max_players + 1))
+    except (KeyError, ImportError):
+        return list(range(2, 13))
+
+
+class LobbyScreen(Screen):
+    """Tables as a list; keys act on the highlighted table."""
+
+    BINDINGS = [
+        Binding("n", "create", "New table"),
+        Binding("s", "sit", "Sit"),
+        Binding("b", "add_bot", "Add bot"),
+        Binding("g", "start", "Start"),
+        Binding("t", "to_table", "Table"),
+        Binding("l", "leave", "Leave"),
+        Binding("c", "chat", "Chat"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lobby: dict[str, Any] = {}
+        self.connection = "Connecting…"
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.connection, id="lobby-status")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
+        yield Static("", id="lobby-you")
+        yield GameLog(id="lobby-chat")
+        yield Input(placeholder="say something to the lobby (Enter send · Esc close)",
+                    id="lobby-chat-input", max_length=300)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        table = self.query_one(DataTable)
+        table.add_columns("#", "Game", "Status", "Seats")
+        self.query_one("#lobby-chat-input").display = False
+        table.focus()
+        if self.lobby:
+            self.update_lobby(self.lobby)
+
+    # -- rendering ------------------------------------------------------------------------
+    def set_connection(self, text: str) -> None:
+        """The top line: which host, its fingerprint, or what went wrong."""
+        self.connection = text
+        if self._ready:
+            self.query_one("#lobby-status", Static).update(text)
+
+    def update_lobby(self, lobby: dict[str, Any]) -> None:
+        """Redraw the tables from a ``lobby`` message, keeping the highlighted table."""
+        self.lobby = lobby
+        if not self._ready:
+            return
+        table = self.query_one(DataTable)
+        keep = self.selected_table()
+        table.clear()
+        for t in lobby.get("tables") or []:
+            taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
+            total = t.get("seats_total", len(t.get("seats") or []))
+            table.add_row(str(t["id"]), str(t.get("title") or t.get("game")),
+                          str(t.get("status", "")), f"{taken}/{total} " + seats_summary(t),
+                          key=str(t["id"]))
+        ids = [t["id"] for t in lobby.get("tables") or []]
+        if keep in ids:
+            table.move_cursor(row=ids.index(keep))
+        you = lobby.get("you") or {}
+        where = ("not seated — n: new table, s: sit at the highlighted one"
+                 if you.get("table") is None else
+                 f"seated at table #{you['table']}, seat {you.get('seat')} — "
+                 "b: add a bot, g: start, t: go to the table")
+        self.query_one("#lobby-you", Static).update(f"You are {you.get('name', '?')}, {where}")
+
+    def selected_table(self) -> int | None:
+        """The id of the highlighted table (or None when there is none)."""
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        try:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        except Exception:  # noqa: BLE001 - an empty or redrawn table has no cursor row
+            return None
+        return int(key.value) if key.value is not None else None
+
+    def add_chat(self, sender: str, text: str, channel: str) -> None:
+        self.query_one("#lobby-chat", GameLog).add_chat(sender, text, channel)
+
+    def add_note(self, text: str) -> None:
+        self.query_one("#lobby-chat", GameLog).add_note(text)
+
+    # -- intents --------------------------------------------------------------------------
+    def _my_or_selected(self) -> int | None:
+        you = (self.lobby.get("you") or {}).get("table")
+        return you if you is not None else self.selected_table()
+
+    @work(exclusive=True, group="pick")
+    async def action_create(self) -> None:
+        games = list(getattr(self.app, "games", None) or ["hexenhammer"])
+        game = games[0] if len(games) == 1 else await self.app.push_screen_wait(
+            Picker("Which game?", [(g.title(), g) for g in games]))
+        if game is None:
+            return
+        sizes = seat_range(game)
+        seats = await self.app.push_screen_wait(
+            Picker(f"How many seats at the {game.title()} table?",
+                   [(f"{n} players", n) for n in sizes]))
+        if seats is None:
+            return
+        await self.app.send({"type": "create", "game": game, "seats": seats, "options": {}})
+
+    async def action_sit(self) -> None:
+        table = self.selected_table()
+        if table is None:
+            self.notify("No table to sit at: n creates one.", severity="warning")
+            return
+        await self.app.send({"type": "sit", "table": table, "seat": None})
+
+    async def action_add_bot(self) -> None:
+        table = self._my_or_selected()
+        if table is None:
+            self.notify("Choose a table first.", severity="warning")
+            return
+        await self.app.send({"type": "add_bot", "table": table, "seat": None,
+                             "policy": "heuristic"})
+
+    async def action_start(self) -> None:
+        table = self._my_or_selected()
+        if table is None:
+            self.notify("Choose a table first.", severity="warning")
+            return
+        await self.app.send({"type": "start", "table": table})
+
+    async def action_leave(self) -> None:
+        await self.app.send({"type": "leave"})
+
+    def action_to_table(self) -> None:
+        table = (self.lobby.get("you") or {}).get("table")
+        if table is None or not self.app.open_table(table):
+            self.notify("Your table has not started yet.", severity="warning")
+
+    @on(DataTable.RowSelected, "#tables")
+    async def _row_chosen(self) -> None:
+        you = (self.lobby.get("you") or {}).get("table")
+        if you is not None and you == self.selected_table():
+            self.action_to_table()
+        else:
+            await self.action_sit()
+
+    def action_chat(self) -> None:
+        box = self.query_one("#lobby-chat-input", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Submitted, "#lobby-chat-input")
+    async def _send_chat(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.query_one(DataTable).focus()
+        if text:
+            await self.app.send({"type": "chat", "text": text[:300], "channel": "lobby"})
+
+    def key_escape(self) -> None:
+        box = self.query_one("#lobby-chat-input", Input)
+        if box.display:
+            box.value = ""
+            box.display = False
+            self.query_one(DataTable).focus()

@@ -1,0 +1,40 @@
+"""A small modal list: pick one of a few labelled choices by keyboard (Escape cancels)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class Picker(ModalScreen[Any]):
+    """Dismisses with the value of the chosen entry, or None on Escape."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, Any]]) -> None:
+        super().__init__()
+        self._title = title
+        self._choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Label(self._title, id="picker-title")
+            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in
+                               enumerate(self._choices)], id="picker-list")
+            yield Label("↑↓ choose · Enter pick · Esc cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self._choices[int(event.option_id or 0)][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

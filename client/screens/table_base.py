@@ -1,0 +1,293 @@
+"""The chrome every game's table shares: status line (phase, who is waited on, countdown), the
+game area a game's screen fills, the log with the chat, the prompt, and the action picker.
+
+The screen never decides what is legal: it receives the seat's legal actions with every view and
+narrows them down by keyboard (card, then the fields that still differ, one small picker each).
+A game's screen subclasses :class:`TableScreen`, fills :meth:`compose_game` / :meth:`show_game`,
+and may name things better in :meth:`label_value`. Screens register in ``client.screens``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from client.screens.picker import Picker
+from client.widgets.countdown import Countdown
+from client.widgets.log import GameLog
+
+Action = dict[str, Any]
+MISSING = object()
+
+# The order in which a multi-field action is narrowed down, then any other fields alphabetically.
+FIELD_ORDER = ["type", "card", "accuser", "target", "sign", "other", "villager", "seat"]
+FIELD_TITLES = {
+    "type": "What do you want to do?",
+    "card": "Which card?",
+    "accuser": "Who accuses?",
+    "target": "Whom?",
+    "sign": "Raise or lower?",
+    "other": "Which other villager?",
+    "villager": "Which villager?",
+    "seat": "Which player?",
+}
+TYPE_WORDS = {
+    "play": "play it",
+    "pass": "pass",
+    "discard": "discard it",
+    "choose": "choose",
+    "call_inquisition": "call the Inquisition",
+    "done": "done",
+}
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _distinct(values: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for v in values:
+        if not any(_same(v, seen) for seen in out):
+            out.append(v)
+    return out
+
+
+class TableScreen(Screen):
+    """One table seen from your seat. Subclasses draw the game; this draws everything else."""
+
+    GAME: ClassVar[str] = ""
+    TYPE_KEYS: ClassVar[dict[str, str]] = {"pass": "p: pass", "done": "p: done"}
+    BINDINGS = [
+        Binding("a", "all_actions", "Actions"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("c", "chat", "Chat"),
+        Binding("l", "lobby", "Lobby"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self, table: int) -> None:
+        super().__init__()
+        self.table = table
+        self.view: dict[str, Any] = {}
+        self.legal: list[Action] = []
+        self._results_shown = False
+        self._ready = False
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="status-bar"):
+            yield Static("", id="status")
+            yield Countdown(id="countdown")
+        with Horizontal(id="table-body"):
+            with Vertical(id="game-area"):
+                yield from self.compose_game()
+            with Vertical(id="side"):
+                yield from self.compose_side()
+                yield GameLog(id="log")
+        yield Static("", id="prompt")
+        yield Input(placeholder="say something to the table (Enter send · Esc close)",
+                    id="chat-input", max_length=300)
+        yield Footer()
+
+    def compose_game(self) -> ComposeResult:
+        """The game's own area (left). Subclasses override."""
+        yield Static("", id="generic-view")
+
+    def compose_side(self) -> ComposeResult:
+        """Widgets above the log on the right (e.g. your hand). Subclasses override."""
+        return iter(())
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.query_one("#chat-input").display = False
+        if self.view:
+            self.update_view(self.view, self.legal)
+
+    # -- rendering ------------------------------------------------------------------------
+    def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
+        self.view = view
+        self.legal = list(legal)
+        if not self._ready:
+            return
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one(Countdown).set_deadline(view.get("deadline"))
+        self.query_one(GameLog).add_events(list(view.get("log") or []))
+        self.show_game(view, legal)
+        prompt = self.query_one("#prompt", Static)
+        prompt.update(self.prompt_text())
+        prompt.set_class(bool(self.legal), "your-move")
+        if view.get("outcome") and not self._results_shown:
+            self._results_shown = True
+            self.app.show_results(self.table, view)
+
+    def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """Draw the game area. The default lists the legal actions (games without a screen)."""
+        lines = [self.describe(a) for a in legal] or ["(nothing to do now)"]
+        self.query_one("#generic-view", Static).update("\n".join(lines))
+
+    def phase_text(self) -> str:
+        """The phase in words. Subclasses name their phases."""
+        phase = self.view.get("phase")
+        return f"Phase {phase}" if phase is not None else ""
+
+    def status_text(self) -> str:
+        """The top line: game, phase, and who the game waits for."""
+        parts = [self.title_text(), self.phase_text(), "waiting: " + self.waiting_text()]
+        return " │ ".join(p for p in parts if p)
+
+    def title_text(self) -> str:
+        return f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+
+    def waiting_text(self) -> str:
+        active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
+        if not active:
+            return "nobody"
+        return ", ".join(self.player_name(s) for s in active)
+
+    def player_name(self, seat: int | None, you: bool = True) -> str:
+        """The name at ``seat``; ``you`` for your own seat when ``you`` is set."""
+        players = self.view.get("players") or []
+        if seat is None:
+            return "nobody"
+        if you and seat == self.view.get("seat"):
+            return "you"
+        return str(players[seat]) if 0 <= seat < len(players) else f"seat {seat}"
+
+    def prompt_text(self) -> str:
+        """One line saying what you can do now (or whom we wait for)."""
+        if self.view.get("outcome"):
+            return "The game is over — r results · l lobby"
+        if not self.legal:
+            return f"Waiting for {self.waiting_text()}…"
+        kinds = _distinct([a.get("type") for a in self.legal])
+        words = _distinct([self.TYPE_KEYS.get(str(k), "a: " + TYPE_WORDS.get(
+            str(k), str(k).replace("_", " "))) for k in kinds])
+        expiry = (self.view.get("deadline") or {}).get("on_expiry")
+        tail = f" — on timeout: {expiry}" if expiry else ""
+        return self.move_heading() + " · ".join(words) + tail
+
+    def move_heading(self) -> str:
+        """``Your move: `` — games say more (e.g. that this is a reaction out of turn)."""
+        return "Your move: "
+
+    # -- naming ---------------------------------------------------------------------------
+    def label_value(self, field: str, value: Any) -> str:
+        """How ``value`` of action field ``field`` reads to a player."""
+        if value is MISSING:
+            return "—"
+        if field == "type":
+            return TYPE_WORDS.get(str(value), str(value).replace("_", " "))
+        if field == "seat" and isinstance(value, int):
+            return self.player_name(value, you=False)
+        if field == "sign" and isinstance(value, int):
+            return "raise (+)" if value > 0 else "lower (−)"
+        return str(value)
+
+    def describe(self, action: Action) -> str:
+        """A whole action in words, for menus."""
+        words = [self.label_value("type", action.get("type"))]
+        for key in self._fields([action]):
+            if key != "type":
+                words.append(f"{key} {self.label_value(key, action[key])}")
+        return " · ".join(words)
+
+    @staticmethod
+    def _fields(actions: list[Action]) -> list[str]:
+        keys = {k for a in actions for k in a}
+        return [k for k in FIELD_ORDER if k in keys] + sorted(keys - set(FIELD_ORDER))
+
+    # -- choosing and sending -------------------------------------------------------------
+    @work(exclusive=True, group="pick")
+    async def choose_and_send(self, candidates: list[Action], first_title: str = "") -> None:
+        """Narrow ``candidates`` (legal actions) down by pickers, then send the one left."""
+        while len(candidates) > 1:
+            for key in self._fields(candidates):
+                values = _distinct([a.get(key, MISSING) for a in candidates])
+                if len(values) > 1:
+                    break
+            else:
+                break
+            choices = [(self.label_value(key, v), v) for v in values]
+            title = first_title or FIELD_TITLES.get(key, f"Which {key}?")
+            first_title = ""
+            picked = await self.app.push_screen_wait(Picker(title, choices))
+            if picked is None:
+                return
+            candidates = [a for a in candidates if _same(a.get(key, MISSING), picked)]
+        if candidates:
+            await self.send_action(candidates[0])
+
+    async def send_action(self, action: Action) -> None:
+        """Send ``action`` for this table at the view's state id."""
+        await self.app.send({"type": "act", "table": self.table,
+                             "state_id": self.view.get("state_id", 0), "action": action})
+
+    def actions_of_type(self, *types: str) -> list[Action]:
+        return [a for a in self.legal if a.get("type") in types]
+
+    def action_all_actions(self) -> None:
+        if not self.legal:
+            self.notify("Nothing to do now.", severity="warning")
+            return
+        choices = [(self.describe(a), a) for a in self.legal]
+        self._pick_then_send(choices)
+
+    @work(exclusive=True, group="pick")
+    async def _pick_then_send(self, choices: list[tuple[str, Action]]) -> None:
+        picked = await self.app.push_screen_wait(Picker("Every action you can take", choices))
+        if picked is not None:
+            await self.send_action(picked)
+
+    def action_pass_turn(self) -> None:
+        passes = self.actions_of_type("pass", "done")
+        if not passes:
+            self.notify("You cannot pass now.", severity="warning")
+            return
+        self.choose_and_send(passes)
+
+    # -- chat and leaving -----------------------------------------------------------------
+    def action_chat(self) -> None:
+        box = self.query_one("#chat-input", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Submitted, "#chat-input")
+    async def _send_chat(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.focus_default()
+        if text:
+            await self.app.send({"type": "chat", "text": text[:300], "channel": "table"})
+
+    def key_escape(self) -> None:
+        box = self.query_one("#chat-input", Input)
+        if box.display:
+            box.value = ""
+            box.display = False
+            self.focus_default()
+
+    def focus_default(self) -> None:
+        """Give the keyboard back to the game area."""
+        self.focus_next()
+
+    def add_chat(self, sender: str, text: str, channel: str) -> None:
+        self.query_one(GameLog).add_chat(sender, text, channel)
+
+    def add_note(self, text: str) -> None:
+        self.query_one(GameLog).add_note(text)
+
+    def action_lobby(self) -> None:
+        self.app.pop_screen()
+
+    def action_results(self) -> None:
+        if self.view.get("outcome"):
+            self.app.show_results(self.table, self.view)

@@ -1,0 +1,96 @@
+"""Hand-written Hexenhammer views (the engine's view format) for screen tests and snapshots."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+PLAYERS = ["Ada", "Bela", "Cora", "Dan"]
+
+VILLAGERS = [
+    ("karl", "Zahnbrecher Karl", 0, 3, 7), ("maria", "Magd Maria", 0, 2, 2),
+    ("luitger", "Pfaffe Luitger", 0, 4, 9), ("heinbichl", "Amtmann Heinbichl", 1, 1, 5),
+    ("berta", "Hausschwein Berta", 1, 5, 5), ("theresa", "Bettlerin Theresa", 1, 2, 14),
+    ("raphael", "Landstreicher Raphael", 2, 3, 3), ("bertram", "Leineweber Bertram", 2, 1, 18),
+    ("markwart", "Totengräber Markwart", 2, 4, 6), ("griseldis", "Mädchen Griseldis", 3, 6, 6),
+    ("katharina", "Schweinehirtin Katharina", 3, 2, 11), ("tochter", "Tochter des Totengräbers",
+                                                          3, 3, 4),
+]
+
+HAND = [
+    {"id": "c3", "kind": "verleumdung", "value": 1, "name": "Verleumdung",
+     "text": "Phase 1. Brown: your villager accuses; +1 suspicion."},
+    {"id": "c17", "kind": "falsches_zeugnis", "value": 3, "name": "Falsches Zeugnis",
+     "text": "Phases 1–3. Brown: +3 suspicion to the accused."},
+    {"id": "c40", "kind": "ableugnung", "value": -2, "name": "Ableugnung",
+     "text": "Phase 1. Brown: −2 suspicion to the accused."},
+    {"id": "c55", "kind": "gegenanklage", "value": 0, "name": "Gegenanklage",
+     "text": "★ Reaction: the brown card just played hits its accuser instead."},
+    {"id": "c61", "kind": "spende", "value": 2, "name": "Spende",
+     "text": "Phase 2. Yellow: ±2 suspicion to any villager, you choose the sign."},
+    {"id": "c70", "kind": "keyne_inquisition", "value": 0, "name": "Keyne Inquisition",
+     "text": "★ Reaction (phase 1): cancels a call of the Inquisition."},
+]
+
+LOG = [
+    {"n": 0, "text": "Cora's Berta starts the game."},
+    {"n": 1, "text": "Bela: Verleumdung +1 — Theresa accuses Bertram (17→18)."},
+    {"n": 2, "text": "Cora draws a card."},
+    {"n": 3, "text": "Dan: Falsches Zeugnis +3 — Katharina accuses Luitger (6→9)."},
+]
+
+
+def villagers() -> list[dict[str, Any]]:
+    return [{"id": vid, "name": name, "owner": owner, "start": start, "suspicion": susp,
+             "alive": True} for vid, name, owner, start, susp in VILLAGERS]
+
+
+def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Phase 1, seat 0 (Ada) to act: may play brown cards, call the Inquisition or pass."""
+    view: dict[str, Any] = {
+        "game": "hexenhammer", "seat": 0, "players": PLAYERS, "state_id": 12, "phase": 1,
+        "inquisitor": None, "turn": 0, "active": [0], "villagers": villagers(),
+        "hand": copy.deepcopy(HAND), "hand_sizes": [6, 5, 6, 4], "log": copy.deepcopy(LOG),
+        "deadline": None, "outcome": None,
+    }
+    legal: list[dict[str, Any]] = []
+    mine = ["karl", "maria", "luitger"]
+    targets = [v[0] for v in VILLAGERS]
+    for card in ("c3", "c17", "c40"):
+        for accuser in mine:
+            for target in targets:
+                legal.append({"type": "play", "card": card, "accuser": accuser,
+                              "target": target})
+    legal += [{"type": "call_inquisition"}, {"type": "pass"}]
+    return view, legal
+
+
+def reaction_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Bela just accused Ada's Karl; Ada may answer with Gegenanklage or pass (timed)."""
+    view, _ = your_turn_view()
+    view.update(state_id=13, turn=1, active=[0, 2, 3],
+                deadline={"key": "w13", "seconds": 15, "seats": [0, 2, 3],
+                          "on_expiry": "you pass"})
+    view["log"] = view["log"] + [
+        {"n": 4, "text": "Bela: Falsches Zeugnis +3 — Heinbichl accuses Karl. Reactions?"}]
+    legal = [{"type": "play", "card": "c55"}, {"type": "pass"}]
+    return view, legal
+
+
+def over_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The game ended: scores with their breakdown."""
+    view, _ = your_turn_view()
+    for v in view["villagers"]:
+        if v["id"] in ("bertram", "theresa", "luitger", "katharina", "raphael", "tochter",
+                       "heinbichl", "griseldis"):
+            v["alive"] = False
+            v["taken_by"] = 1 if v["id"] != "luitger" else 0
+    view.update(state_id=301, active=[], phase=3, inquisitor=1, outcome={
+        "scores": [8, 11, 3, 4], "winners": [1], "result": "", "turns": 57,
+        "breakdown": [
+            {"pentagrams": 5, "matches": 0, "trials": 2, "empty_stakes": 1},
+            {"pentagrams": 2, "matches": 8, "trials": 1, "empty_stakes": 0},
+            {"pentagrams": 2, "matches": 0, "trials": 0, "empty_stakes": 1},
+            {"pentagrams": 3, "matches": 0, "trials": 0, "empty_stakes": 1},
+        ]})
+    return view, []
