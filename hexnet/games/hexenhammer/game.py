@@ -1,0 +1,205 @@
+"""The Hexenhammer engine: wires setup, legal actions, effects, reactions and views into the
+shared :class:`hexnet.engine.Game` contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State, emit
+from hexnet.games.hexenhammer import data, legal, phases, reactions, setup, view
+from hexnet.games.hexenhammer.effects import default_accuser, describe_play
+from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
+
+
+class Hexenhammer(Game):
+    """Hexenhammer for 3–5 players (see ``hexnet rules hexenhammer``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="hexenhammer", title="Hexenhammer", min_players=3, max_players=5,
+            options_help={
+                "reaction_seconds": f"length of a reaction window "
+                                    f"(default {data.RULES['reaction_seconds']})",
+                "panic_seconds": f"length of the panic phase (default {data.RULES['panic_seconds']})",
+                "scenario": "a stacked position (see the rules text)",
+            })
+
+    # -- contract ---------------------------------------------------------------------------
+    def apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
+        """As :meth:`Game.apply`; a brown card played without ``accuser`` is played by the
+        seat's free villager with the highest suspicion (the rulebook's default)."""
+        if (isinstance(action, Mapping) and action.get("type") == "play"
+                and "accuser" not in action and isinstance(seat, int)
+                and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
+                and state.get("window") is None and state.get("choice") is None):
+            cid = action.get("card")
+            if (isinstance(cid, str) and cid in state["hands"][seat]
+                    and state["cards"][cid][0] in data.BROWN):
+                acc = default_accuser(state, seat)
+                if acc is not None:
+                    action = {**action, "accuser": acc}
+        return super().apply(state, seat, action)
+
+    def waiting_for(self, state: State) -> list[int]:
+        """Whose input the game needs: the chooser, the seats a window asks, the panicking
+        seats not yet done, or the turn player."""
+        if state["outcome"] is not None:
+            return []
+        if state["choice"] is not None:
+            return [state["choice"]["seat"]]
+        if state["window"] is not None:
+            return sorted(state["window"]["pending"])
+        if state["phase"] == 2:
+            return [s for s in range(len(state["players"])) if s not in state["done"]]
+        return [state["turn"]]
+
+    def deadline(self, state: State) -> Deadline | None:
+        """A reaction window is timed (pending seats pass), and so is the panic (it ends)."""
+        if state["outcome"] is not None or state["choice"] is not None:
+            return None
+        opts = state["options"]
+        window = state["window"]
+        if window is not None:
+            return Deadline(f"react-{state['windows']}",
+                            float(opts.get("reaction_seconds", data.RULES["reaction_seconds"])),
+                            tuple(sorted(window["pending"])),
+                            "Everyone still asked passes.")
+        if state["phase"] == 2:
+            return Deadline(f"panic-{state['round']}",
+                            float(opts.get("panic_seconds", data.RULES["panic_seconds"])),
+                            tuple(self.waiting_for(state)), "The panic ends; phase 3 begins.")
+        return None
+
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+        """A short label: ``play Beweys +2: Karl → Maria``, ``pass``, ``choose Maria``."""
+        kind = action.get("type")
+        if kind == "play" and action.get("card") in state["cards"]:
+            k, v = state["cards"][action["card"]]
+            sign = action.get("sign", 1)
+            text = f"play {data.card_label(k, v * sign if data.CARDS[k].get('signed') else v)}"
+            if data.CARDS[k].get("signed"):
+                text = f"play {data.CARDS[k]['name']} {v * sign:+d}"
+            if "accuser" in action:
+                text += f": {data.short(action['accuser'])} →"
+            if "target" in action:
+                text += f" {data.short(action['target'])}"
+            if "other" in action:
+                text += f" (names {data.short(action['other'])})"
+            return text
+        if kind in ("choose",) and action.get("target") in data.VILLAGERS:
+            return f"choose {data.short(action['target'])}"
+        if kind == "discard" and action.get("card") in state["cards"]:
+            return f"discard {data.card_label(*state['cards'][action['card']])}"
+        return str(kind).replace("_", " ")
+
+    # -- hooks ------------------------------------------------------------------------------
+    def _setup(self, state: State) -> None:
+        setup.new_state(state)
+        names = ", ".join(f"{p}: " + ", ".join(
+            f"{data.short(vid)} ({v['suspicion']})" for vid, v in state["villagers"].items()
+            if v["owner"] == s) for s, p in enumerate(state["players"]))
+        emit(state, f"Hexenhammer begins. Villagers on their stakes — {names}.", event="setup")
+        emit(state, f"Round 1, phase {state['phase']}: "
+                    f"{state['players'][state['turn']]} begins.", event="phase",
+             phase=state["phase"])
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        return legal.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        start = len(state["log"])
+        kind = action["type"]
+        if state["choice"] is not None:
+            self._choose(state, action["target"])
+        elif state["window"] is not None:
+            reactions.answer(state, seat, action)
+        elif kind == "pass":
+            self._pass(state, seat)
+        elif kind == "call_inquisition":
+            emit(state, f"{state['players'][seat]} calls the Inquisition!", event="call")
+            reactions.open_window(state, {"type": "call", "player": seat}, seat)
+        elif kind == "discard":
+            self._discard(state, seat, action["card"])
+        else:
+            self._play(state, seat, action)
+        return state["log"][start:]
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def _on_timeout(self, state: State) -> list[Event]:
+        start = len(state["log"])
+        if state["window"] is not None:
+            reactions.expire(state)
+        elif state["phase"] == 2:
+            emit(state, "Time is up: the panic is over.", event="timeout")
+            phases.begin_phase3(state)
+        else:
+            raise IllegalAction("Nothing is timed now.")
+        return state["log"][start:]
+
+    def _on_absent(self, state: State, seat: int) -> list[Event]:
+        if state["choice"] is not None:
+            return self._apply(state, seat, {"type": "choose",
+                                             "target": state["choice"]["options"][0]})
+        return self._apply(state, seat, {"type": "pass"})
+
+    # -- the actions ------------------------------------------------------------------------
+    def _choose(self, state: State, vid: str) -> None:
+        choice = state["choice"]
+        state["choice"] = None
+        from hexnet.games.hexenhammer.effects import name
+        emit(state, f"{state['players'][choice['seat']]} chooses {name(state, vid)}.",
+             event="choose")
+        if choice["purpose"] == "burn":
+            phases.burn_and_go_on(state, vid, state["inquisitor"])
+        else:
+            carry_out(state, choice["trial"], vid)
+
+    def _pass(self, state: State, seat: int) -> None:
+        phase = state["phase"]
+        who = state["players"][seat]
+        if phase == 1:
+            emit(state, f"{who} ends the turn.", event="pass")
+            phases.end_turn_phase1(state)
+        elif phase == 2:
+            state["done"].append(seat)
+            emit(state, f"{who} is done.", event="done")
+            if len(state["done"]) == len(state["players"]):
+                phases.begin_phase3(state)
+        elif phase == 3:
+            emit(state, f"{who} passes.", event="pass")
+            phases.advance_phase3(state)
+        else:
+            phases.phase4_pass(state, seat)
+
+    def _discard(self, state: State, seat: int, cid: str) -> None:
+        state["hands"][seat].remove(cid)
+        state["discard"].append(cid)
+        emit(state, f"You discard {data.card_label(*state['cards'][cid])}.", to=[seat],
+             event="discard_own")
+        emit(state, f"{state['players'][seat]} discards a card.", event="discard")
+
+    def _play(self, state: State, seat: int, action: Action) -> None:
+        cid = action["card"]
+        state["hands"][seat].remove(cid)
+        kind, value = state["cards"][cid]
+        if state["phase"] == 2:
+            state["done"] = []
+        if kind in data.TRIALS:
+            trigger = trial_trigger(state, seat, cid, action.get("target"))
+        else:
+            accuser = action.get("accuser")
+            if accuser is not None:
+                state["accusers_used"].append(accuser)
+            trigger = {"type": "card", "card": cid, "kind": kind,
+                       "value": value * action.get("sign", 1), "player": seat,
+                       "accuser": accuser, "aimed": action["target"],
+                       "target": action["target"], "bonus": 0, "shares": [],
+                       "cancelled": False}
+            emit(state, describe_play(state, trigger), event="play", kind=kind)
+        reactions.open_window(state, trigger, seat)
+
+
+GAME = Hexenhammer()

@@ -1,0 +1,146 @@
+"""Reaction windows: after every card (and every call of the Inquisition) each other seat
+answers with a fitting ★ card or ``pass``, whether or not it holds one.
+
+A reaction reopens the window for every seat (the reaction itself cannot be answered, but the
+card it changed can be answered again); Keyne Inquisition, a trial's twin and Widerruf close it at
+once. When every asked seat has passed, the window closes and the card, call or trial takes
+effect.
+"""
+
+from __future__ import annotations
+
+from hexnet import turns
+from hexnet.engine import Action, State, emit
+from hexnet.games.hexenhammer import data
+from hexnet.games.hexenhammer.effects import accused_bonus, name, resolve_card
+from hexnet.games.hexenhammer.phases import after_card, begin_phase2, begin_turn
+from hexnet.games.hexenhammer.trials import cancel_by_twin, resolve_trial
+
+
+def open_window(state: State, trigger: dict, actor: int) -> None:
+    """Ask every seat but ``actor`` to answer ``trigger``."""
+    state["windows"] += 1
+    state["window"] = turns.open_window(trigger, turns.others_in_order(actor,
+                                                                       len(state["players"])))
+
+
+def blocked(state: State, trigger: dict, vid: str) -> bool:
+    """Whether a brown card may not end on ``vid``: the heavier-scales card protects it in
+    phases 1 and 2."""
+    prot = state["protected"]
+    return (prot is not None and prot["villager"] == vid and state["phase"] in (1, 2)
+            and trigger["accuser"] is not None)
+
+
+def options(state: State, seat: int) -> list[Action]:
+    """``seat``'s answers to the open window: ``pass`` first, then each fitting card."""
+    trigger = state["window"]["trigger"]
+    out: list[Action] = [{"type": "pass"}]
+    phase = state["phase"]
+    kind_of = state["cards"]
+    for cid in state["hands"][seat]:
+        kind = kind_of[cid][0]
+        if phase not in data.PHASES[kind]:
+            continue
+        if trigger["type"] == "call":
+            if kind == "keyne_inquisition":
+                out.append({"type": "play", "card": cid})
+        elif trigger["type"] == "trial":
+            if (kind == data.CARDS[trigger["kind"]]["twin"]
+                    and seat != state["inquisitor"]):
+                out.append({"type": "play", "card": cid})
+        elif kind in data.REACTIONS and not trigger["cancelled"]:
+            out.extend(_card_answers(state, trigger, cid, kind))
+    return out
+
+
+def _card_answers(state: State, trigger: dict, cid: str, kind: str) -> list[Action]:
+    accuser, target = trigger["accuser"], trigger["target"]
+    if kind == "gegenanklage":
+        if accuser is not None and target != accuser and not blocked(state, trigger, accuser):
+            return [{"type": "play", "card": cid}]
+        return []
+    if kind == "widerruf":
+        return [{"type": "play", "card": cid}] if trigger["kind"] == "gestaendnis" else []
+    if kind in ("verwechslung", "geteyltes_leyd"):
+        named = {s[0] for s in trigger["shares"]} if kind == "geteyltes_leyd" else set()
+        return [{"type": "play", "card": cid, "other": vid}
+                for vid, v in state["villagers"].items()
+                if v["alive"] and vid != accuser and vid != target and vid not in named
+                and not blocked(state, trigger, vid)]
+    return []
+
+
+def answer(state: State, seat: int, action: Action) -> None:
+    """Record ``seat``'s answer; close the window when nobody is left to ask."""
+    window = state["window"]
+    if action["type"] == "pass":
+        turns.answer(window, seat, {"type": "pass"})
+        if not window["pending"]:
+            close(state)
+        return
+    cid = action["card"]
+    state["hands"][seat].remove(cid)
+    trigger = window["trigger"]
+    kind = state["cards"][cid][0]
+    who = state["players"][seat]
+    if trigger["type"] == "call":
+        state["discard"].append(cid)
+        state["window"] = None
+        emit(state, f"{who} plays Keyne Inquisition: the call is cancelled.", event="react",
+             kind=kind)
+        begin_turn(state, seat)
+        return
+    if trigger["type"] == "trial":
+        state["window"] = None
+        cancel_by_twin(state, trigger, seat, cid)
+        after_card(state)
+        return
+    state["discard"].append(cid)
+    label = data.CARDS[kind]["name"]
+    if kind == "gegenanklage":
+        trigger["bonus"] += accused_bonus(trigger["target"], kind)
+        trigger["target"] = trigger["accuser"]
+        text = f"the card hits its accuser {name(state, trigger['target'])} instead."
+    elif kind == "verwechslung":
+        trigger["bonus"] += accused_bonus(trigger["target"], kind)
+        trigger["target"] = action["other"]
+        text = f"the card hits {name(state, action['other'])} instead."
+    elif kind == "geteyltes_leyd":
+        trigger["shares"].append([action["other"], accused_bonus(trigger["target"], kind)])
+        text = f"{name(state, action['other'])} shares the accused's sorrow."
+    else:
+        trigger["cancelled"] = True
+        text = "the Geständnis has no effect."
+    emit(state, f"{who} answers with {label}: {text}", event="react", kind=kind)
+    window["answers"].append([seat, {"type": "play", "kind": kind}])
+    if trigger["cancelled"]:
+        close(state)
+        return
+    state["windows"] += 1
+    window["pending"] = turns.clockwise((seat + 1) % len(state["players"]),
+                                        len(state["players"]))
+
+
+def close(state: State) -> None:
+    """Everyone asked has passed: the card, call or trial takes effect."""
+    trigger = state["window"]["trigger"]
+    state["window"] = None
+    if trigger["type"] == "card":
+        resolve_card(state, trigger)
+        after_card(state)
+    elif trigger["type"] == "call":
+        begin_phase2(state, trigger["player"])
+    else:
+        resolve_trial(state, trigger)
+
+
+def expire(state: State) -> None:
+    """The window's time ran out: every seat still asked passes."""
+    window = state["window"]
+    if window["pending"]:
+        emit(state, "Time is up: " + ", ".join(state["players"][s] for s in window["pending"])
+             + " pass.", event="timeout")
+    for seat in list(window["pending"]):
+        turns.answer(window, seat, {"type": "pass"})
+    close(state)

@@ -1,0 +1,78 @@
+"""What a seat sees: the table, its own hand, counts of the others' hands — never another hand's
+cards, the draw pile, or the id of any card that can come back into play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet.engine import State
+from hexnet.games.hexenhammer import data
+from hexnet.games.hexenhammer.effects import current_witches, free_accusers
+
+
+def card_view(state: State, cid: str) -> dict[str, Any]:
+    """One card in the seat's own hand."""
+    kind, value = state["cards"][cid]
+    card = data.CARDS[kind]
+    return {"id": cid, "kind": kind, "value": value, "name": card["name"],
+            "label": data.card_label(kind, value), "colour": card["colour"],
+            "phases": card["phases"], "reaction": bool(card.get("reaction")),
+            "text": card["text"]}
+
+
+def _villagers(state: State) -> list[dict[str, Any]]:
+    prot = state["protected"]
+    out = []
+    for vid, v in state["villagers"].items():
+        info = data.VILLAGERS[vid]
+        out.append({"id": vid, "name": info["name"], "short": info["short"],
+                    "title": info["title"], "owner": v["owner"], "start": v["start"],
+                    "suspicion": v["suspicion"], "alive": v["alive"],
+                    "pentagrams": info["pentagrams"], "matches": info["matches"],
+                    "ability": info["ability"],
+                    "trial_card": (data.CARDS[state["cards"][prot["card"]][0]]["name"]
+                                   if prot and prot["villager"] == vid else None)})
+    return out
+
+
+def _trigger(state: State) -> dict[str, Any] | None:
+    window = state["window"]
+    if window is None:
+        return None
+    t = window["trigger"]
+    public: dict[str, Any] = {"type": t["type"], "player": t["player"]}
+    if t["type"] == "card":
+        public.update(kind=t["kind"], value=t["value"], accuser=t["accuser"], aimed=t["aimed"],
+                      target=t["target"], shares=[s[0] for s in t["shares"]],
+                      cancelled=t["cancelled"], name=data.CARDS[t["kind"]]["name"])
+    elif t["type"] == "trial":
+        public.update(kind=t["kind"], target=t["target"], name=data.CARDS[t["kind"]]["name"])
+    return {"trigger": public, "pending": sorted(window["pending"])}
+
+
+def build(state: State, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator, who sees no hand)."""
+    phase = state["phase"]
+    choice = state["choice"]
+    return {
+        "phase": phase,
+        "round": state["round"],
+        "inquisitor": state["inquisitor"],
+        "turn": state["turn"] if phase in (1, 3, 4) else None,
+        "villagers": _villagers(state),
+        "current_witches": current_witches(state) if phase != "over" else [],
+        "hand": [card_view(state, c) for c in state["hands"][seat]] if seat is not None else [],
+        "hand_sizes": [len(h) for h in state["hands"]],
+        "draw_pile": len(state["deck"]),
+        "discard_size": len(state["discard"]),
+        "taken": [list(t) for t in state["taken"]],
+        "empty_stakes": [list(e) for e in state["empty_stakes"]],
+        "kept_trials": [[state["cards"][c][0] for c in k] for k in state["kept"]],
+        "window": _trigger(state),
+        "done": sorted(state["done"]) if phase == 2 else [],
+        "accusers_used": list(state["accusers_used"]),
+        "free_accusers": (free_accusers(state, seat)
+                          if seat is not None and phase in (1, 2, 3) else []),
+        "choice": ({"seat": choice["seat"], "options": list(choice["options"]),
+                    "purpose": choice["purpose"]} if choice else None),
+    }
