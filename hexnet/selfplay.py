@@ -34,7 +34,13 @@ def play_game(game: Game, policies: list[Any], seed: int,
     while game.outcome(state) is None:
         waiting = game.waiting_for(state)
         if not waiting:
-            raise GameFailed(f"seed {seed}: the game waits for nobody but has not ended")
+            timer = game.deadline(state)
+            if timer is None:
+                raise GameFailed(f"seed {seed}: the game waits for nobody but has not ended")
+            # a timed pause nobody acts in (e.g. Fang's "who was it?!"): let it expire
+            game.apply(state, None, {"type": "timeout", "key": timer.key})
+            actions += 1
+            continue
         seat = waiting[bot_rng.randrange(len(waiting))]
         legal = game.legal_actions(state, seat)
         if not legal:

@@ -24,15 +24,23 @@ MALFORMED: list[Any] = [
 
 def random_game(game: Game, players: int, seed: int, options: dict | None = None,
                 check_every: int = 1, max_actions: int = 50_000
-                ) -> tuple[dict[str, Any], list[tuple[int, dict]]]:
+                ) -> tuple[dict[str, Any], list[tuple[int | None, dict]]]:
     """Play to the end with random choices; return the final state and the action list."""
     state = game.setup([f"p{i}" for i in range(players)], seed, options or {})
     r = random.Random(seed)
-    history: list[tuple[int, dict]] = []
+    history: list[tuple[int | None, dict]] = []
     step = 0
     while game.outcome(state) is None:
         waiting = game.waiting_for(state)
-        assert waiting, "the game waits for nobody but has not ended"
+        if not waiting:
+            # only a running deadline may leave nobody to wait for: the host lets it expire
+            timer = game.deadline(state)
+            assert timer is not None, "the game waits for nobody but has not ended"
+            action = {"type": "timeout", "key": timer.key}
+            game.apply(state, None, action)
+            history.append((None, action))
+            step += 1
+            continue
         assert waiting == sorted(set(waiting))
         seat = waiting[r.randrange(len(waiting))]
         legal = game.legal_actions(state, seat)
@@ -58,7 +66,7 @@ def random_game(game: Game, players: int, seed: int, options: dict | None = None
     return state, history
 
 
-def replay(game: Game, players: int, seed: int, history: list[tuple[int, dict]],
+def replay(game: Game, players: int, seed: int, history: list[tuple[int | None, dict]],
            options: dict | None = None) -> dict[str, Any]:
     """The state after re-applying ``history`` to a fresh setup."""
     state = game.setup([f"p{i}" for i in range(players)], seed, options or {})

@@ -1,0 +1,31 @@
+"""Fang die Hexe (4–12 players): find the witches among the magic cats.
+
+The engine is split by concern: ``setup`` (options, deal, scenario, ready), ``day`` (morning,
+picks, guard, witches' window, end of day), ``evening`` (announcement, talk, seer, pickpocket),
+``night`` (chief, proposal, votes, ritual, pause), ``wins``, ``view`` and ``bots``.
+"""
+
+from hexnet.games.fang.bots import POLICIES
+from hexnet.games.fang.game import FangGame
+
+GAME = FangGame(
+    name="fang",
+    title="Fang die Hexe",
+    min_players=4,
+    max_players=12,
+    options_help={
+        "time_limits": "true/false: run the timers for picks, talk, proposals and votes",
+        "pick_seconds": "place pick (and guard) time limit, default 60",
+        "witches_seconds": "the witches' window, always timed, default 15",
+        "talk_seconds": "evening talk time limit, default 180",
+        "proposal_seconds": "the chief's proposal time limit, default 60",
+        "proposal_vote_seconds": "proposal vote time limit, default 30",
+        "vote_seconds": "banishment vote time limit, default 60",
+        "pause_seconds": "the 'who was it?!' pause before the vote, default 4",
+        "max_changes": "how often a seat may send a pick or vote in one scene, default 3",
+        "roles": "a role list to deal instead of the table's (padded with Dorfkatzen)",
+        "scenario": "a fixed starting position for tests and tutorials (see the rules text)",
+    },
+)
+
+__all__ = ["GAME", "POLICIES"]

@@ -1,0 +1,174 @@
+"""Bot policies for Fang: ``random`` and a ``heuristic`` that plays its side from its view.
+
+Heuristic: a seat keeps a pick or vote it already made (re-sends it); the seer looks at cats she
+has not seen and votes for a witch she found; the pickpocket steals; village cats reject
+proposals with a known witch, lay a required ingredient when they have one and vote for a
+member of a failed ritual; witches attack where most cats are, use their strongest spell,
+sabotage rituals they sit in with Fluchkraut and vote against non-witches; the protector
+guards the busiest place and the herbalist restores frogs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hexnet.bots import choose_random
+from hexnet.games.fang import data
+
+View = dict[str, Any]
+Action = dict[str, Any]
+SPELL_PREFERENCE = (data.DOPPELSCHLAG, data.FLUCH, data.VERDERBEN)
+
+
+def known_witches(view: View) -> set[int]:
+    """Witches this seat knows of: teammates, the crow's knowledge, the seer's findings."""
+    out = {s for s, r in enumerate(view["roles"]) if r == data.WITCH}
+    for _day, target, result in view.get("seen", []):
+        if result == "witch":
+            out.add(target)
+    return out
+
+
+def on_witch_side(view: View) -> bool:
+    """Whether this seat plays for the witches."""
+    return view["role"] in (data.WITCH, data.CROW)
+
+
+def _repeat(view: View, legal: list[Action]) -> Action | None:
+    """The action that re-sends this seat's current pick or vote, if any."""
+    mine = view.get("my_choice")
+    scene = view["scene"]
+    if mine is None and scene != "vote":
+        return None
+    wanted: Action | None = None
+    if scene == "pick" and isinstance(mine, dict):
+        if "place" in mine:
+            wanted = {"type": "pick", "place": mine["place"]}
+        elif "restore" in mine:
+            wanted = {"type": "restore", "frog": mine["restore"]}
+        else:
+            wanted = {"type": "guard"}
+    elif scene == "proposal_vote":
+        wanted = {"type": "vote_proposal", "yes": mine}
+    elif scene == "vote" and view["seat"] in view["submitted"]:
+        wanted = {"type": "vote", "target": mine} if mine is not None else {"type": "abstain"}
+    return wanted if wanted in legal else None
+
+
+def _last_event(view: View, kind: str) -> dict[str, Any] | None:
+    for event in reversed(view["log"]):
+        if event.get("kind") == kind:
+            return event
+    return None
+
+
+def _pick(view: View, legal: list[Action], rng: random.Random) -> Action:
+    restores = [a for a in legal if a["type"] == "restore"]
+    if restores and rng.random() < 0.7:
+        return rng.choice(restores)
+    guard = [a for a in legal if a["type"] == "guard"]
+    if guard and rng.random() < 0.6:
+        return guard[0]
+    return rng.choice([a for a in legal if a["type"] == "pick"])
+
+
+def _busiest(view: View, legal: list[Action], rng: random.Random) -> Action:
+    counts = view.get("cat_counts") or {}
+    top = max((counts.get(a["place"], 0) for a in legal), default=0)
+    return rng.choice([a for a in legal if counts.get(a["place"], 0) == top])
+
+
+def _spell(legal: list[Action]) -> Action:
+    for spell in SPELL_PREFERENCE:
+        if {"type": "spell", "spell": spell} in legal:
+            return {"type": "spell", "spell": spell}
+    return legal[0]
+
+
+def _attack(view: View, legal: list[Action], rng: random.Random) -> Action:
+    witches = known_witches(view)
+    targets = [a for a in legal if a["type"] == "attack" and a["target"] not in witches]
+    return rng.choice(targets) if targets else {"type": "no_attack"}
+
+
+def _propose(view: View, legal: list[Action], rng: random.Random) -> Action:
+    me, witches = view["seat"], known_witches(view)
+    sets = [(a, {int(x) for x in a["members"].split(",")}) for a in legal]
+    if on_witch_side(view):
+        good = [a for a, m in sets if me in m]
+    else:
+        good = [a for a, m in sets if me in m and not m & witches] or [
+            a for a, m in sets if not m & witches]
+    return rng.choice(good or legal)
+
+
+def _vote_proposal(view: View) -> Action:
+    members, witches = set(view["members"]), known_witches(view)
+    if on_witch_side(view):
+        yes = bool(members & witches)
+    else:
+        yes = not members & witches
+    return {"type": "vote_proposal", "yes": yes}
+
+
+def _lay(view: View, legal: list[Action]) -> Action:
+    if on_witch_side(view):
+        return {"type": "lay", "card": data.fluchkraut()}
+    for card in view["hand"]:
+        if card["ing"] in view["required"]:
+            return {"type": "lay", "card": card["id"]}
+    return legal[0]
+
+
+def _vote(view: View, legal: list[Action], rng: random.Random) -> Action:
+    targets = {a["target"] for a in legal if a["type"] == "vote"}
+    witches = known_witches(view) & targets
+    if on_witch_side(view):
+        others = sorted(targets - witches)
+        return {"type": "vote", "target": rng.choice(others)} if others else {"type": "abstain"}
+    if witches:
+        return {"type": "vote", "target": min(witches)}
+    ritual, proposal = _last_event(view, "ritual"), _last_event(view, "proposal")
+    if ritual and not ritual.get("success") and proposal:
+        suspects = sorted(set(proposal["members"]) & targets)
+        if suspects:
+            return {"type": "vote", "target": rng.choice(suspects)}
+    return {"type": "abstain"}
+
+
+def choose_heuristic(view: View, legal: list[Action], rng: random.Random) -> Action:
+    """Play the seat's side sensibly, from its view only."""
+    types = {a["type"] for a in legal}
+    if "see" in types:
+        seen = {target for _d, target, _r in view.get("seen", [])}
+        fresh = [a for a in legal if a["type"] == "see" and a["target"] not in seen]
+        return rng.choice(fresh or [a for a in legal if a["type"] == "see"])
+    if "steal" in types:
+        return rng.choice([a for a in legal if a["type"] == "steal"])
+    again = _repeat(view, legal)
+    if again is not None:
+        return again
+    for simple in ("ready", "confirm", "end_talk", "no_attack"):
+        if types == {simple}:
+            return legal[0]
+    if "pick" in types:
+        return _pick(view, legal, rng)
+    if "witch_place" in types or (view["scene"] == "guard" and "guard" in types):
+        return _busiest(view, legal, rng)
+    if "spell" in types:
+        return _spell(legal)
+    if "attack" in types:
+        return _attack(view, legal, rng)
+    if "propose" in types:
+        return _propose(view, legal, rng)
+    if "vote_proposal" in types:
+        return _vote_proposal(view)
+    if "lay" in types:
+        return _lay(view, legal)
+    if "vote" in types or "abstain" in types:
+        return _vote(view, legal, rng)
+    return choose_random(view, legal, rng)
+
+
+POLICIES = {"random": choose_random, "heuristic": choose_heuristic}

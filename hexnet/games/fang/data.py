@@ -1,0 +1,102 @@
+"""Fang die Hexe as data: the tables of ``seeds/fang.toml`` and the lookups the rules need."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet.seeds import table
+
+GAME_ID = "fang"
+TIMER_KEYS = ("pick", "witches", "talk", "proposal", "proposal_vote", "vote", "pause")
+ALWAYS_TIMED = ("witches", "pause")
+
+VILLAGE, WITCHES, FOOL = "village", "witches", "fool"
+WITCH, CROW, FOOL_ROLE = "hexe", "kraehe", "narr"
+SEER, PROTECTOR, HERBALIST, PICKPOCKET, CAT = (
+    "seherin", "beschuetzer", "kraeuterkundige", "taschendieb", "dorfkatze")
+VERDERBEN, FLUCH, DOPPELSCHLAG = "verderben", "fluch", "doppelschlag"
+NO_SPELL = "none"
+EMPTY_HAND = "empty"
+
+
+def tab() -> dict[str, Any]:
+    """The parsed ``seeds/fang.toml``."""
+    return table(GAME_ID)
+
+
+def fluchkraut() -> str:
+    """The name of the witches' unlimited sabotage herb."""
+    return tab()["game"]["fluchkraut"]
+
+
+def role_ids() -> list[str]:
+    """Every role id."""
+    return list(tab()["roles"])
+
+
+def side_of(role: str) -> str:
+    """``village``, ``witches`` or ``fool``."""
+    return tab()["roles"][role]["side"]
+
+
+def role_name(role: str) -> str:
+    """The role's German name."""
+    return tab()["roles"][role]["name"]
+
+
+def deal_for(players: int) -> list[str]:
+    """The full role list for ``players`` seats (specials first, then Dorfkatzen)."""
+    special = list(tab()["deal"][str(players)])
+    return special + [CAT] * (players - len(special))
+
+
+def band(players: int) -> dict[str, Any]:
+    """Seals, knights' day, curse bar and circle sizes for ``players`` seats."""
+    for row in tab()["bands"]:
+        if players in row["players"]:
+            return row
+    raise KeyError(players)
+
+
+def places() -> list[dict[str, Any]]:
+    """All places in opening order."""
+    return tab()["places"]
+
+
+def place_ids() -> list[str]:
+    """All place ids in opening order."""
+    return [p["id"] for p in places()]
+
+
+def open_places(day: int) -> list[str]:
+    """The places open on ``day`` (1-based)."""
+    counts = tab()["opening"]["open_places"]
+    return place_ids()[:counts[min(day, len(counts)) - 1]]
+
+
+def ingredient_at(place: str) -> str | None:
+    """The ingredient collected at ``place`` (None for the pond)."""
+    for p in places():
+        if p["id"] == place:
+            return p["ingredient"]
+    return None
+
+
+def ingredient_ids() -> list[str]:
+    """Every collectable ingredient, in place order."""
+    return [p["ingredient"] for p in places()]
+
+
+def pond() -> str:
+    """The pond's id."""
+    return tab()["pond"]["id"]
+
+
+def spells_unlocked(failed_rituals: int) -> list[str]:
+    """The spells open after ``failed_rituals`` rituals failed at the ritual, in table order."""
+    return [s["id"] for s in tab()["spells"] if failed_rituals >= s["unlock"]]
+
+
+def timer_default(key: str) -> float:
+    """The default length of timer ``key`` in seconds."""
+    return float(tab()["timers"][key])

@@ -1,0 +1,201 @@
+"""The Fang die Hexe engine: the contract's hooks, dispatching to the scene modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hexnet.engine import Action, Deadline, Event, Game, State
+from hexnet.games.fang import data, day, evening, night, setup, view
+from hexnet.games.fang.common import (
+    CHANGEABLE,
+    apply_confirm,
+    begin,
+    finalize,
+    may_change,
+    power_seats,
+    waiting,
+)
+
+CONFIRM_SCENES = frozenset({"announce", "proposal_result", "ritual_result", "vote_result"})
+# scenes whose waiting set would reveal roles: only the seat itself learns it is waited on
+SECRET_SCENES = frozenset({"pick", "guard", "witches"})
+
+TIMER_OF = {"pick": "pick", "guard": "pick", "witches": "witches", "talk": "talk",
+            "proposal": "proposal", "proposal_vote": "proposal_vote", "vote": "vote",
+            "pause": "pause"}
+ON_EXPIRY = {
+    "pick": "Cats without a pick go to a random place.",
+    "guard": "The protector guards a random place.",
+    "witches": "Witches not done get a random place, no spell, no attack.",
+    "talk": "The talk ends.",
+    "proposal": "The chief's proposal is made at random.",
+    "proposal_vote": "Missing votes count as yes.",
+    "vote": "Missing votes count as abstentions.",
+    "pause": "The vote begins.",
+}
+
+
+def _scene_legal(state: State, seat: int) -> list[Action]:
+    name = state["scene"]["name"]
+    if name == "ready":
+        return setup.legal_ready(state, seat)
+    if name in CONFIRM_SCENES:
+        return [{"type": "confirm"}]
+    if name == "talk":
+        return [{"type": "end_talk"}]
+    table: dict[str, Callable[[State, int], list[Action]]] = {
+        "pick": day.legal_pick, "guard": day.legal_guard, "witches": day.legal_witch,
+        "proposal": night.legal_proposal, "proposal_vote": night.legal_proposal_vote,
+        "ritual": night.legal_lay, "vote": night.legal_vote,
+    }
+    return table[name](state, seat) if name in table else []
+
+
+class FangGame(Game):
+    """Fang die Hexe for 4–12 seats: hidden roles, simultaneous choices, timers."""
+
+    def _setup(self, state: State) -> None:
+        setup.setup_state(state)
+
+    def waiting_for(self, state: State) -> list[int]:
+        """Seats the scene needs, seats that may still change a pick/vote, optional powers."""
+        return waiting(state)
+
+    def _legal(self, state: State, seat: int) -> list[Action]:
+        scene = state["scene"]
+        out: list[Action] = []
+        if seat in scene["need"] or may_change(state, seat):
+            out = _scene_legal(state, seat)
+        if seat in power_seats(state):
+            out = out + evening.legal_power(state, seat)
+        return out
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        before = len(state["log"])
+        kind = action["type"]
+        name = state["scene"]["name"]
+        if kind == "see":
+            evening.apply_see(state, seat, action["target"])
+        elif kind == "steal":
+            evening.apply_steal(state, seat, action["target"])
+        elif kind == "ready":
+            setup.apply_ready(state, seat, action)
+        elif kind == "confirm":
+            apply_confirm(state, seat)
+        elif kind == "end_talk":
+            evening.apply_end_talk(state, seat)
+        elif name == "pick":
+            day.apply_pick(state, seat, action)
+        elif name == "guard":
+            day.apply_guard(state, seat, action)
+        elif name == "witches":
+            day.apply_witch(state, seat, action)
+        elif kind == "propose":
+            night.apply_proposal(state, seat, action)
+        elif kind == "vote_proposal":
+            night.apply_proposal_vote(state, seat, action)
+        elif kind == "lay":
+            night.apply_lay(state, seat, action)
+        else:
+            night.apply_vote(state, seat, action)
+        return state["log"][before:]
+
+    def deadline(self, state: State) -> Deadline | None:
+        """The running timer: witches' window and pause always, the rest with time limits."""
+        if state.get("outcome") is not None:
+            return None
+        scene = state["scene"]
+        key = TIMER_OF.get(scene["name"])
+        if key is None or not (key in data.ALWAYS_TIMED or state["cfg"]["time_limits"]):
+            return None
+        seats = () if scene["name"] in SECRET_SCENES else tuple(scene["need"])
+        return Deadline(key=f"d{state['day']}:{scene['serial']}:{scene['name']}",
+                        seconds=state["cfg"]["timers"][key], seats=seats,
+                        on_expiry=ON_EXPIRY[scene["name"]])
+
+    def _on_timeout(self, state: State) -> list[Event]:
+        before = len(state["log"])
+        name = state["scene"]["name"]
+        need = list(state["scene"]["need"])
+        if name == "pick":
+            day.timeout_pick(state)
+        elif name == "guard":
+            day.default_guard(state, need[0])
+        elif name == "witches":
+            day.timeout_witches(state)
+        elif name == "talk":
+            evening.close_talk(state)
+        elif name == "proposal":
+            night.default_proposal(state, need[0])
+        elif name == "proposal_vote":
+            night.timeout_proposal_vote(state)
+        elif name == "vote":
+            night.timeout_vote(state)
+        else:
+            begin(state, "vote")
+        return state["log"][before:]
+
+    def _on_absent(self, state: State, seat: int) -> list[Event]:
+        """The rulebook's meaning of an absent seat in the current scene, then it is let go."""
+        before = len(state["log"])
+        scene = state["scene"]
+        serial = scene["serial"]
+        if seat in scene["need"]:
+            _absent_default(state, seat)
+        if state.get("outcome") is None and state["scene"]["serial"] == serial:
+            if scene["name"] in CHANGEABLE:
+                finalize(state, seat)
+            role = state["roles"][seat]
+            if role == data.SEER:
+                state["today"]["seen"] = True
+            elif role == data.PICKPOCKET:
+                state["today"]["stolen"] = True
+        return state["log"][before:]
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        v = view.build(state, seat)
+        v["active"] = self._public_active(state, seat)
+        d = self.deadline(state)
+        v["deadline"] = d.as_dict() if d else None
+        return v
+
+    def _public_active(self, state: State, seat: int | None) -> list[int]:
+        """Who the game waits on, as ``seat`` may know it (no roles given away)."""
+        everyone = waiting(state)
+        mine = [seat] if seat in everyone else []
+        if state.get("outcome") is not None or state["scene"]["name"] in SECRET_SCENES:
+            return mine
+        return sorted(set(state["scene"]["need"]) | set(mine))
+
+
+def _absent_default(state: State, seat: int) -> None:
+    name = state["scene"]["name"]
+    if name == "ready":
+        setup.apply_ready(state, seat, {"type": "ready"})
+    elif name in CONFIRM_SCENES:
+        apply_confirm(state, seat)
+    elif name == "talk":
+        evening.apply_end_talk(state, seat)
+    elif name == "pick":
+        day.default_pick(state, seat)
+        if not state["scene"]["need"]:
+            day.close_pick(state)
+    elif name == "guard":
+        day.default_guard(state, seat)
+    elif name == "witches":
+        day.default_witch(state, seat)
+        if not state["scene"]["need"]:
+            day.end_of_day(state)
+    elif name == "proposal":
+        night.default_proposal(state, seat)
+    elif name == "proposal_vote":
+        night.default_proposal_vote(state, seat)
+        if not state["scene"]["need"]:
+            night.close_proposal_vote(state)
+    elif name == "ritual":
+        night.apply_lay(state, seat, night.legal_lay(state, seat)[0])
+    elif name == "vote":
+        night.default_vote(state, seat)
+        if not state["scene"]["need"]:
+            night.close_vote(state)

@@ -1,0 +1,80 @@
+"""What one seat may see of a Fang table — the only place secrets are filtered.
+
+Never in a view: other seats' roles (except witches for witches and the crow, the banished,
+and everything once the game is over), places picked, who was where, the witches' choices,
+other hands (not even their sizes), laid ritual cards, spoiled marks (not even to the holder),
+the seer's results (only to the seer), thefts, and how anyone voted before all have voted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet.engine import State
+from hexnet.games.fang import data
+from hexnet.games.fang.common import CHANGEABLE, is_cat
+from hexnet.games.fang.day import cat_counts_view
+from hexnet.games.fang.setup import known_roles
+
+
+def build(state: State, seat: int | None) -> dict[str, Any]:
+    """The game-specific part of ``seat``'s view."""
+    cfg = state["cfg"]
+    scene = state["scene"]
+    name = scene.get("name")
+    role = state["roles"][seat] if seat is not None else None
+    v: dict[str, Any] = {
+        "day": state["day"],
+        "knights_day": cfg["knights_day"],
+        "days_to_knights": max(0, cfg["knights_day"] - state["day"]),
+        "seals": state["seals"],
+        "seals_needed": cfg["seals"],
+        "curse": state["curse"],
+        "curse_bar": cfg["curse_bar"],
+        "failed_rituals": state["failed"],
+        "spells_unlocked": data.spells_unlocked(state["failed"]),
+        "required": list(state["required"]),
+        "open_places": data.open_places(max(state["day"], 1)),
+        "forms": list(state["form"]),
+        "roles": known_roles(state, seat),
+        "role": role,
+        "chief": state["chief"] if name in ("proposal", "proposal_vote") else None,
+        "scene": name,
+        "members": list(state["today"].get("members", []))
+        if name in ("proposal_vote", "proposal_result", "ritual") else [],
+        "proposal_size": scene.get("size"),
+        "submitted": _public_submitted(state),
+        "time_limits": cfg["time_limits"],
+    }
+    if seat is None:
+        return v
+    v["hand"] = [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
+    v["fluchkraut"] = role in (data.WITCH, data.CROW)
+    v["my_choice"] = _own_choice(state, seat)
+    v["cat_counts"] = cat_counts_view(state, seat)
+    if role == data.SEER:
+        v["seen"] = [list(r) for r in state["seer_results"]]
+    if role == data.PROTECTOR:
+        v["guard_last"] = state["guard_last"]
+    if role == data.WITCH and name == "witches" and is_cat(state, seat):
+        me = state["today"]["witches"][seat]
+        v["witch"] = {"place": me["place"], "spell": me["spell"],
+                      "targets": list(me["targets"]), "stage": me["stage"]}
+    return v
+
+
+def _public_submitted(state: State) -> list[int]:
+    """Who has voted/confirmed/laid so far (never how); nothing in the secret day scenes."""
+    scene = state["scene"]
+    if scene.get("name") in ("pick", "guard", "witches", None):
+        return []
+    return [s for s, k in enumerate(scene["count"]) if k > 0]
+
+
+def _own_choice(state: State, seat: int) -> Any:
+    """What ``seat`` itself submitted in the current scene (picks and votes)."""
+    scene = state["scene"]
+    name = scene.get("name")
+    if name in CHANGEABLE or name == "guard":
+        return scene["choice"][seat]
+    return None
