@@ -30,14 +30,13 @@ MAX_CODE_TRIES = 5
 
 
 @dataclass
-class AutoTable:
-    """For ``hexnet play``: create a table of ``game`` with ``seats``, fill it with bots, start."""
+class AutoSeat:
+    """For ``hexnet play``: take ``seat`` at ``table`` as soon as connected, then start it."""
 
-    game: str
-    seats: int
-    policy: str = "heuristic"
-    options: dict[str, Any] | None = None
-    step: str = "create"  # create → bots → start → done
+    table: int
+    seat: int = 0
+    start: bool = True
+    step: str = "sit"  # sit → start → done
 
 
 class HexnetApp(App):
@@ -54,7 +53,7 @@ class HexnetApp(App):
     def __init__(self, *, target: tuple[str, int] | None = None, name: str = "player",
                  code: str | None = None, config_dir: str | None = None,
                  fingerprint: str | None = None, accept_new: bool = False,
-                 auto_table: AutoTable | None = None,
+                 auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None) -> None:
         super().__init__()
         self.target = target
@@ -63,7 +62,7 @@ class HexnetApp(App):
         self.config_dir = config_dir
         self.pinned = fingerprint
         self.accept_new = accept_new
-        self.auto_table = auto_table
+        self.auto_seat = auto_seat
         self.interfaces = interfaces
         self.session: Any = None
         self.games: list[str] = []
@@ -173,7 +172,7 @@ class HexnetApp(App):
     def on_lobby_changed(self, msg: m.LobbyChanged) -> None:
         self.lobby = msg.lobby
         self.lobby_screen.update_lobby(msg.lobby)
-        if self.auto_table:
+        if self.auto_seat:
             self.call_later(self._auto_step)
         table = (msg.lobby.get("you") or {}).get("table")
         if table is not None and table in self.views and table not in self._opened:
@@ -249,22 +248,16 @@ class HexnetApp(App):
 
     # -- hexnet play ----------------------------------------------------------------------
     async def _auto_step(self) -> None:
-        auto = self.auto_table
+        auto = self.auto_seat
         if auto is None or self.session is None:
             return
         you = self.lobby.get("you") or {}
-        mine = next((t for t in self.lobby.get("tables") or [] if t["id"] == you.get("table")),
-                    None)
-        if auto.step == "create":
-            auto.step = "bots"
-            await self.send({"type": "create", "game": auto.game, "seats": auto.seats,
-                             "options": auto.options or {}})
-        elif auto.step == "bots" and mine is not None:
-            auto.step = "start"
-            for _ in [s for s in mine.get("seats") or [] if s.get("kind") == "empty"]:
-                await self.send({"type": "add_bot", "table": mine["id"], "seat": None,
-                                 "policy": auto.policy})
-        elif auto.step == "start" and mine is not None and all(
-                s.get("kind") != "empty" for s in mine.get("seats") or []):
+        table = next((t for t in self.lobby.get("tables") or [] if t["id"] == auto.table), None)
+        if auto.step == "sit":
+            auto.step = "start" if auto.start else "done"
+            await self.send({"type": "sit", "table": auto.table, "seat": auto.seat})
+        elif (auto.step == "start" and table is not None and you.get("table") == auto.table
+              and table.get("status") == "open"
+              and all(s.get("kind") != "empty" for s in table.get("seats") or [])):
             auto.step = "done"
-            await self.send({"type": "start", "table": mine["id"]})
+            await self.send({"type": "start", "table": auto.table})

@@ -37,9 +37,13 @@ def parse_target(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]
 
 
 def short_fingerprint(fp: str) -> str:
-    """The first 8 hex digits of a fingerprint, grouped, enough to tell hosts apart."""
-    fp = fp.replace(":", "").replace("-", "")
-    return f"{fp[:4]}-{fp[4:8]}".upper() if fp else "?"
+    """The first groups of the host key's human fingerprint (as the host's screen shows it)."""
+    from protocol.tls import short_fingerprint as short
+
+    try:
+        return short(fp)
+    except ValueError:
+        return fp[:14] or "?"
 
 
 class DiscoverScreen(Screen):

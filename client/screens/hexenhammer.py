@@ -18,23 +18,23 @@ from client.screens.table_base import Action, TableScreen
 from client.widgets.cards import CardList, card_label
 from client.widgets.suspicion import suspicion_bar
 
-PHASES = {1: "accusation", 2: "panic", 3: "trial", 4: "draw"}
+PHASES = {1: "accusation", 2: "panic", 3: "trial", 4: "draw", "over": "game over"}
 VILLAGER_FIELDS = ("accuser", "target", "other", "villager")
-KNOWN_VILLAGER_KEYS = {"id", "name", "owner", "start", "suspicion", "alive", "pentagrams",
-                       "matches", "ability", "taken_by", "burned_by", "empty_stake", "stake"}
+HELP_NOTES = """\
+The bar is a villager's suspicion on its way to 18: ▒ up to its stake's starting value (the
+floor), █ above it, · the rest. ◆ marks the current witch (highest suspicion).
+▶ marks the cards you can use now; Enter on one asks for accuser and target as needed.
+Phase 1: play cards on your turn or call the Inquisition (i); p passes (then you draw).
+Phase 2 (panic): anyone plays; d says you are done (playing again takes it back).
+Phase 3: one card or p. Phase 4: Enter discards the ▶ card, p draws up to 6.
+Reactions (★) come out of turn: the prompt says what you answer; p lets it pass."""
 
 
 class HexenhammerScreen(TableScreen):
     """Villagers (owner, suspicion bar to 18, stake), your hand with card texts, and prompts."""
 
     GAME = "hexenhammer"
-    TYPE_KEYS = {
-        "play": "Enter: play a ▶ card",
-        "discard": "Enter: discard a ▶ card",
-        "call_inquisition": "i: Inquisition",
-        "pass": "p: pass",
-        "done": "d: done",
-    }
+    HELP_NOTES = HELP_NOTES
     BINDINGS = [
         Binding("enter", "use_card", "Use card", show=False),
         Binding("i", "inquisition", "Inquisition"),
@@ -56,90 +56,68 @@ class HexenhammerScreen(TableScreen):
     def on_mount(self) -> None:
         self.query_one(CardList).focus()
 
-    # -- drawing --------------------------------------------------------------------------
+    # -- words ----------------------------------------------------------------------------
     def phase_text(self) -> str:
         phase = self.view.get("phase")
-        name = PHASES.get(phase, "") if isinstance(phase, int) else str(phase or "")
+        text = f"Phase {phase} {PHASES.get(phase, '')}".strip() if isinstance(phase, int) else (
+            PHASES.get(phase, str(phase or "")))
         inq = self.view.get("inquisitor")
-        text = f"Phase {phase} {name}".strip() if phase is not None else ""
         if isinstance(inq, int):
-            text += f" │ Inquisitor: {self.player_name(inq)}"
+            text += f" │ Inq: {self.player_name(inq)}"
+        done = self.view.get("done") or []
+        if self.view.get("phase") == 2 and done:
+            text += " │ done: " + ", ".join(self.player_name(s) for s in done)
         return text
-
-    def move_heading(self) -> str:
-        turn = self.view.get("turn")
-        if self.view.get("phase") == 2:
-            return "Panic — anyone may play: "
-        if isinstance(turn, int) and turn != self.view.get("seat"):
-            return "React (out of turn): "
-        return "Your turn: "
 
     def title_text(self) -> str:
         return f"Hexenhammer #{self.table}"
 
-    def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        self.query_one("#villagers", Static).update(self.villager_table(view))
-        self.query_one("#seats", Static).update(self.seats_text(view))
-        playable = {str(a["card"]) for a in legal if "card" in a}
-        self.query_one(CardList).show(list(view.get("hand") or []), playable)
-        self._show_card_text()
+    def type_keys(self) -> dict[str, str]:
+        phase = self.view.get("phase")
+        keys = {"play": "Enter: play a ▶ card", "discard": "Enter: discard a ▶ card",
+                "call_inquisition": "i: Inquisition", "choose": "a: choose",
+                "pass": "p: pass"}
+        if self.view.get("window"):
+            keys["pass"] = "p: let it pass"
+        elif phase == 2:
+            keys["pass"] = "d: done"
+        elif phase == 4:
+            keys["pass"] = "p: draw up to 6"
+        elif phase == 1:
+            keys["pass"] = "p: end turn (draw)"
+        return keys
 
-    def villager_table(self, view: dict[str, Any]) -> Table:
-        """One row per villager: name, owner, suspicion bar to 18 (▒ = stake floor), value."""
-        table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
-                      header_style="bold")
-        table.add_column("Villager", no_wrap=True, max_width=12)
-        table.add_column("Owner", no_wrap=True, max_width=7)
-        table.add_column("Suspicion ▒stake", no_wrap=True)
-        table.add_column("", justify="right", no_wrap=True)
-        witch = view.get("witch")
-        for v in view.get("villagers") or []:
-            name = Text(self.short_name(v), style="bold" if v.get("owner") == view.get("seat")
-                        else "")
-            if v.get("id") == witch:
-                name.append(" ◆", style="red")
-            owner = self.player_name(v.get("owner"))
-            if v.get("alive", True):
-                bar = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
-                for tag in self.tags(v):
-                    bar.append(f" {tag}", style="italic")
-                value = str(v.get("suspicion", 0))
-            else:
-                bar = Text(self.fate(v), style="dim")
-                value = ""
-            table.add_row(name, owner, bar, value)
-        return table
+    def move_heading(self) -> str:
+        window = self.view.get("window")
+        if window:
+            return self.trigger_text(window.get("trigger") or {}) + " — "
+        choice = self.view.get("choice")
+        if choice:
+            return f"Choose ({str(choice.get('purpose', '')).replace('_', ' ')}): "
+        if self.view.get("phase") == 2:
+            return "Panic! "
+        return "Your turn: "
 
-    def fate(self, villager: dict[str, Any]) -> str:
-        """What became of a villager no longer alive."""
-        taker = villager.get("taken_by", villager.get("burned_by"))
-        if villager.get("empty_stake") or taker is None or taker == villager.get("owner"):
-            return "† burned · empty stake"
-        return f"† burned · taken by {self.player_name(taker)}"
-
-    @staticmethod
-    def tags(villager: dict[str, Any]) -> list[str]:
-        """Extra marks the view gives a villager (e.g. a trial card lying on it)."""
-        return [k.replace("_", " ") for k, v in villager.items()
-                if k not in KNOWN_VILLAGER_KEYS and v is True]
-
-    def seats_text(self, view: dict[str, Any]) -> Text:
-        """Cards in each hand, and the empty stakes (⊔) in front of each player."""
-        sizes = view.get("hand_sizes") or []
-        empty = view.get("empty_stakes") or []
-        out = Text("Cards: ")
-        for seat, _ in enumerate(view.get("players") or []):
-            if seat:
-                out.append(" · ")
-            out.append(self.player_name(seat), style="bold" if seat == view.get("seat") else "")
-            if seat < len(sizes):
-                out.append(f" {sizes[seat]}")
-            if seat < len(empty) and empty[seat]:
-                out.append(f" ⊔{empty[seat]}")
-        return out
+    def trigger_text(self, trigger: dict[str, Any]) -> str:
+        """What the open reaction window answers, in a few words."""
+        who = self.player_name(trigger.get("player"))
+        if trigger.get("type") == "call":
+            return f"{who} called the Inquisition"
+        name = trigger.get("name") or trigger.get("kind", "a card")
+        value = trigger.get("value")
+        if isinstance(value, int) and value:
+            name = f"{name} {value:+d}"
+        target = self.villager(trigger.get("target"))
+        accuser = self.villager(trigger.get("accuser"))
+        text = f"{who}: {name}"
+        if accuser:
+            text += f", {self.short_name(accuser)} accuses"
+        if target:
+            text += f" {self.short_name(target)}" if accuser else f" on {self.short_name(target)}"
+        return text
 
     def short_name(self, villager: dict[str, Any]) -> str:
-        return str(villager.get("id", "?")).capitalize()
+        return str(villager.get("short") or villager.get("id", "?")).capitalize()
 
     def villager(self, vid: Any) -> dict[str, Any] | None:
         for v in self.view.get("villagers") or []:
@@ -147,34 +125,94 @@ class HexenhammerScreen(TableScreen):
                 return v
         return None
 
-    def _show_card_text(self) -> None:
-        cid = self.query_one(CardList).highlighted_id
-        card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == cid), None)
-        text = ""
-        if card:
-            text = f"{card_label(card)}: {card.get('text', '')}".strip().rstrip(":")
-        self.query_one("#card-text", Static).update(text)
-
-    @on(OptionList.OptionHighlighted, "#hand")
-    def _card_highlighted(self) -> None:
-        self._show_card_text()
-
-    # -- naming ---------------------------------------------------------------------------
     def label_value(self, field: str, value: Any) -> str:
         if field in VILLAGER_FIELDS:
             v = self.villager(value)
             if v is not None:
                 owner = self.player_name(v.get("owner"))
                 owner = "yours" if owner == "you" else owner
-                return (f"{v.get('name', self.short_name(v))} ({owner}, "
-                        f"{v.get('suspicion', '?')}/18)")
+                return f"{v.get('name', self.short_name(v))} ({owner}, {v.get('suspicion')})"
         if field == "card":
             card = next((c for c in self.view.get("hand") or [] if c.get("id") == value), None)
             if card:
                 return card_label(card)
-        if field == "type" and value == "play":
-            return "play it"
         return super().label_value(field, value)
+
+    # -- drawing --------------------------------------------------------------------------
+    def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+        self.query_one("#villagers", Static).update(self.villager_table(view))
+        self.query_one("#seats", Static).update(self.seats_text(view))
+        playable = {str(a["card"]) for a in legal if "card" in a}
+        self.query_one(CardList).show(list(view.get("hand") or []), playable)
+        self._show_card_text()
+        choice = view.get("choice")
+        if choice and choice.get("seat") == view.get("seat") and legal:
+            self.choose_and_send(self.actions_of_type("choose"),
+                                 "The Inquisitor decides: which villager?")
+
+    def villager_table(self, view: dict[str, Any]) -> Table:
+        """One row per villager: name, owner, suspicion bar to 18 (▒ = stake floor), value."""
+        table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
+                      header_style="bold")
+        table.add_column("Villager", no_wrap=True, max_width=11)
+        table.add_column("Owner", no_wrap=True, max_width=7)
+        table.add_column("Suspicion ▒stake", no_wrap=True)
+        table.add_column("", justify="right", no_wrap=True)
+        witches = set(view.get("current_witches") or [])
+        for v in view.get("villagers") or []:
+            mine = v.get("owner") == view.get("seat")
+            name = Text(("◆" if v.get("id") in witches else " ") + self.short_name(v),
+                        style="bold" if mine else "")
+            owner = self.player_name(v.get("owner"))
+            if v.get("alive", True):
+                bar = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
+                if v.get("trial_card"):
+                    bar.append(f" ⚖{v['trial_card']}", style="italic")
+                value = str(v.get("suspicion", 0))
+            else:
+                bar, value = Text(self.fate(v.get("id")), style="dim"), ""
+            table.add_row(name, owner, bar, value)
+        return table
+
+    def fate(self, vid: Any) -> str:
+        """What became of a villager no longer alive."""
+        for seat, taken in enumerate(self.view.get("taken") or []):
+            if vid in taken:
+                return f"† burned, taken by {self.player_name(seat)}"
+        return "† burned · empty stake"
+
+    def seats_text(self, view: dict[str, Any]) -> Text:
+        """Cards in each hand, empty stakes (⊔) and kept trials (⚖) in front of each player."""
+        sizes = view.get("hand_sizes") or []
+        empty = view.get("empty_stakes") or []
+        kept = view.get("kept_trials") or []
+        out = Text("Cards ")
+        for seat, _ in enumerate(view.get("players") or []):
+            if seat:
+                out.append(" · ")
+            out.append(self.player_name(seat), style="bold" if seat == view.get("seat") else "")
+            if seat < len(sizes):
+                out.append(f" {sizes[seat]}")
+            if seat < len(empty) and empty[seat]:
+                out.append(f" ⊔{len(empty[seat])}")
+            if seat < len(kept) and kept[seat]:
+                out.append(f" ⚖{len(kept[seat])}")
+        if "draw_pile" in view:
+            out.append(f" │ deck {view['draw_pile']}")
+        return out
+
+    def _show_card_text(self) -> None:
+        cid = self.query_one(CardList).highlighted_id
+        card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == cid), None)
+        text = ""
+        if card:
+            star = "★ " if card.get("reaction") else ""
+            text = f"{star}{card_label(card)}: {card.get('text', '')}".strip().rstrip(":")
+        self.query_one("#card-text", Static).update(text)
+
+    @on(OptionList.OptionHighlighted, "#hand")
+    def _card_highlighted(self) -> None:
+        self._show_card_text()
 
     # -- moves ----------------------------------------------------------------------------
     @on(OptionList.OptionSelected, "#hand")
@@ -199,5 +237,5 @@ class HexenhammerScreen(TableScreen):
         self.choose_and_send(calls)
 
     def action_done(self) -> None:
-        """Phase 2: say you are done (play a card later to take it back)."""
+        """Phase 2: say you are done (playing a card later takes it back)."""
         self.action_pass_turn()

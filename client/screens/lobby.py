@@ -42,9 +42,9 @@ class LobbyScreen(Screen):
     """Tables as a list; keys act on the highlighted table."""
 
     BINDINGS = [
-        Binding("n", "create", "New table"),
+        Binding("n", "create", "New"),
         Binding("s", "sit", "Sit"),
-        Binding("b", "add_bot", "Add bot"),
+        Binding("b", "add_bot", "Bot"),
         Binding("g", "start", "Start"),
         Binding("t", "to_table", "Table"),
         Binding("l", "leave", "Leave"),

@@ -26,7 +26,7 @@ def score_table(view: dict[str, Any]) -> Table:
     parts: list[str] = []
     for entry in breakdown:
         if isinstance(entry, dict):
-            parts += [k for k in entry if k not in parts]
+            parts += [k for k in entry if k not in parts and k != "total"]
     table = Table(box=None, header_style="bold", padding=(0, 1))
     table.add_column("")
     table.add_column("Player", no_wrap=True)
@@ -56,7 +56,7 @@ def headline(view: dict[str, Any]) -> str:
             f"{' and '.join(map(str, winners))} win{'s' if len(winners) == 1 else ''}."
             if winners else "Nobody wins.")
     extra = [f"{k.replace('_', ' ')}: {v}" for k, v in outcome.items()
-             if k in ("result", "turns", "rounds") and v is not None]
+             if k in ("result", "turns", "rounds") and v not in (None, "")]
     return text + ("  (" + ", ".join(extra) + ")" if extra else "")
 
 

@@ -63,7 +63,7 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
-    TYPE_KEYS: ClassVar[dict[str, str]] = {"pass": "p: pass", "done": "p: done"}
+    HELP_NOTES: ClassVar[str] = ""
     BINDINGS = [
         Binding("a", "all_actions", "Actions"),
         Binding("p", "pass_turn", "Pass"),
@@ -168,11 +168,16 @@ class TableScreen(Screen):
         if not self.legal:
             return f"Waiting for {self.waiting_text()}…"
         kinds = _distinct([a.get("type") for a in self.legal])
-        words = _distinct([self.TYPE_KEYS.get(str(k), "a: " + TYPE_WORDS.get(
+        keys = self.type_keys()
+        words = _distinct([keys.get(str(k), "a: " + TYPE_WORDS.get(
             str(k), str(k).replace("_", " "))) for k in kinds])
         expiry = (self.view.get("deadline") or {}).get("on_expiry")
         tail = f" — on timeout: {expiry}" if expiry else ""
         return self.move_heading() + " · ".join(words) + tail
+
+    def type_keys(self) -> dict[str, str]:
+        """Action type → how to do it here (a key and a word). Games refine it by phase."""
+        return {"pass": "p: pass", "done": "p: done"}
 
     def move_heading(self) -> str:
         """``Your move: `` — games say more (e.g. that this is a reaction out of turn)."""

@@ -41,8 +41,9 @@ LOG = [
 
 
 def villagers() -> list[dict[str, Any]]:
-    return [{"id": vid, "name": name, "owner": owner, "start": start, "suspicion": susp,
-             "alive": True} for vid, name, owner, start, susp in VILLAGERS]
+    return [{"id": vid, "name": name, "short": name.split()[-1] if vid != "tochter" else
+             "Tochter", "owner": owner, "start": start, "suspicion": susp, "alive": True,
+             "trial_card": None} for vid, name, owner, start, susp in VILLAGERS]
 
 
 def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -51,7 +52,9 @@ def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "game": "hexenhammer", "seat": 0, "players": PLAYERS, "state_id": 12, "phase": 1,
         "inquisitor": None, "turn": 0, "active": [0], "villagers": villagers(),
         "hand": copy.deepcopy(HAND), "hand_sizes": [6, 5, 6, 4], "log": copy.deepcopy(LOG),
-        "deadline": None, "outcome": None,
+        "deadline": None, "outcome": None, "current_witches": ["bertram"], "draw_pile": 41,
+        "taken": [[], [], [], []], "empty_stakes": [[], [], [], []],
+        "kept_trials": [[], [], [], []], "window": None, "done": [], "choice": None,
     }
     legal: list[dict[str, Any]] = []
     mine = ["karl", "maria", "luitger"]
@@ -68,7 +71,11 @@ def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def reaction_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Bela just accused Ada's Karl; Ada may answer with Gegenanklage or pass (timed)."""
     view, _ = your_turn_view()
-    view.update(state_id=13, turn=1, active=[0, 2, 3],
+    view.update(state_id=13, turn=1, active=[0, 2, 3], window={
+        "trigger": {"type": "card", "player": 1, "kind": "falsches_zeugnis", "value": 3,
+                    "accuser": "heinbichl", "aimed": "karl", "target": "karl", "shares": [],
+                    "cancelled": False, "name": "Falsches Zeugnis"},
+        "pending": [0, 2, 3]},
                 deadline={"key": "w13", "seconds": 15, "seats": [0, 2, 3],
                           "on_expiry": "you pass"})
     view["log"] = view["log"] + [
@@ -80,17 +87,19 @@ def reaction_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def over_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The game ended: scores with their breakdown."""
     view, _ = your_turn_view()
+    dead = ("bertram", "theresa", "luitger", "katharina", "raphael", "tochter", "heinbichl",
+            "griseldis")
     for v in view["villagers"]:
-        if v["id"] in ("bertram", "theresa", "luitger", "katharina", "raphael", "tochter",
-                       "heinbichl", "griseldis"):
-            v["alive"] = False
-            v["taken_by"] = 1 if v["id"] != "luitger" else 0
-    view.update(state_id=301, active=[], phase=3, inquisitor=1, outcome={
-        "scores": [8, 11, 3, 4], "winners": [1], "result": "", "turns": 57,
+        v["alive"] = v["id"] not in dead
+    view.update(state_id=301, active=[], phase="over", inquisitor=1, window=None,
+                taken=[["luitger"], ["bertram", "raphael", "katharina", "tochter"], [], []],
+                empty_stakes=[[], ["theresa", "heinbichl"], [], ["griseldis"]],
+                current_witches=[], outcome={
+        "scores": [9, 12, 5, 5], "winners": [1], "result": "", "turns": 57,
         "breakdown": [
-            {"pentagrams": 5, "matches": 0, "trials": 2, "empty_stakes": 1},
-            {"pentagrams": 2, "matches": 8, "trials": 1, "empty_stakes": 0},
-            {"pentagrams": 2, "matches": 0, "trials": 0, "empty_stakes": 1},
-            {"pentagrams": 3, "matches": 0, "trials": 0, "empty_stakes": 1},
+            {"pentagrams": 5, "matches": 1, "trials": 0, "empty_stakes": 3, "total": 9},
+            {"pentagrams": 0, "matches": 10, "trials": 1, "empty_stakes": 1, "total": 12},
+            {"pentagrams": 2, "matches": 0, "trials": 0, "empty_stakes": 3, "total": 5},
+            {"pentagrams": 3, "matches": 0, "trials": 0, "empty_stakes": 2, "total": 5},
         ]})
     return view, []

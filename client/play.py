@@ -1,0 +1,68 @@
+"""``hexnet play [GAME] [--players N]``: a host on this machine, bots in the other seats, and
+your client — one command.
+
+The host is the real :class:`host.server.Host` (TLS, protocol, timers), bound to 127.0.0.1 on a
+free port and open (no room code); with ``--lan`` it binds every address and advertises itself by
+mDNS so friends can join with ``hexnet join``. The host gets a table with bots in every seat but
+the first; the client connects to it like any other client (pinned to the host's own
+fingerprint), sits in the first seat, and starts the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+
+from client.app import AutoSeat, HexnetApp
+from client.cli import default_name
+
+DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
+
+
+def table_size(game: str, players: int | None) -> int:
+    """``players`` if the game allows it (SystemExit with a sentence if not), else its default."""
+    from hexnet.games import get_game
+
+    engine = get_game(game)
+    n = players or DEFAULT_PLAYERS.get(game, engine.min_players)
+    if not engine.min_players <= n <= engine.max_players:
+        raise SystemExit(f"hexnet play: {engine.title} takes {engine.min_players}–"
+                         f"{engine.max_players} players, not {n}.")
+    return n
+
+
+async def play(args: argparse.Namespace) -> int:
+    """Start the host, run the app against it until the player quits, stop the host."""
+    from host.server import Host
+
+    seats = table_size(args.game, args.players)
+    name = (args.name or default_name())[:24]
+    host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
+                mdns=bool(args.lan))
+    port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
+    table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
+    for seat in range(1, seats):
+        host.lobby.add_bot(table, seat, args.policy)
+    try:
+        # A throwaway client identity: local play leaves no pins or keys behind.
+        with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:
+            app = HexnetApp(target=("127.0.0.1", port), name=name, config_dir=client_dir,
+                            fingerprint=host.fingerprint,
+                            auto_seat=AutoSeat(table, seat=0))
+            await app.run_async()
+    finally:
+        await host.stop()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``hexnet play``."""
+    try:
+        return asyncio.run(play(args))
+    except SystemExit as exc:
+        if isinstance(exc.code, str):
+            print(exc.code, file=sys.stderr)
+            return 2
+        raise
