@@ -1,0 +1,196 @@
+"""The day: places, picks, the protector, the herbalist, the witches' window and spells,
+and the end of the day (attack, restoration, hand-out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexnet.engine import IllegalAction
+from hexnet.games.fang import GAME
+from tests.hexnet.fang.helpers import (
+    EIGHT,
+    FIVE,
+    act,
+    pick_all,
+    scene,
+    table,
+    witch,
+    witches_idle,
+)
+
+
+def test_places_open_three_then_four_then_all_five() -> None:
+    for day, count in ((1, 3), (2, 4), (3, 5), (5, 5)):
+        state = table(FIVE, day=day)
+        assert [a["place"] for a in GAME.legal_actions(state, 3)] == [
+            "wald", "brunnen", "kraeutergarten", "friedhof", "muehle"][:count]
+
+
+def test_morning_draws_the_circle_size_from_open_places_ingredients() -> None:
+    for seed in range(20):
+        state = table(FIVE, seed=seed)
+        assert len(state["required"]) == 2
+        assert set(state["required"]) <= {"pilz", "quellwasser", "salbei"}
+    assert len(table(EIGHT, day=5)["required"]) == 5
+
+
+def test_only_non_witches_pick_places() -> None:
+    state = table(FIVE)
+    assert scene(state) == "pick"
+    assert state["scene"]["need"] == [1, 2, 3, 4]
+    assert GAME.legal_actions(state, 0) == []
+
+
+def test_picks_are_changeable_until_every_picker_picked() -> None:
+    state = table(FIVE)
+    act(state, 3, type="pick", place="wald")
+    act(state, 3, type="pick", place="brunnen")
+    assert GAME.view(state, 3)["my_choice"] == {"place": "brunnen"}
+    pick_all(state, {3: "brunnen"}, default="kraeutergarten")
+    assert scene(state) == "witches"
+    assert GAME.view(state, 0)["cat_counts"]["brunnen"] == 1
+    with pytest.raises(IllegalAction):
+        act(state, 3, type="pick", place="wald")
+
+
+def test_a_seat_may_send_its_pick_at_most_max_changes_times() -> None:
+    state = table(FIVE, options={"max_changes": 2})
+    act(state, 3, type="pick", place="wald")
+    assert 3 in GAME.waiting_for(state)
+    act(state, 3, type="pick", place="brunnen")
+    assert 3 not in GAME.waiting_for(state)
+    assert state["scene"]["choice"][3] == {"place": "brunnen"}
+
+
+def test_witches_see_only_the_cat_counts_per_place() -> None:
+    state = table(FIVE)
+    pick_all(state, {1: "wald", 2: "wald", 3: "brunnen", 4: "kraeutergarten"})
+    assert GAME.view(state, 0)["cat_counts"] == {
+        "wald": 2, "brunnen": 1, "kraeutergarten": 1, "teich": 0}
+    for seat in (1, 2, 3, 4):
+        assert GAME.view(state, seat)["cat_counts"] is None
+
+
+def test_witch_attack_turns_a_cat_at_her_place_into_a_frog() -> None:
+    state = table(FIVE)
+    pick_all(state, {3: "brunnen"})
+    witch(state, 0, "brunnen", target=3)
+    assert state["form"][3] == "frog"
+    assert state["hands"][3] == []
+    assert scene(state) == "announce"
+
+
+def test_attack_on_a_cat_at_another_place_fails() -> None:
+    state = table(FIVE)
+    pick_all(state, {3: "brunnen"})
+    witch(state, 0, "wald", target=3)
+    assert state["form"][3] == "cat"
+    assert [c["ing"] for c in state["hands"][3]] == ["quellwasser"]
+
+
+def test_guarded_place_protects_everyone_there_and_the_guard_collects_nothing() -> None:
+    state = table(FIVE)
+    pick_all(state, {2: "guard", 3: "brunnen"})
+    assert scene(state) == "guard"
+    assert GAME.view(state, 2)["cat_counts"] == {"wald": 2, "brunnen": 1, "kraeutergarten": 0}
+    act(state, 2, type="guard", place="brunnen")
+    witch(state, 0, "brunnen", target=3)
+    assert state["form"][3] == "cat"
+    assert state["hands"][2] == []
+    assert state["guard_last"] == "brunnen"
+
+
+def test_protector_cannot_guard_the_same_place_two_days_running() -> None:
+    state = table(FIVE, guard_last="wald")
+    pick_all(state, {2: "guard"})
+    assert GAME.legal_actions(state, 2) == [
+        {"type": "guard", "place": "brunnen"}, {"type": "guard", "place": "kraeutergarten"}]
+    with pytest.raises(IllegalAction):
+        act(state, 2, type="guard", place="wald")
+
+
+def test_protector_who_collects_acts_as_a_plain_cat() -> None:
+    state = table(FIVE)
+    pick_all(state, {2: "wald"})
+    assert scene(state) == "witches"
+    witch(state, 0, "wald", target=2)
+    assert state["form"][2] == "frog"
+
+
+def test_herbalist_restores_a_frog_at_the_end_of_the_day() -> None:
+    state = table(EIGHT, frogs=[7])
+    assert {"type": "restore", "frog": 7} in GAME.legal_actions(state, 5)
+    pick_all(state, {5: ("restore", 7)})
+    witches_idle(state)
+    assert state["form"][7] == "cat"
+    assert state["hands"][7] == [] and state["hands"][5] == []
+    assert "Turned back into cats: p7" in state["log"][-1]["text"]
+
+
+def test_herbalist_turned_in_the_attack_restores_nobody() -> None:
+    state = table(EIGHT, frogs=[7])
+    pick_all(state, {5: ("restore", 7)})
+    witch(state, 0, "teich", target=5)
+    witch(state, 1, "wald")
+    assert state["form"][5] == "frog" and state["form"][7] == "frog"
+
+
+def test_every_cat_at_a_place_collects_its_ingredient_witches_too() -> None:
+    state = table(FIVE)
+    pick_all(state, {1: "wald", 2: "brunnen", 3: "kraeutergarten", 4: "kraeutergarten"})
+    witch(state, 0, "wald")
+    assert [[c["ing"] for c in h] for h in state["hands"]] == [
+        ["pilz"], ["pilz"], ["quellwasser"], ["salbei"], ["salbei"]]
+
+
+def test_a_hand_holds_three_and_the_oldest_drops_out() -> None:
+    state = table(FIVE, hands=[[], [], [], ["pilz", "salbei", "pilz"]])
+    pick_all(state, {3: "brunnen"})
+    witches_idle(state)
+    assert [c["ing"] for c in state["hands"][3]] == ["salbei", "pilz", "quellwasser"]
+
+
+def test_spells_unlock_with_rituals_failed_at_the_ritual() -> None:
+    expected = {0: ["none"], 1: ["none", "verderben"], 2: ["none", "verderben", "fluch"],
+                3: ["none", "verderben", "fluch", "doppelschlag"]}
+    for failed, spells in expected.items():
+        state = table(FIVE, failed=failed)
+        pick_all(state)
+        act(state, 0, type="witch_place", place="wald")
+        assert [a["spell"] for a in GAME.legal_actions(state, 0)] == spells
+
+
+def test_verderben_spoils_cards_handed_out_at_her_place_unseen_by_the_holder() -> None:
+    state = table(FIVE, failed=1)
+    pick_all(state, {3: "wald", 4: "brunnen"})
+    witch(state, 0, "wald", spell="verderben")
+    assert [c["spoiled"] for c in state["hands"][3]] == [True]
+    assert [c["spoiled"] for c in state["hands"][4]] == [False]
+    assert "spoiled" not in repr(GAME.view(state, 3))
+
+
+def test_fluch_starts_tonights_curse_bar_at_one() -> None:
+    from tests.hexnet.fang.helpers import confirm_all, end_talk
+
+    state = table(FIVE, failed=2)
+    pick_all(state)
+    witch(state, 0, "brunnen", spell="fluch")
+    confirm_all(state)
+    end_talk(state)
+    assert scene(state) == "proposal" and state["curse"] == 1
+
+
+def test_doppelschlag_attacks_a_second_target_at_her_place() -> None:
+    state = table(EIGHT, failed=3)
+    pick_all(state, {3: "brunnen", 4: "brunnen", 7: "brunnen"})
+    witch(state, 0, "brunnen", spell="doppelschlag", target=3, target2=7)
+    witch(state, 1, "wald")
+    assert [s for s, f in enumerate(state["form"]) if f == "frog"] == [3, 7]
+
+
+def test_witches_may_attack_witches() -> None:
+    state = table(EIGHT)
+    pick_all(state)
+    witch(state, 0, "brunnen", target=1)
+    witch(state, 1, "brunnen")
+    assert state["form"][1] == "frog"
