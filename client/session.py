@@ -157,7 +157,7 @@ class Session:
         self.games = list(welcome["games"])
         h_nonce = welcome["nonce"]
         rkey = None
-        if code:
+        if code and not self.host_open:
             try:
                 rkey = await asyncio.to_thread(pauth.room_key, code, fp)
             except ValueError as exc:

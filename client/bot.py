@@ -1,0 +1,180 @@
+"""``hexnet bot HOST[:PORT] --game G --count N``: N bot clients over the network sit together at
+a new table of G, play it to the end and exit 0 when it ended normally.
+
+Also measures, for every state a bot acted on, the time from that first ``act`` being sent to ALL
+N clients holding a view with a newer state id, and prints p50/p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.session import Session, SessionError
+from hexnet.games import get_policy
+
+DEFAULT_PORT = 7878
+
+
+@dataclass
+class BotReport:
+    """What a bot game produced."""
+
+    table: int = 0
+    outcome: dict[str, Any] | None = None
+    actions_sent: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def percentile(self, q: float) -> float:
+        """The ``q`` quantile (0..1) of the latencies in seconds (nearest rank)."""
+        if not self.latencies:
+            return float("nan")
+        data = sorted(self.latencies)
+        return data[min(len(data) - 1, max(0, round(q * len(data) + 0.5) - 1))]
+
+
+def parse_target(target: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host[:port]`` (IPv6 as ``[addr]:port``) → (host, port)."""
+    if target.startswith("["):
+        host, _, rest = target[1:].partition("]")
+        return host, int(rest[1:]) if rest.startswith(":") else default_port
+    if target.count(":") == 1:
+        host, port = target.split(":")
+        return host, int(port)
+    return target, default_port
+
+
+async def _until(pred: Callable[[], bool], session: Session, seconds: float) -> None:
+    """Consume ``session``'s messages until ``pred()`` holds (bounded in time)."""
+    async def wait() -> None:
+        if pred():
+            return
+        async for msg in session.messages():
+            if msg["type"] == "error":
+                raise SessionError(f"host refused: {msg['message']}")
+            if pred():
+                return
+    await asyncio.wait_for(wait(), seconds)
+
+
+async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | None = None,
+                   policy: str = "heuristic", code: str | None = None,
+                   config_dir: str | None = None, name: str = "bot",
+                   pinned_fingerprint: str | None = None, timeout: float = 600.0,
+                   on_message: Callable[[int, dict[str, Any]], None] | None = None,
+                   seed: int | None = None) -> BotReport:
+    """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
+    seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
+    sees every message bot ``i`` receives after the handshake."""
+    seats = seats or count
+    choose = get_policy(game, policy)
+    report = BotReport()
+    started = time.perf_counter()
+    sessions: list[Session] = []
+    try:
+        for i in range(count):
+            sessions.append(await Session.connect(
+                host, port, name=f"{name}{i + 1}"[:24], code=code, config_dir=config_dir,
+                accept_new=True, pinned_fingerprint=pinned_fingerprint,
+                identity_file=f"bot-identity-{i + 1}.pem"))
+        first = sessions[0]
+        await first.send({"type": "create", "game": game, "seats": seats, "options": {}})
+        await _until(lambda: first.you.get("table") is not None, first, 15)
+        tid = int(first.you["table"])
+        report.table = tid
+        for s in sessions[1:]:
+            await s.send({"type": "sit", "table": tid, "seat": None})
+            await _until(lambda s=s: s.you.get("table") == tid, s, 15)
+        for seat in range(count, seats):
+            await first.send({"type": "add_bot", "table": tid, "seat": seat, "policy": policy})
+        await first.send({"type": "start", "table": tid})
+        sent_at: dict[int, float] = {}
+        rng_base = seed if seed is not None else random.SystemRandom().getrandbits(32)
+
+        async def play(i: int, s: Session) -> dict[str, Any] | None:
+            rng = random.Random(rng_base + i)
+            acted: set[int] = set()
+            async for msg in s.messages():
+                if on_message is not None:
+                    on_message(i, msg)
+                if msg["type"] == "rejected":
+                    report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
+                    continue
+                if msg["type"] != "view" or msg["table"] != tid:
+                    continue
+                view, legal = msg["view"], msg["legal"]
+                if view.get("outcome") is not None:
+                    return view["outcome"]
+                sid = view["state_id"]
+                if legal and sid not in acted:
+                    acted.add(sid)
+                    action = choose(view, legal, rng)
+                    sent_at.setdefault(sid, time.perf_counter())
+                    report.actions_sent += 1
+                    await s.send({"type": "act", "table": tid, "state_id": sid,
+                                  "action": action})
+            return None
+
+        outcomes = await asyncio.wait_for(
+            asyncio.gather(*(play(i, s) for i, s in enumerate(sessions))), timeout)
+        report.outcome = outcomes[0] if all(o is not None for o in outcomes) else None
+        for sid, t0 in sent_at.items():
+            arrivals = []
+            for s in sessions:
+                later = [t for k, t in s.view_times.get(tid, {}).items() if k > sid]
+                if later:
+                    arrivals.append(min(later))
+            if len(arrivals) == len(sessions):
+                report.latencies.append(max(arrivals) - t0)
+    finally:
+        for s in sessions:
+            with contextlib.suppress(Exception):
+                await s.aclose()
+        report.seconds = time.perf_counter() - started
+    return report
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hexnet bot``."""
+    try:
+        host, port = parse_target(args.target)
+    except ValueError:
+        print(f"hexnet bot: cannot read {args.target!r} as HOST[:PORT]", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(run_bots(
+            host, port, game=args.game, count=args.count, seats=args.seats,
+            policy=args.policy, code=args.code, config_dir=args.config_dir, name=args.name,
+            pinned_fingerprint=args.fingerprint))
+    except SessionError as exc:
+        print(f"hexnet bot: {exc}", file=sys.stderr)
+        return 1
+    except TimeoutError:
+        print("hexnet bot: the game did not end in time", file=sys.stderr)
+        return 1
+    if report.outcome is None:
+        print("hexnet bot: the table ended without an outcome", file=sys.stderr)
+        return 1
+    o = report.outcome
+    print(f"table {report.table}: {args.game} over after {report.actions_sent} bot actions "
+          f"in {report.seconds:.1f} s; scores {o.get('scores')}, winners {o.get('winners')}"
+          + (f", result {o['result']}" if "result" in o else ""))
+    if report.rejected:
+        print("rejected: " + ", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items())))
+    if report.latencies:
+        print(f"latency action → all {args.count} clients hold the new view: "
+              f"p50 {report.percentile(0.5) * 1000:.1f} ms, "
+              f"p99 {report.percentile(0.99) * 1000:.1f} ms, "
+              f"mean {statistics.fmean(report.latencies) * 1000:.1f} ms "
+              f"(n={len(report.latencies)})")
+    return 0

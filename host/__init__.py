@@ -1,0 +1,1 @@
+"""The authority: lobby, tables, seats, timers, journal, mDNS, tournaments."""

@@ -1,0 +1,116 @@
+"""What the sans-I/O core asks its shell to do: effects, plus the core's error type.
+
+The core (:class:`host.lobby.Lobby`) never touches a socket or a clock. Every change it makes is
+reported to its listener as a list of effects; the asyncio shell (:mod:`host.server`) carries them
+out, tests just collect them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class LobbyError(Exception):
+    """A request the lobby refuses; ``code`` + a sentence for the requester. Nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send ``msg`` to connection ``conn``."""
+
+    conn: int
+    msg: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Close:
+    """Close connection ``conn`` after sending it an ``error`` (code, message)."""
+
+    conn: int
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class SetTimer:
+    """(Re)start table ``table``'s timer: after ``seconds`` call ``lobby.timeout(table, key)``."""
+
+    table: int
+    key: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class CancelTimer:
+    """Stop table ``table``'s timer."""
+
+    table: int
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A host-side bot is waited on: after the bot delay call
+    ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there)."""
+
+    table: int
+    seat: int
+    state_id: int
+
+
+@dataclass(frozen=True)
+class TableStarted:
+    """A table's game began (journal hook): everything needed to replay it."""
+
+    table: int
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The engine accepted ``action`` for ``seat`` (None = host) at ``table`` (journal hook);
+    ``state_id`` is the id after it. Emitted before the views it causes."""
+
+    table: int
+    seat: int | None
+    action: dict[str, Any]
+    state_id: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TableOver:
+    """A table's game ended with ``outcome``."""
+
+    table: int
+    outcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LobbyChanged:
+    """Tables or seats changed (the shell refreshes mDNS TXT and dashboards)."""
+
+
+Effect = Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver | (
+    LobbyChanged)
+
+
+def clean_name(name: str, limit: int = 24) -> str:
+    """``name`` without control, format (bidi) or unassigned characters, trimmed, ≤ ``limit``."""
+    kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
+    return " ".join(kept.split())[:limit] or "player"
+
+
+def clean_text(text: str, limit: int = 300) -> str:
+    """Chat text without control/format characters (newlines become spaces), ≤ ``limit``."""
+    kept = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text)
+    return kept.strip()[:limit]

@@ -1,0 +1,478 @@
+"""The sans-I/O core of a host: connections, tables, seats, actions, timers, bots.
+
+Every public method either returns a plain value or raises :class:`~host.core.LobbyError`
+(nothing changed); everything it wants done (send a message, start a timer, let a bot think, …)
+goes to ``listener(effects)`` as :mod:`host.core` effects, once per call. No sockets, no clock:
+tests drive it directly.
+
+Rules kept here:
+* a seat is bound to its player's identity key; that player reconnecting (same key) gets the
+  seat back; a second connection with the same key replaces the first;
+* after every accepted action every connected human seat of that table receives its own view
+  (with its legal actions); ``act`` must quote the current ``state_id`` (else ``stale``);
+* seats marked absent are answered for by the engine's absent default whenever waited on;
+* host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Lobby.bot_turn`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hexnet.engine import IllegalAction
+from hexnet.games import get_game, get_policy
+from host.core import (
+    Accepted,
+    BotTurn,
+    CancelTimer,
+    Close,
+    Effect,
+    LobbyChanged,
+    LobbyError,
+    Send,
+    SetTimer,
+    TableOver,
+    TableStarted,
+    clean_name,
+    clean_text,
+)
+from host.table import MAX_HOST_STEPS, Seat, Table
+
+MAX_TABLES = 32
+
+
+@dataclass
+class Conn:
+    """An authenticated connection."""
+
+    id: int
+    identity: bytes
+    name: str
+    address: str = ""
+
+
+class Lobby:
+    """All tables and connected players of one host."""
+
+    def __init__(self, listener: Callable[[list[Effect]], None] | None = None,
+                 host_open: bool = False, games: list[str] | None = None,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.listener = listener or (lambda effects: None)
+        self.host_open = host_open
+        self.games = games
+        self.tables: dict[int, Table] = {}
+        self.conns: dict[int, Conn] = {}
+        self._next_table = 1
+        self._seed = seed_source or (lambda: random.SystemRandom().getrandbits(63))
+        self._out: list[Effect] = []
+
+    # -- plumbing ------------------------------------------------------------------------
+    def _flush(self) -> None:
+        out, self._out = self._out, []
+        if out:
+            self.listener(out)
+
+    def _emit(self, effect: Effect) -> None:
+        self._out.append(effect)
+
+    def _table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise LobbyError("no_table", f"There is no table {table_id}.")
+        return table
+
+    def _conn_of(self, identity: bytes | None) -> Conn | None:
+        if identity is None:
+            return None
+        for conn in self.conns.values():
+            if conn.identity == identity:
+                return conn
+        return None
+
+    def where(self, identity: bytes) -> tuple[Table, int] | None:
+        """The (table, seat) ``identity`` holds at a table that is not over, or None."""
+        for table in self.tables.values():
+            if table.status == "over":
+                continue
+            seat = table.seat_of(identity)
+            if seat is not None:
+                return table, seat
+        return None
+
+    def holds_seat(self, identity: bytes) -> bool:
+        """Whether ``identity`` holds a seat (it may then resume without the room code)."""
+        return self.where(identity) is not None
+
+    def open_seats(self) -> int:
+        """Empty seats at tables still seating (mDNS TXT)."""
+        return sum(t.open_seats() for t in self.tables.values())
+
+    # -- lobby messages ------------------------------------------------------------------
+    def _tables_info(self) -> list[dict[str, Any]]:
+        out = []
+        for table in list(self.tables.values())[-MAX_TABLES:]:
+            connected = {i: self._conn_of(s.identity) is not None
+                         for i, s in enumerate(table.seats) if s.kind == "human"}
+            out.append(table.info(connected))
+        return out
+
+    def _lobby_msg(self, conn: Conn, tables: list[dict[str, Any]]) -> dict[str, Any]:
+        here = self.where(conn.identity)
+        return {"type": "lobby", "tables": tables,
+                "you": {"name": conn.name, "table": here[0].id if here else None,
+                        "seat": here[1] if here else None, "open": self.host_open}}
+
+    def _lobby_changed(self) -> None:
+        tables = self._tables_info()
+        for conn in self.conns.values():
+            self._emit(Send(conn.id, self._lobby_msg(conn, tables)))
+        self._emit(LobbyChanged())
+
+    def _send_views(self, table: Table, only: int | None = None) -> None:
+        if table.state is None:
+            return
+        for i, seat in enumerate(table.seats):
+            if seat.kind != "human":
+                continue
+            conn = self._conn_of(seat.identity)
+            if conn is None or (only is not None and conn.id != only):
+                continue
+            view, legal = table.view(i)
+            self._emit(Send(conn.id, {"type": "view", "table": table.id, "view": view,
+                                      "legal": legal}))
+
+    # -- connections ---------------------------------------------------------------------
+    def connect(self, conn_id: int, identity: bytes, name: str, address: str = "") -> None:
+        """An authenticated connection joins; an older one with the same identity is closed.
+        It receives the lobby and, if its identity holds a seat, that table's view."""
+        old = self._conn_of(identity)
+        if old is not None:
+            del self.conns[old.id]
+            self._emit(Close(old.id, "replaced", "You connected again from elsewhere."))
+        conn = Conn(conn_id, identity, clean_name(name), address)
+        self.conns[conn_id] = conn
+        self._lobby_changed()
+        here = self.where(identity)
+        if here is not None:
+            self._send_views(here[0], only=conn_id)
+        self._flush()
+
+    def disconnect(self, conn_id: int) -> None:
+        """A connection went away (its seat stays bound to its identity)."""
+        if self.conns.pop(conn_id, None) is not None:
+            self._lobby_changed()
+        self._flush()
+
+    def handle(self, conn_id: int, msg: dict[str, Any]) -> None:
+        """One validated message from an authenticated connection. Refusals become an
+        ``error`` (or ``rejected`` for ``act``) to that connection only; nothing changes."""
+        conn = self.conns.get(conn_id)
+        if conn is None:
+            return
+        kind = msg["type"]
+        try:
+            if kind == "create":
+                self.create_table(msg["game"], msg["seats"], msg["options"], creator=conn)
+            elif kind == "sit":
+                self.sit(conn, msg["table"], msg["seat"])
+            elif kind == "leave":
+                self.leave(conn)
+            elif kind == "add_bot":
+                self._require_seated_or_open(conn, msg["table"])
+                self.add_bot(msg["table"], msg["seat"], msg["policy"])
+            elif kind == "start":
+                self._require_seated_or_open(conn, msg["table"])
+                self.start(msg["table"])
+            elif kind == "act":
+                self._act(conn, msg)
+            elif kind == "chat":
+                self._chat(conn, msg["text"], msg["channel"])
+            elif kind == "ping":
+                self._emit(Send(conn_id, {"type": "pong", "t": msg["t"]}))
+            else:
+                raise LobbyError("unexpected", f"A {kind!r} message is not expected now.")
+        except LobbyError as exc:
+            self._emit(Send(conn_id, {"type": "error", "code": exc.code,
+                                      "message": exc.message}))
+        self._flush()
+
+    def _require_seated_or_open(self, conn: Conn, table_id: int) -> None:
+        table = self._table(table_id)
+        if table.seat_of(conn.identity) is None:
+            raise LobbyError("not_seated", f"Only players at table {table_id} may do that.")
+
+    # -- tables and seats ----------------------------------------------------------------
+    def create_table(self, game: str, seats: int, options: dict[str, Any] | None = None,
+                     creator: Conn | None = None, seed: int | None = None) -> int:
+        """A new open table of ``game`` with ``seats`` empty seats; its id. A ``creator``
+        connection is seated at seat 0 (moving from an open table if needed)."""
+        if self.games is not None and game not in self.games:
+            raise LobbyError("unknown_game", f"This host has no game {game!r}.")
+        try:
+            engine = get_game(game)
+        except (KeyError, ModuleNotFoundError) as exc:
+            raise LobbyError("unknown_game", f"This host has no game {game!r}.") from exc
+        if not engine.min_players <= seats <= engine.max_players:
+            raise LobbyError("bad_seats", f"{engine.title or game} takes "
+                             f"{engine.min_players}–{engine.max_players} players, not {seats}.")
+        if creator is not None:
+            self._check_can_move(creator)
+        open_tables = [t for t in self.tables.values() if t.status != "over"]
+        if len(open_tables) >= MAX_TABLES:
+            raise LobbyError("too_many_tables", "This host has as many tables as it can show.")
+        over = [tid for tid, t in self.tables.items() if t.status == "over"]
+        while len(self.tables) >= MAX_TABLES and over:
+            del self.tables[over.pop(0)]
+        table = Table(self._next_table, game, engine, [Seat() for _ in range(seats)],
+                      dict(options or {}))
+        if seed is not None:
+            table.seed = seed
+        self._next_table += 1
+        self.tables[table.id] = table
+        if creator is not None:
+            self._seat_human(creator, table, 0)
+        self._lobby_changed()
+        self._flush()
+        return table.id
+
+    def _check_can_move(self, conn: Conn) -> None:
+        here = self.where(conn.identity)
+        if here is not None and here[0].status == "playing":
+            raise LobbyError("playing", f"You are playing at table {here[0].id}; leave it first.")
+
+    def _seat_human(self, conn: Conn, table: Table, seat: int) -> None:
+        here = self.where(conn.identity)
+        if here is not None and here[0].status == "open":
+            here[0].seats[here[1]].clear()
+        s = table.seats[seat]
+        s.kind, s.name, s.identity, s.absent = "human", conn.name, conn.identity, False
+
+    def sit(self, conn: Conn, table_id: int, seat: int | None) -> int:
+        """Seat ``conn`` at ``table_id`` (first empty seat if ``seat`` is None); its seat.
+        Sitting again in one's own seat at a playing table clears "absent"."""
+        table = self._table(table_id)
+        mine = table.seat_of(conn.identity)
+        if mine is not None and (seat is None or seat == mine):
+            if table.seats[mine].absent:
+                table.seats[mine].absent = False
+                self._lobby_changed()
+            self._send_views(table, only=conn.id)
+            self._flush()
+            return mine
+        if table.status != "open":
+            raise LobbyError("not_open", f"Table {table_id} has already started.")
+        self._check_can_move(conn)
+        seat = table.free_seat(seat)
+        self._seat_human(conn, table, seat)
+        self._lobby_changed()
+        self._flush()
+        return seat
+
+    def leave(self, conn: Conn) -> None:
+        """Give up one's seat: empty at an open table; marked absent (still bound, so sitting
+        again resumes it) at a playing one."""
+        here = self.where(conn.identity)
+        if here is None:
+            raise LobbyError("not_seated", "You are not at a table.")
+        table, seat = here
+        if table.status == "open":
+            table.seats[seat].clear()
+            self._lobby_changed()
+        else:
+            self.mark_absent(table.id, seat)
+        self._flush()
+
+    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "heuristic") -> int:
+        """A host-side bot in ``seat`` (first empty one if None): at an open table an empty
+        seat; at a playing table it may replace an absent human. Returns the seat."""
+        table = self._table(table_id)
+        try:
+            get_policy(table.game_name, policy)
+        except KeyError as exc:
+            raise LobbyError("bad_policy", str(exc.args[0])) from exc
+        if table.status == "playing" and seat is not None and 0 <= seat < len(table.seats) and (
+                table.seats[seat].absent):
+            pass
+        elif table.status != "open":
+            raise LobbyError("not_open", f"Table {table_id} has already started.")
+        else:
+            seat = table.free_seat(seat)
+        assert seat is not None
+        s = table.seats[seat]
+        name = s.name if s.kind == "human" else f"bot {seat + 1}"
+        s.clear()
+        s.kind, s.name, s.policy = "bot", name, policy
+        self._lobby_changed()
+        if table.status == "playing":
+            self._advance(table)
+        self._flush()
+        return seat
+
+    def start(self, table_id: int) -> None:
+        """Deal the table's game and let it run."""
+        table = self._table(table_id)
+        table.start(table.seed or self._seed())
+        assert table.state is not None
+        self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
+                                dict(table.options), table.seed))
+        self._lobby_changed()
+        self._advance(table)
+        self._flush()
+
+    # -- the host's own powers -----------------------------------------------------------
+    def mark_absent(self, table_id: int, seat: int, absent: bool = True) -> None:
+        """Mark a human seat absent (the engine's default answers for it) or back."""
+        table = self._table(table_id)
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+            raise LobbyError("no_seat", f"Seat {seat} at table {table_id} has no human.")
+        table.seats[seat].absent = absent
+        self._lobby_changed()
+        self._advance(table)
+        self._flush()
+
+    def kick(self, table_id: int, seat: int) -> None:
+        """Remove the human in ``seat``: their connection is closed; an open table frees the
+        seat, a playing one keeps it absent and unbound (add a bot to replace them)."""
+        table = self._table(table_id)
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+            raise LobbyError("no_seat", f"Seat {seat} at table {table_id} has no human.")
+        s = table.seats[seat]
+        conn = self._conn_of(s.identity)
+        if conn is not None:
+            del self.conns[conn.id]
+            self._emit(Close(conn.id, "kicked", "The host removed you from the table."))
+        if table.status == "open":
+            s.clear()
+        else:
+            s.identity, s.absent = None, True
+        self._lobby_changed()
+        self._advance(table)
+        self._flush()
+
+    # -- play ----------------------------------------------------------------------------
+    def _act(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table = self._table(msg["table"])
+        seat = table.seat_of(conn.identity)
+
+        def reject(code: str, text: str) -> None:
+            self._emit(Send(conn.id, {"type": "rejected", "table": table.id, "code": code,
+                                      "message": text}))
+
+        if seat is None:
+            return reject("not_seated", f"You have no seat at table {table.id}.")
+        if table.status != "playing":
+            return reject("not_playing", f"Table {table.id} is not playing.")
+        if msg["state_id"] != table.state_id:
+            return reject("stale", "The game moved on before your action arrived; "
+                                   "look again and choose anew.")
+        try:
+            events = table.act(seat, msg["action"])
+        except IllegalAction as exc:
+            return reject("illegal", exc.reason[:300])
+        self._accepted(table, seat, msg["action"], events)
+        self._advance(table)
+
+    def _accepted(self, table: Table, seat: int | None, action: dict[str, Any],
+                  events: list[dict[str, Any]]) -> None:
+        self._emit(Accepted(table.id, seat, dict(action), table.state_id, list(events)))
+
+    def _advance(self, table: Table) -> None:
+        """After a change: answer for absent seats, then send views, timers and bot turns."""
+        if table.status not in ("playing", "over") or table.state is None:
+            return
+        for _ in range(MAX_HOST_STEPS):
+            if table.status != "playing":
+                break
+            absent = [s for s in table.waiting_for() if table.seats[s].absent]
+            if not absent:
+                break
+            action = {"type": "absent", "seat": absent[0]}
+            events = table.act(None, action)
+            self._accepted(table, None, action, events)
+        self._send_views(table)
+        if table.status == "over":
+            if table.timer_key is not None:
+                table.timer_key = None
+                self._emit(CancelTimer(table.id))
+            self._emit(TableOver(table.id, table.engine.outcome(table.state) or {}))
+            self._lobby_changed()
+            return
+        deadline = table.engine.deadline(table.state)
+        if deadline is None and table.timer_key is not None:
+            table.timer_key = None
+            self._emit(CancelTimer(table.id))
+        elif deadline is not None and deadline.key != table.timer_key:
+            table.timer_key = deadline.key
+            self._emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
+        for seat in table.waiting_for():
+            if table.seats[seat].kind == "bot":
+                self._emit(BotTurn(table.id, seat, table.state_id))
+
+    def timeout(self, table_id: int, key: str) -> None:
+        """The shell's timer for ``table_id`` fired; applied only if ``key`` is still current."""
+        table = self.tables.get(table_id)
+        if table is None or table.status != "playing" or table.timer_key != key:
+            return
+        table.timer_key = None
+        action = {"type": "timeout", "key": key}
+        try:
+            events = table.act(None, action)
+        except IllegalAction:
+            self._advance(table)
+            self._flush()
+            return
+        self._accepted(table, None, action, events)
+        self._advance(table)
+        self._flush()
+
+    def bot_turn(self, table_id: int, seat: int, state_id: int) -> None:
+        """Let the bot in ``seat`` choose from its view, if ``state_id`` is still current."""
+        table = self.tables.get(table_id)
+        if (table is None or table.status != "playing" or table.state_id != state_id
+                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+            return
+        view, legal = table.view(seat)
+        policy = get_policy(table.game_name, table.seats[seat].policy or "random")
+        try:
+            action = policy(view, legal, table.bot_rng)
+            events = table.act(seat, action)
+        except Exception:  # noqa: BLE001 - a confused policy must not stall the table
+            action = legal[0]
+            events = table.act(seat, action)
+        self._accepted(table, seat, action, events)
+        self._advance(table)
+        self._flush()
+
+    def _chat(self, conn: Conn, text: str, channel: str) -> None:
+        text = clean_text(text)
+        if not text:
+            raise LobbyError("empty", "That message was empty.")
+        here = self.where(conn.identity)
+        seat = here[1] if here else None
+        msg = {"type": "chat", "from": conn.name, "seat": seat, "text": text,
+               "channel": channel}
+        if channel == "lobby":
+            targets = list(self.conns.values())
+        elif here is None:
+            raise LobbyError("not_seated", "You are not at a table.")
+        else:
+            table, seat = here
+            seats = list(range(len(table.seats)))
+            if channel == "witches":
+                members = getattr(table.engine, "chat_members", None)
+                if members is None or table.state is None:
+                    raise LobbyError("no_channel", "This game has no witches' channel.")
+                seats = list(members(table.state, channel))
+                if seat not in seats:
+                    raise LobbyError("no_channel", "You may not speak on that channel.")
+            idents = {table.seats[s].identity for s in seats}
+            targets = [c for c in self.conns.values() if c.identity in idents]
+        for target in targets:
+            self._emit(Send(target.id, msg))
+
+    # -- for tests and dashboards --------------------------------------------------------
+    def state_of(self, table_id: int) -> dict[str, Any] | None:
+        """The engine state of a table (host-side only: never sent)."""
+        return self._table(table_id).state

@@ -1,0 +1,359 @@
+"""The host's asyncio shell: TLS 1.3 server, handshake + room-code auth, frames in and out,
+timers and bot delays — around the sans-I/O :class:`host.lobby.Lobby`.
+
+Usage::
+
+    host = Host("Kitchen", config_dir, data_dir, open=False, mdns=True, interfaces=["127.0.0.1"])
+    port = await host.start(bind="127.0.0.1", port=0)
+    print(host.room_code, host.fingerprint_human)
+    tid = host.lobby.create_table("hexenhammer", 4, {})
+    host.lobby.add_bot(tid, None, "heuristic")
+    ...
+    await host.stop()
+
+Every write is followed by a drain (one writer task per connection, so a slow reader delays only
+itself). Invalid input gets an ``error`` (code + sentence) and changes nothing; a frame over the
+cap, a failed handshake or a wrong code closes that connection only.
+
+Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``games``,
+``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``;
+``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
+effects after every change: dashboards), ``host.connections`` (conn id → address).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import secrets
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexnet.games import available
+from host.core import (
+    Accepted,
+    BotTurn,
+    CancelTimer,
+    Close,
+    Effect,
+    LobbyChanged,
+    Send,
+    SetTimer,
+    TableOver,
+    TableStarted,
+)
+from host.lobby import Lobby
+from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, tls
+from protocol.errors import FrameTooLarge, ProtocolError
+
+_CLOSE = "close"
+
+
+class HandshakeRefused(Exception):
+    """The handshake ended with an error sent to the peer (already sent)."""
+
+
+@dataclass
+class _Conn:
+    writer: asyncio.StreamWriter
+    address: str
+    queue: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
+    task: asyncio.Task[None] | None = None
+
+
+class Host:
+    """A hexnet host: one TLS listener, one lobby, optional mDNS advertisement."""
+
+    def __init__(self, name: str, config_dir: str | os.PathLike[str] | None = None,
+                 data_dir: str | os.PathLike[str] | None = None, open: bool = False,  # noqa: A002
+                 mdns: bool = False, interfaces: list[str] | None = None, *,
+                 bot_delay: float = 0.4, games: list[str] | None = None,
+                 handshake_timeout: float = 10.0, idle_timeout: float = 120.0,
+                 log: Callable[[str], None] | None = None,
+                 room_code: str | None = None) -> None:
+        self.name = name[:64] or "hexnet"
+        self.config_dir = paths.config_dir(config_dir)
+        self.data_dir = paths.data_dir(data_dir)
+        self.open = open
+        self.mdns = mdns
+        self.interfaces = interfaces
+        self.bot_delay = bot_delay
+        self.games = games if games is not None else available()
+        self.handshake_timeout = handshake_timeout
+        self.idle_timeout = idle_timeout
+        self.log = log or (lambda line: None)
+        self.room_code = room_code or auth.new_room_code()
+        self.cert_path, self.key_path = tls.ensure_host_cert(self.config_dir)
+        self.fingerprint = tls.fingerprint_of_pem(self.cert_path)
+        self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
+        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games)
+        self.rate_limiter = auth.RateLimiter()
+        self.port = 0
+        self.bind = "127.0.0.1"
+        self._room_key = b""
+        self._server: asyncio.base_events.Server | None = None
+        self._conns: dict[int, _Conn] = {}
+        self._ids = itertools.count(1)
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._later: set[asyncio.Handle] = set()
+        self._listeners: list[Callable[[list[Effect]], None]] = []
+        self._handlers: set[asyncio.Task[Any]] = set()
+        self._advertiser: Any = None
+        self._mdns_dirty: asyncio.Event | None = None
+        self._mdns_task: asyncio.Task[None] | None = None
+
+    # -- life cycle ----------------------------------------------------------------------
+    async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen on ``bind:port`` (0 = any free port); advertise if ``mdns``. The port."""
+        self._room_key = await asyncio.to_thread(auth.room_key, self.room_code, self.fingerprint)
+        ctx = tls.server_context(self.cert_path, self.key_path)
+        self._server = await asyncio.start_server(
+            self._serve, bind, port, ssl=ctx, ssl_handshake_timeout=self.handshake_timeout,
+            limit=frames.POST_AUTH_MAX * 2)
+        self.bind = bind
+        self.port = self._server.sockets[0].getsockname()[1]
+        self.log(f"listening on {bind}:{self.port} (TLS 1.3), fingerprint "
+                 f"{self.fingerprint_human}")
+        if self.open:
+            self.log("open host: no room code needed")
+        else:
+            self.log(f"room code {self.room_code}")
+        if self.mdns:
+            from host.mdns import Advertiser
+
+            self._advertiser = Advertiser(self.name, self.port, self.fingerprint, self.games,
+                                          interfaces=self.interfaces, bind=bind)
+            await self._advertiser.start(self.lobby.open_seats(), self.open)
+            self._mdns_dirty = asyncio.Event()
+            self._mdns_task = asyncio.create_task(self._mdns_loop())
+            self.log(f"advertised on mDNS as {self._advertiser.service_name}")
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection, cancel timers, leave mDNS (bounded)."""
+        if self._server is not None:
+            self._server.close()
+        for handle in list(self._timers.values()) + list(self._later):
+            handle.cancel()
+        self._timers.clear()
+        self._later.clear()
+        for conn in list(self._conns.values()):
+            with contextlib.suppress(Exception):
+                conn.writer.close()
+        for task in list(self._handlers):
+            task.cancel()
+        if self._handlers:
+            await asyncio.wait(list(self._handlers), timeout=3.0)
+        if self._mdns_task is not None:
+            self._mdns_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._mdns_task
+        if self._advertiser is not None:
+            try:
+                await asyncio.wait_for(self._advertiser.stop(), 5.0)
+            finally:
+                self._advertiser = None
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 3.0)
+            self._server = None
+
+    def add_listener(self, callback: Callable[[list[Effect]], None]) -> None:
+        """Call ``callback(effects)`` after every change of the core (dashboards)."""
+        self._listeners.append(callback)
+
+    @property
+    def connections(self) -> dict[int, str]:
+        """Live authenticated connections: id → peer address."""
+        return {cid: c.address for cid, c in self._conns.items()}
+
+    # -- effects -------------------------------------------------------------------------
+    def _on_effects(self, effects: list[Effect]) -> None:
+        loop = asyncio.get_running_loop()
+        for e in effects:
+            if isinstance(e, Send):
+                conn = self._conns.get(e.conn)
+                if conn is not None:
+                    conn.queue.put_nowait(e.msg)
+            elif isinstance(e, Close):
+                conn = self._conns.get(e.conn)
+                if conn is not None:
+                    conn.queue.put_nowait(messages.error(e.code, e.message))
+                    conn.queue.put_nowait(_CLOSE)
+            elif isinstance(e, SetTimer):
+                old = self._timers.pop(e.table, None)
+                if old:
+                    old.cancel()
+                self._timers[e.table] = loop.call_later(e.seconds, self._fire_timer, e.table,
+                                                        e.key)
+            elif isinstance(e, CancelTimer):
+                old = self._timers.pop(e.table, None)
+                if old:
+                    old.cancel()
+            elif isinstance(e, BotTurn):
+                self._call_later(self.bot_delay, self.lobby.bot_turn, e.table, e.seat,
+                                 e.state_id)
+            elif isinstance(e, LobbyChanged):
+                if self._mdns_dirty is not None:
+                    self._mdns_dirty.set()
+            elif isinstance(e, TableStarted):
+                self.log(f"table {e.table}: {e.game} started with {', '.join(e.players)}")
+            elif isinstance(e, TableOver):
+                self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
+                         f"winners {e.outcome.get('winners')}")
+            elif isinstance(e, Accepted):
+                pass  # the journal (issue 6) hooks in here
+        for listener in self._listeners:
+            listener(effects)
+
+    def _fire_timer(self, table: int, key: str) -> None:
+        self._timers.pop(table, None)
+        self.lobby.timeout(table, key)
+
+    def _call_later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
+        loop = asyncio.get_running_loop()
+
+        def run() -> None:
+            self._later.discard(handle)
+            fn(*args)
+
+        handle = loop.call_later(delay, run) if delay > 0 else loop.call_soon(run)
+        self._later.add(handle)
+
+    async def _mdns_loop(self) -> None:
+        assert self._mdns_dirty is not None
+        while True:
+            await self._mdns_dirty.wait()
+            await asyncio.sleep(0.2)  # coalesce bursts of lobby changes
+            self._mdns_dirty.clear()
+            if self._advertiser is not None:
+                try:
+                    await self._advertiser.update(self.lobby.open_seats(), self.open)
+                except Exception as exc:  # noqa: BLE001 - mDNS trouble must not stop the host
+                    self.log(f"mDNS update failed: {exc}")
+
+    # -- connections ---------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        peer = writer.get_extra_info("peername") or ("?", 0)
+        address = str(peer[0])
+        conn_id = next(self._ids)
+        try:
+            try:
+                identity, name = await asyncio.wait_for(
+                    self._handshake(reader, writer, address), self.handshake_timeout)
+            except (HandshakeRefused, TimeoutError, asyncio.IncompleteReadError,
+                    ConnectionError, ssl.SSLError, OSError):
+                return
+            conn = _Conn(writer, address)
+            conn.task = asyncio.create_task(self._write_loop(conn))
+            self._conns[conn_id] = conn
+            self.log(f"{name} connected from {address} (#{conn_id})")
+            self.lobby.connect(conn_id, identity, name, address)
+            await self._read_loop(conn_id, reader, conn)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            conn = self._conns.pop(conn_id, None)
+            if conn is not None:
+                self.lobby.disconnect(conn_id)
+                self.log(f"#{conn_id} disconnected")
+                conn.queue.put_nowait(_CLOSE)
+                if conn.task is not None:
+                    with contextlib.suppress(BaseException):
+                        await asyncio.wait_for(conn.task, 2.0)
+            with contextlib.suppress(Exception):
+                writer.close()
+            self._handlers.discard(task)
+
+    async def _read_loop(self, conn_id: int, reader: asyncio.StreamReader, conn: _Conn) -> None:
+        while True:
+            try:
+                msg = await asyncio.wait_for(frames.read_frame(reader, frames.POST_AUTH_MAX),
+                                             self.idle_timeout)
+                messages.validate(msg, "c2h")
+            except FrameTooLarge as exc:
+                conn.queue.put_nowait(exc.as_message())
+                conn.queue.put_nowait(_CLOSE)
+                return
+            except ProtocolError as exc:
+                conn.queue.put_nowait(exc.as_message())
+                continue
+            except TimeoutError:
+                conn.queue.put_nowait(messages.error("idle", "No message for too long."))
+                conn.queue.put_nowait(_CLOSE)
+                return
+            except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError):
+                return
+            if msg["type"] in messages.PRE_AUTH["c2h"]:
+                conn.queue.put_nowait(messages.error(
+                    "unexpected", f"A {msg['type']!r} message is only valid in the handshake."))
+                continue
+            if conn.task is not None and conn.task.done():
+                return
+            self.lobby.handle(conn_id, msg)
+
+    async def _write_loop(self, conn: _Conn) -> None:
+        try:
+            while True:
+                item = await conn.queue.get()
+                if item is _CLOSE:
+                    break
+                await frames.write_frame(conn.writer, item, frames.POST_AUTH_MAX)
+        except (ConnectionError, ssl.SSLError, OSError, ValueError, RuntimeError) as exc:
+            self.log(f"write to {conn.address} failed: {exc}")
+        finally:
+            with contextlib.suppress(Exception):
+                conn.writer.close()
+
+    async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                         address: str) -> tuple[bytes, str]:
+        async def refuse(code: str, text: str) -> HandshakeRefused:
+            with contextlib.suppress(Exception):
+                await frames.write_frame(writer, messages.error(code, text), frames.PRE_AUTH_MAX)
+            self.log(f"refused {address}: {code}")
+            return HandshakeRefused(code)
+
+        async def read(expected: str) -> dict[str, Any]:
+            try:
+                msg = messages.validate(
+                    await frames.read_frame(reader, frames.PRE_AUTH_MAX), "c2h")
+            except ProtocolError as exc:
+                raise await refuse(exc.code, exc.message) from exc
+            if msg["type"] != expected:
+                raise await refuse("unexpected", f"Expected a {expected!r} message.")
+            return msg
+
+        hello = await read("hello")
+        if hello["version"] != PROTOCOL_VERSION:
+            raise await refuse("version", f"This host speaks protocol version "
+                               f"{PROTOCOL_VERSION}, not {hello['version']}; update hexnet.")
+        h_nonce = secrets.token_bytes(16)
+        await frames.write_frame(writer, {
+            "type": "welcome", "version": PROTOCOL_VERSION, "host_name": self.name,
+            "nonce": h_nonce, "fingerprint": self.fingerprint, "open": self.open,
+            "games": self.games[:16]}, frames.PRE_AUTH_MAX)
+        msg = await read("auth")
+        identity, c_nonce = hello["identity"], hello["nonce"]
+        if self.rate_limiter.blocked(address):
+            raise await refuse("rate_limited", "Too many wrong room codes from your address; "
+                               "wait a minute and try again.")
+        if not auth.verify_auth(identity, msg["signature"], self.fingerprint, c_nonce, h_nonce):
+            raise await refuse("bad_signature", "Your identity signature does not verify.")
+        proof = None
+        if msg["proof"] is not None:
+            want = auth.client_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
+            if not auth.proofs_equal(msg["proof"], want):
+                self.rate_limiter.fail(address)
+                raise await refuse("bad_code", "That room code is not this host's.")
+            proof = auth.host_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
+        elif not self.open and not self.lobby.holds_seat(identity):
+            raise await refuse("code_required", "This host needs its room code.")
+        await frames.write_frame(writer, {"type": "auth_ok", "proof": proof}, frames.PRE_AUTH_MAX)
+        return identity, hello["name"]

@@ -1,0 +1,129 @@
+"""One table: a game, its seats (human / bot / empty) and the engine state. Sans-I/O.
+
+A :class:`Table` knows the engine contract (``hexnet/engine.py``) and nothing of connections;
+:class:`host.lobby.Lobby` routes messages to it and turns its results into effects.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexnet.engine import Game, IllegalAction
+from host.core import LobbyError
+
+MAX_HOST_STEPS = 10_000
+
+
+@dataclass
+class Seat:
+    """A seat. ``identity`` (an Ed25519 public key) binds a human seat to its player."""
+
+    kind: str = "empty"  # "human" | "bot" | "empty"
+    name: str = ""
+    identity: bytes | None = None
+    policy: str | None = None
+    absent: bool = False
+
+    def clear(self) -> None:
+        """Make the seat empty."""
+        self.kind, self.name, self.identity, self.policy = "empty", "", None, None
+        self.absent = False
+
+
+@dataclass
+class Table:
+    """A table of ``game``; ``status`` is "open" (seating), "playing" or "over"."""
+
+    id: int
+    game_name: str
+    engine: Game
+    seats: list[Seat]
+    options: dict[str, Any]
+    status: str = "open"
+    state: dict[str, Any] | None = None
+    seed: int = 0
+    history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
+    timer_key: str | None = None
+    bot_rng: random.Random = field(default_factory=random.Random)
+
+    # -- seating ---------------------------------------------------------------------------
+    def seat_of(self, identity: bytes) -> int | None:
+        """The seat bound to ``identity``, or None."""
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.identity == identity:
+                return i
+        return None
+
+    def free_seat(self, seat: int | None) -> int:
+        """``seat`` if it is empty (the first empty one if None); else LobbyError."""
+        if seat is None:
+            for i, s in enumerate(self.seats):
+                if s.kind == "empty":
+                    return i
+            raise LobbyError("table_full", f"Table {self.id} has no empty seat.")
+        if not 0 <= seat < len(self.seats):
+            raise LobbyError("no_seat", f"Table {self.id} has no seat {seat}.")
+        if self.seats[seat].kind != "empty":
+            raise LobbyError("seat_taken", f"Seat {seat} at table {self.id} is taken.")
+        return seat
+
+    def open_seats(self) -> int:
+        """Empty seats, if the table is still seating."""
+        if self.status != "open":
+            return 0
+        return sum(1 for s in self.seats if s.kind == "empty")
+
+    # -- playing ---------------------------------------------------------------------------
+    def start(self, seed: int) -> None:
+        """Deal the game. LobbyError if a seat is empty or the table is not open."""
+        if self.status != "open":
+            raise LobbyError("not_open", f"Table {self.id} has already started.")
+        if any(s.kind == "empty" for s in self.seats):
+            raise LobbyError("seats_empty", "Every seat needs a player or a bot before the start.")
+        try:
+            self.state = self.engine.setup([s.name for s in self.seats], seed, self.options)
+        except IllegalAction as exc:
+            raise LobbyError("bad_options", exc.reason) from exc
+        self.seed = seed
+        self.bot_rng = random.Random(seed ^ 0x5EED)
+        self.status = "playing"
+
+    @property
+    def state_id(self) -> int:
+        """The current state id (what views carry and actions must quote)."""
+        return int(self.state["version"]) if self.state else 0
+
+    def act(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply ``action`` for ``seat`` (None = host); IllegalAction leaves the state as was."""
+        if self.status != "playing" or self.state is None:
+            raise IllegalAction("The game is not running.")
+        events = self.engine.apply(self.state, seat, action)
+        self.history.append((seat, dict(action)))
+        if self.engine.outcome(self.state) is not None:
+            self.status = "over"
+        return events
+
+    def waiting_for(self) -> list[int]:
+        """Seats the engine waits on (empty unless playing)."""
+        if self.status != "playing" or self.state is None:
+            return []
+        return self.engine.waiting_for(self.state)
+
+    def view(self, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The seat's view and its legal actions now."""
+        assert self.state is not None
+        legal = self.engine.legal_actions(self.state, seat) if self.status == "playing" else []
+        return self.engine.view(self.state, seat), legal
+
+    def info(self, connected: dict[int, bool]) -> dict[str, Any]:
+        """The table as a ``lobby`` entry; ``connected`` maps seat → has a live connection."""
+        return {
+            "id": self.id, "game": self.game_name,
+            "title": (self.engine.title or self.game_name)[:64],
+            "seats": [{"seat": i, "name": s.name, "kind": s.kind,
+                       "connected": s.kind == "bot" or connected.get(i, False),
+                       "absent": s.absent} for i, s in enumerate(self.seats)],
+            "seats_total": len(self.seats), "status": self.status,
+        }

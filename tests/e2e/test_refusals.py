@@ -1,0 +1,200 @@
+"""Refusals over the real network: each gets the expected error, the host serves others."""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+
+import msgpack
+import pytest
+
+from client.session import (
+    BadRoomCode,
+    ConnectionLost,
+    FingerprintMismatch,
+    HostNotTrusted,
+    RateLimited,
+    Session,
+)
+from protocol import frames
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def connect(host, cfg, name="ada", **kw) -> Session:
+    kw.setdefault("code", host.room_code)
+    kw.setdefault("accept_new", True)
+    return await Session.connect("127.0.0.1", host.port, name=name, config_dir=cfg, **kw)
+
+
+async def next_of(session: Session, kind: str, seconds: float = 5.0) -> dict:
+    async def go() -> dict:
+        async for msg in session.messages():
+            if msg["type"] == kind:
+                return msg
+        raise AssertionError("closed")
+    return await asyncio.wait_for(go(), seconds)
+
+
+async def my_table(session: Session) -> int:
+    """Wait for a lobby that seats ``session`` at a table; its id."""
+    for _ in range(20):
+        msg = await next_of(session, "lobby")
+        if msg["you"]["table"] is not None:
+            return msg["you"]["table"]
+    raise AssertionError("never seated")
+
+
+async def still_serving(host, cfg) -> None:
+    """A fresh client connects, and its chat comes back to it."""
+    s = await connect(host, cfg, name="witness", identity_file="witness.pem")
+    try:
+        await s.send({"type": "chat", "text": "still here?", "channel": "lobby"})
+        msg = await next_of(s, "chat")
+        assert msg["text"] == "still here?"
+    finally:
+        await s.aclose()
+
+
+async def test_valid_code_enters_the_lobby_and_host_proves_the_code_back(host, dirs) -> None:
+    s = await connect(host, dirs["client"])
+    assert s.lobby["you"]["name"] == "ada" and s.host_fingerprint == host.fingerprint
+    assert s.host_name == "Test host"
+    await s.aclose()
+
+
+async def test_plaintext_connection_is_refused(host, dirs) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+    writer.write(frames.encode({"type": "hello", "version": 1, "name": "x",
+                                "nonce": b"n" * 16, "identity": b"i" * 32}))
+    await writer.drain()
+    data = await asyncio.wait_for(reader.read(4096), 10)
+    assert b"welcome" not in data and b"hexnet" not in data  # at most a TLS alert, then EOF
+    writer.close()
+    await still_serving(host, dirs["client"])
+
+
+async def test_client_pinned_to_another_fingerprint_is_refused(host, dirs) -> None:
+    with pytest.raises(FingerprintMismatch, match="not the fingerprint you gave"):
+        await connect(host, dirs["client"], pinned_fingerprint="00" * 32)
+    assert not (dirs["client"] / "known_hosts").exists()
+    await still_serving(host, dirs["client2"])
+
+
+async def test_changed_host_key_is_refused_loudly_and_not_repinned(host, dirs) -> None:
+    kh = dirs["client"] / "known_hosts"
+    kh.write_text(f"127.0.0.1:{host.port} {'11' * 32}\n")
+    with pytest.raises(FingerprintMismatch, match="HAS CHANGED"):
+        await connect(host, dirs["client"])
+    assert kh.read_text() == f"127.0.0.1:{host.port} {'11' * 32}\n"
+
+
+async def test_first_contact_asks_and_a_no_is_respected(host, dirs) -> None:
+    seen = []
+
+    async def confirm(label: str, human: str) -> bool:
+        seen.append((label, human))
+        return False
+
+    with pytest.raises(HostNotTrusted):
+        await connect(host, dirs["client"], accept_new=False, confirm_fingerprint=confirm)
+    assert seen == [(f"127.0.0.1:{host.port}", host.fingerprint_human)]
+
+    async def yes(label: str, human: str) -> bool:
+        return True
+
+    s = await connect(host, dirs["client"], accept_new=False, confirm_fingerprint=yes)
+    await s.aclose()
+    assert host.fingerprint in (dirs["client"] / "known_hosts").read_text()
+
+
+async def test_wrong_code_is_refused_then_rate_limited(host, dirs) -> None:
+    wrong = "00000-00000" if host.room_code != "00000-00000" else "11111-11111"
+    for _ in range(5):
+        with pytest.raises(BadRoomCode) as info:
+            await connect(host, dirs["client"], code=wrong)
+        assert not isinstance(info.value, RateLimited)
+    with pytest.raises(RateLimited):
+        await connect(host, dirs["client"], code=host.room_code)
+    host.rate_limiter._failures.clear()
+    await still_serving(host, dirs["client2"])
+
+
+async def test_missing_code_is_refused_unless_the_identity_holds_a_seat(host, dirs) -> None:
+    with pytest.raises(BadRoomCode, match="needs its room code"):
+        await connect(host, dirs["client"], code=None)
+    s = await connect(host, dirs["client"])
+    await s.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
+    await my_table(s)
+    await s.aclose()
+    again = await connect(host, dirs["client"], code=None)
+    assert again.you["seat"] == 0
+    await again.aclose()
+
+
+async def test_stale_action_is_rejected_and_others_play_on(host, dirs) -> None:
+    a = await connect(host, dirs["client"], name="a")
+    b = await connect(host, dirs["client2"], name="b")
+    await a.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
+    tid = await my_table(a)
+    await b.send({"type": "sit", "table": tid, "seat": None})
+    assert await my_table(b) == tid
+    await a.send({"type": "start", "table": tid})
+    view = await next_of(a, "view")
+    sid = view["view"]["state_id"]
+    await a.send({"type": "act", "table": tid, "state_id": sid + 5,
+                  "action": {"type": "pass"}})
+    rej = await next_of(a, "rejected")
+    assert rej["code"] == "stale" and host.lobby.tables[tid].state_id == sid
+    await a.send({"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
+    for _ in range(5):
+        got = (await next_of(b, "view"))["view"]["state_id"]
+        if got > sid:
+            break
+    assert got == sid + 1
+    await a.aclose()
+    await b.aclose()
+
+
+async def test_oversized_frame_closes_that_connection_only(host, dirs) -> None:
+    s = await connect(host, dirs["client"])
+    s._writer.write(struct.pack(">I", frames.POST_AUTH_MAX + 1) + b"x" * 100)
+    await s._writer.drain()
+    err = await next_of(s, "error")
+    assert err["code"] == "too_large"
+    with pytest.raises(ConnectionLost):
+        await next_of(s, "lobby")
+    await still_serving(host, dirs["client2"])
+
+
+@pytest.mark.parametrize("payload, code", [
+    (msgpack.packb({"type": "sit", "table": "one", "seat": None}), "bad_message"),
+    (msgpack.packb({"type": "teleport"}), "unknown_type"),
+    (msgpack.packb({"type": "x", "e": msgpack.ExtType(3, b"zz")}), "bad_frame"),
+    (b"\xc1\xc1", "bad_frame"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "x", "nonce": b"n" * 16,
+                    "identity": b"i" * 32}), "unexpected"),
+])
+async def test_invalid_message_gets_an_error_and_changes_nothing(host, dirs, payload,
+                                                                 code) -> None:
+    s = await connect(host, dirs["client"])
+    before = dict(host.lobby.tables)
+    s._writer.write(struct.pack(">I", len(payload)) + payload)
+    await s._writer.drain()
+    err = await next_of(s, "error")
+    assert err["code"] == code and err["message"]
+    assert host.lobby.tables == before
+    await s.send({"type": "ping", "t": 1.0})  # the same connection still works
+    await s.send({"type": "chat", "text": "ok", "channel": "lobby"})
+    assert (await next_of(s, "chat"))["text"] == "ok"
+    await s.aclose()
+    await still_serving(host, dirs["client2"])
+
+
+async def test_version_mismatch_is_refused(host, dirs, monkeypatch) -> None:
+    import client.session as cs
+
+    monkeypatch.setattr(cs, "PROTOCOL_VERSION", 99)
+    with pytest.raises(cs.ProtocolError) as info:
+        await connect(host, dirs["client"])
+    assert info.value.code == "version"

@@ -1,0 +1,244 @@
+"""The sans-I/O core: seating, starting, views per seat, stale and illegal actions, timers,
+bots, absent seats, kicking — driven directly, no sockets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from host.core import (
+    Accepted,
+    BotTurn,
+    CancelTimer,
+    Close,
+    LobbyError,
+    Send,
+    SetTimer,
+    TableOver,
+)
+from host.lobby import Lobby
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.effects: list[Any] = []
+
+    def __call__(self, effects: list[Any]) -> None:
+        self.effects.extend(effects)
+
+    def take(self) -> list[Any]:
+        out, self.effects = self.effects, []
+        return out
+
+    def sent(self, conn: int, kind: str | None = None) -> list[dict]:
+        return [e.msg for e in self.effects
+                if isinstance(e, Send) and e.conn == conn
+                and (kind is None or e.msg["type"] == kind)]
+
+
+def ident(n: int) -> bytes:
+    return bytes([n]) * 32
+
+
+@pytest.fixture
+def lobby() -> tuple[Lobby, Recorder]:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    for n in (1, 2, 3):
+        lb.connect(n, ident(n), f"p{n}")
+    rec.take()
+    return lb, rec
+
+
+def seated_table(lb: Lobby, rec: Recorder, n: int = 3) -> int:
+    lb.handle(1, {"type": "create", "game": "toy", "seats": n, "options": {}})
+    tid = max(lb.tables)
+    for c in range(2, n + 1):
+        lb.handle(c, {"type": "sit", "table": tid, "seat": None})
+    lb.handle(1, {"type": "start", "table": tid})
+    return tid
+
+
+def test_create_seats_the_creator_and_every_client_sees_the_lobby(lobby) -> None:
+    lb, rec = lobby
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 3, "options": {}})
+    for conn in (1, 2, 3):
+        last = rec.sent(conn, "lobby")[-1]
+        assert last["tables"][0]["seats"][0]["name"] == "p1"
+    assert rec.sent(1, "lobby")[-1]["you"] == {"name": "p1", "table": 1, "seat": 0,
+                                               "open": False}
+    assert rec.sent(2, "lobby")[-1]["you"]["table"] is None
+
+
+def test_start_needs_every_seat_filled(lobby) -> None:
+    lb, rec = lobby
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 3, "options": {}})
+    rec.take()
+    lb.handle(1, {"type": "start", "table": 1})
+    assert rec.sent(1) == [{"type": "error", "code": "seats_empty",
+                            "message": "Every seat needs a player or a bot before the start."}]
+    assert lb.tables[1].status == "open"
+
+
+def test_each_seat_gets_only_its_own_hand(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    state = lb.state_of(tid)
+    for conn, seat in ((1, 0), (2, 1), (3, 2)):
+        view = rec.sent(conn, "view")[-1]
+        assert view["view"]["hand"] == state["hands"][seat]
+        assert view["view"]["seat"] == seat
+        assert view["legal"] == ([] if seat else [{"type": "play", "card": c}
+                                                  for c in state["hands"][0]] + [{"type": "pass"}])
+
+
+def test_stale_action_is_rejected_and_changes_nothing(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    rec.take()
+    before = lb.tables[tid].engine.dump(lb.state_of(tid))
+    lb.handle(1, {"type": "act", "table": tid, "state_id": 99, "action": {"type": "pass"}})
+    assert rec.take() == [Send(1, {"type": "rejected", "table": tid, "code": "stale",
+                                   "message": "The game moved on before your action arrived; "
+                                              "look again and choose anew."})]
+    assert lb.tables[tid].engine.dump(lb.state_of(tid)) == before
+
+
+def test_out_of_turn_action_is_rejected_as_illegal(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    rec.take()
+    sid = lb.tables[tid].state_id
+    lb.handle(2, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
+    (eff,) = rec.take()
+    assert eff.msg["code"] == "illegal" and lb.tables[tid].state_id == sid
+
+
+def test_accepted_action_sends_every_seat_a_new_view(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    rec.take()
+    sid = lb.tables[tid].state_id
+    lb.handle(1, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
+    effects = rec.take()
+    assert isinstance(effects[0], Accepted) and effects[0].state_id == sid + 1
+    for conn in (1, 2, 3):
+        assert rec_view_ids(effects, conn) == [sid + 1]
+    assert SetTimer(tid, "turn1", 30.0) in effects
+
+
+def rec_view_ids(effects: list[Any], conn: int) -> list[int]:
+    return [e.msg["view"]["state_id"] for e in effects
+            if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view"]
+
+
+def test_timer_applies_the_engines_timeout_only_while_its_key_runs(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    sid = lb.tables[tid].state_id
+    lb.timeout(tid, "turn99")
+    assert lb.tables[tid].state_id == sid
+    lb.timeout(tid, "turn0")
+    assert lb.tables[tid].state_id == sid + 1
+    assert lb.state_of(tid)["turn"] == 1
+
+
+def test_absent_seat_is_answered_for_whenever_waited_on(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    lb.mark_absent(tid, 0)
+    state = lb.state_of(tid)
+    assert len(state["played"][0]) == 1 and state["nods"] == [1, 2]
+    assert lb.tables[tid].history[-1] == (None, {"type": "absent", "seat": 0})
+
+
+def test_host_bots_play_a_whole_game(lobby) -> None:
+    lb, rec = lobby
+    tid = lb.create_table("toy", 3)
+    for _ in range(3):
+        lb.add_bot(tid, None, "random")
+    lb.start(tid)
+    for _ in range(500):
+        turns = [e for e in rec.take() if isinstance(e, BotTurn)]
+        if not turns:
+            break
+        for t in turns:
+            lb.bot_turn(t.table, t.seat, t.state_id)
+    assert lb.tables[tid].status == "over"
+    assert lb.state_of(tid)["outcome"]["scores"]
+
+
+def test_game_end_cancels_timer_and_reports_outcome(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec, n=2)
+    for _ in range(50):
+        if lb.tables[tid].status == "over":
+            break
+        t = lb.tables[tid]
+        seat = t.waiting_for()[0]
+        lb.handle(seat + 1, {"type": "act", "table": tid, "state_id": t.state_id,
+                             "action": {"type": "pass"}})
+    effects = rec.take()
+    assert any(isinstance(e, TableOver) for e in effects)
+    assert CancelTimer(tid) in effects
+    assert rec_view_ids(effects, 1)[-1] == lb.tables[tid].state_id
+
+
+def test_reconnect_with_the_same_identity_resumes_the_seat(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    lb.disconnect(2)
+    assert lb.holds_seat(ident(2))
+    rec.take()
+    lb.connect(9, ident(2), "p2")
+    views = rec.sent(9, "view")
+    assert views and views[-1]["view"]["seat"] == 1 and views[-1]["table"] == tid
+
+
+def test_second_connection_replaces_the_first(lobby) -> None:
+    lb, rec = lobby
+    rec.take()
+    lb.connect(10, ident(1), "p1")
+    assert Close(1, "replaced", "You connected again from elsewhere.") in rec.take()
+    assert 1 not in lb.conns
+
+
+def test_kick_closes_and_frees_the_seat_at_an_open_table(lobby) -> None:
+    lb, rec = lobby
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 3, "options": {}})
+    lb.handle(2, {"type": "sit", "table": 1, "seat": 2})
+    lb.kick(1, 2)
+    assert lb.tables[1].seats[2].kind == "empty"
+    assert any(isinstance(e, Close) and e.conn == 2 for e in rec.take())
+    with pytest.raises(LobbyError):
+        lb.kick(1, 2)
+
+
+def test_bot_replaces_an_absent_human_mid_game(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    lb.kick(tid, 2)
+    assert lb.add_bot(tid, 2, "random") == 2
+    assert lb.tables[tid].seats[2].kind == "bot"
+
+
+def test_chat_reaches_the_table_only(lobby) -> None:
+    lb, rec = lobby
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 3, "options": {}})
+    lb.handle(2, {"type": "sit", "table": 1, "seat": None})
+    rec.take()
+    lb.handle(1, {"type": "chat", "text": "hi\x1b[31m", "channel": "table"})
+    got = {e.conn: e.msg for e in rec.take()}
+    assert set(got) == {1, 2}
+    assert got[2] == {"type": "chat", "from": "p1", "seat": 0, "text": "hi [31m",
+                      "channel": "table"}
+
+
+def test_unknown_game_and_bad_seat_counts_are_refused(lobby) -> None:
+    lb, rec = lobby
+    rec.take()
+    lb.handle(1, {"type": "create", "game": "chess", "seats": 2, "options": {}})
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 9, "options": {}})
+    assert [m["code"] for m in rec.sent(1)] == ["unknown_game", "bad_seats"]
+    assert not lb.tables
