@@ -1,7 +1,171 @@
-"""Bots for Hexenhammer. They see only the view."""
+"""Bots for Hexenhammer: ``random`` (uniform over the legal actions) and ``heuristic``.
+
+The heuristic sees only the view (and the printed card and villager tables). It measures a
+position by its *margin*: how far the most suspected opponent villager stands above its own most
+suspected villager (the one that would burn). It accuses opponents' villagers with the cards that
+widen the margin most, protects its own, reacts when a reaction saves its villager, and calls the
+Inquisition when an opponent's villager leads.
+"""
 
 from __future__ import annotations
 
-from hexnet.bots import choose_random
+import random
+from typing import Any
 
-POLICIES = {"random": choose_random, "heuristic": choose_random}
+from hexnet.bots import choose_random
+from hexnet.games.hexenhammer import data
+
+Action = dict[str, Any]
+PASS: Action = {"type": "pass"}
+BURNING_TRIALS = frozenset({"wasserprobe_schwimmt", "wasserprobe_sinkt", "wiegeprobe_leichter",
+                            "teufelsmal_ja"})
+
+
+class _Table:
+    """The suspicion board as the bot sees it."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.me = view["seat"]
+        self.inquisitor = view["inquisitor"]
+        self.susp: dict[str, int] = {}
+        self.start: dict[str, int] = {}
+        self.owner: dict[str, int] = {}
+        for v in view["villagers"]:
+            if v["alive"]:
+                self.susp[v["id"]] = v["suspicion"]
+                self.start[v["id"]] = v["start"]
+                self.owner[v["id"]] = v["owner"]
+        self.mine = [vid for vid, o in self.owner.items() if o == self.me]
+        self.theirs = [vid for vid, o in self.owner.items() if o != self.me]
+        self.witches = view["current_witches"]
+
+    def top(self, ids: list[str], changed: str | None = None, to: int = 0) -> int:
+        best = -1
+        for vid in ids:
+            s = to if vid == changed else self.susp[vid]
+            if s > best:
+                best = s
+        return best
+
+    def margin(self, changed: str | None = None, to: int = 0) -> float:
+        """How much safer the bot's villagers are than the opponents' (bigger is better)."""
+        if not self.mine:
+            return 0.0
+        opp = self.top(self.theirs, changed, to)
+        own = self.top(self.mine, changed, to)
+        return (opp - own) + 0.05 * (to - self.susp[changed] if changed else 0) * (
+            -1 if changed in self.mine else 1)
+
+    def after(self, vid: str, delta: int) -> int:
+        return max(self.start[vid], min(data.TOP, self.susp[vid] + delta))
+
+    def threatened(self) -> bool:
+        """One of the bot's villagers would burn now (alone or in a tie)."""
+        return any(self.owner[w] == self.me for w in self.witches if w in self.owner)
+
+
+def _delta(hand: dict[str, dict], action: Action) -> int:
+    card = hand[action["card"]]
+    kind = card["kind"]
+    value = card["value"] * action.get("sign", 1)
+    accuser = action.get("accuser")
+    if accuser:
+        ability = data.VILLAGERS[accuser]
+        value += ability.get("accuser_card_bonus", {}).get(kind, 0)
+        value += ability.get("accuser_bonus", {}).get(action["target"], 0)
+    return value
+
+
+def _best_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Action | None:
+    """The card play (with a target) that widens the margin most, if any widens it."""
+    base = table.margin()
+    best, best_gain = None, 0.5
+    for action in legal:
+        if action["type"] != "play" or "target" not in action:
+            continue
+        kind = hand[action["card"]]["kind"]
+        if kind in data.TRIALS:
+            continue
+        target = action["target"]
+        gain = table.margin(target, table.after(target, _delta(hand, action))) - base
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _trial_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Action | None:
+    """A trial worth calling: burn or drown an opponent's witch, clear the bot's own."""
+    if not table.mine:
+        return None
+    for action in legal:
+        if action["type"] != "play":
+            continue
+        kind = hand[action["card"]]["kind"]
+        if kind not in data.TRIALS:
+            continue
+        if kind in BURNING_TRIALS and not table.threatened() and table.witches:
+            return action
+        if kind == "wiegeprobe_schwerer" and table.threatened():
+            return action
+        if kind == "teufelsmal_nein" and action.get("target") in table.mine and (
+                action["target"] in table.witches):
+            return action
+    return None
+
+
+def _react(view: dict[str, Any], table: _Table, hand: dict[str, dict],
+           legal: list[Action]) -> Action:
+    trigger = view["window"]["trigger"]
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        return PASS
+    if trigger["type"] == "call":
+        return plays[0] if table.threatened() and trigger["player"] != table.me else PASS
+    if trigger["type"] == "trial":
+        if trigger["kind"] in BURNING_TRIALS and table.threatened():
+            return plays[0]
+        return PASS
+    target = trigger["target"]
+    if target not in table.owner or table.owner[target] != table.me or trigger["value"] <= 0:
+        return PASS
+    # an accusation hits one of ours: turn it away
+    by_kind: dict[str, list[Action]] = {}
+    for a in plays:
+        by_kind.setdefault(hand[a["card"]]["kind"], []).append(a)
+    if "widerruf" in by_kind:
+        return by_kind["widerruf"][0]
+    accuser = trigger["accuser"]
+    if "gegenanklage" in by_kind and accuser is not None and table.owner.get(accuser) != table.me:
+        return by_kind["gegenanklage"][0]
+    if "verwechslung" in by_kind:
+        options = [a for a in by_kind["verwechslung"] if table.owner.get(a["other"]) != table.me]
+        if options:
+            return max(options, key=lambda a: table.susp[a["other"]])
+    return PASS
+
+
+def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    """A sensible move for the seat whose view this is."""
+    table = _Table(view)
+    hand = {c["id"]: c for c in view["hand"]}
+    first = legal[0]
+    if first["type"] == "choose":
+        return max(legal, key=lambda a: (table.owner.get(a["target"]) != table.me,
+                                         data.VILLAGERS[a["target"]]["matches"]))
+    if view["window"] is not None:
+        return _react(view, table, hand, legal)
+    phase = view["phase"]
+    if phase == 4:
+        return PASS
+    if phase == 1 and {"type": "call_inquisition"} in legal and table.mine and (
+            table.top(table.theirs) > table.top(table.mine)):
+        return {"type": "call_inquisition"}
+    if phase in (2, 3):
+        trial = _trial_play(table, hand, legal)
+        if trial is not None:
+            return trial
+    play = _best_play(table, hand, legal)
+    return play if play is not None else PASS
+
+
+POLICIES = {"random": choose_random, "heuristic": choose_heuristic}

@@ -10,8 +10,9 @@ A card in play is a *trigger* record (plain dict) held by the reaction window un
 
 from __future__ import annotations
 
-from hexnet.engine import State, emit
+from hexnet.engine import State
 from hexnet.games.hexenhammer import data
+from hexnet.games.hexenhammer.log import say
 
 
 def name(state: State, vid: str) -> str:
@@ -97,20 +98,20 @@ def resolve_card(state: State, trigger: dict) -> None:
     state["discard"].append(trigger["card"])
     label = data.CARDS[trigger["kind"]]["name"]
     if trigger["cancelled"]:
-        emit(state, f"{label} on {name(state, trigger['target'])} is retracted: no effect.",
+        say(state, f"{label} on {name(state, trigger['target'])} is retracted: no effect.",
              event="resolve")
         return
     gain = points(trigger)
     target = trigger["target"]
     before, after = set_suspicion(state, target, state["villagers"][target]["suspicion"] + gain)
     by = f" by {name(state, trigger['accuser'])}" if trigger["accuser"] else ""
-    emit(state, f"{label} {gain:+d}{by} hits {name(state, target)}: {before} → {after}.",
+    say(state, f"{label} {gain:+d}{by} hits {name(state, target)}: {before} → {after}.",
          event="resolve")
     for other, extra in trigger["shares"]:
         if not state["villagers"][other]["alive"]:
             continue
         b, a = set_suspicion(state, other, state["villagers"][other]["suspicion"] + gain + extra)
-        emit(state, f"Shared sorrow: {name(state, other)} gets {gain + extra:+d}: {b} → {a}.",
+        say(state, f"Shared sorrow: {name(state, other)} gets {gain + extra:+d}: {b} → {a}.",
              event="resolve")
 
 
@@ -123,9 +124,9 @@ def burn(state: State, burner: int, vid: str, how: str = "burns at the stake") -
     if v["owner"] != burner:
         state["taken"][burner].append(vid)
         m = data.VILLAGERS[vid]["matches"]
-        emit(state, f"{name(state, vid)} {how}; {who} takes the card ({m} matches).",
+        say(state, f"{name(state, vid)} {how}; {who} takes the card ({m} matches).",
              event="burn")
     else:
         state["empty_stakes"][burner].append(vid)
-        emit(state, f"{name(state, vid)} {how}; {who} keeps the empty stake "
+        say(state, f"{name(state, vid)} {how}; {who} keeps the empty stake "
                     f"(1 VP for every other player).", event="burn")

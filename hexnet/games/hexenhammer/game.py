@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State, emit
+from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State
 from hexnet.games.hexenhammer import data, legal, phases, reactions, setup, view
 from hexnet.games.hexenhammer.effects import default_accuser, describe_play
+from hexnet.games.hexenhammer.log import say
 from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
 
 
@@ -21,7 +22,8 @@ class Hexenhammer(Game):
             options_help={
                 "reaction_seconds": f"length of a reaction window "
                                     f"(default {data.RULES['reaction_seconds']})",
-                "panic_seconds": f"length of the panic phase (default {data.RULES['panic_seconds']})",
+                "panic_seconds": f"length of the panic phase "
+                                 f"(default {data.RULES['panic_seconds']})",
                 "scenario": "a stacked position (see the rules text)",
             })
 
@@ -99,8 +101,8 @@ class Hexenhammer(Game):
         names = ", ".join(f"{p}: " + ", ".join(
             f"{data.short(vid)} ({v['suspicion']})" for vid, v in state["villagers"].items()
             if v["owner"] == s) for s, p in enumerate(state["players"]))
-        emit(state, f"Hexenhammer begins. Villagers on their stakes — {names}.", event="setup")
-        emit(state, f"Round 1, phase {state['phase']}: "
+        say(state, f"Hexenhammer begins. Villagers on their stakes — {names}.", event="setup")
+        say(state, f"Round 1, phase {state['phase']}: "
                     f"{state['players'][state['turn']]} begins.", event="phase",
              phase=state["phase"])
 
@@ -117,7 +119,7 @@ class Hexenhammer(Game):
         elif kind == "pass":
             self._pass(state, seat)
         elif kind == "call_inquisition":
-            emit(state, f"{state['players'][seat]} calls the Inquisition!", event="call")
+            say(state, f"{state['players'][seat]} calls the Inquisition!", event="call")
             reactions.open_window(state, {"type": "call", "player": seat}, seat)
         elif kind == "discard":
             self._discard(state, seat, action["card"])
@@ -133,7 +135,7 @@ class Hexenhammer(Game):
         if state["window"] is not None:
             reactions.expire(state)
         elif state["phase"] == 2:
-            emit(state, "Time is up: the panic is over.", event="timeout")
+            say(state, "Time is up: the panic is over.", event="timeout")
             phases.begin_phase3(state)
         else:
             raise IllegalAction("Nothing is timed now.")
@@ -150,7 +152,7 @@ class Hexenhammer(Game):
         choice = state["choice"]
         state["choice"] = None
         from hexnet.games.hexenhammer.effects import name
-        emit(state, f"{state['players'][choice['seat']]} chooses {name(state, vid)}.",
+        say(state, f"{state['players'][choice['seat']]} chooses {name(state, vid)}.",
              event="choose")
         if choice["purpose"] == "burn":
             phases.burn_and_go_on(state, vid, state["inquisitor"])
@@ -161,15 +163,15 @@ class Hexenhammer(Game):
         phase = state["phase"]
         who = state["players"][seat]
         if phase == 1:
-            emit(state, f"{who} ends the turn.", event="pass")
+            say(state, f"{who} ends the turn.", event="pass")
             phases.end_turn_phase1(state)
         elif phase == 2:
             state["done"].append(seat)
-            emit(state, f"{who} is done.", event="done")
+            say(state, f"{who} is done.", event="done")
             if len(state["done"]) == len(state["players"]):
                 phases.begin_phase3(state)
         elif phase == 3:
-            emit(state, f"{who} passes.", event="pass")
+            say(state, f"{who} passes.", event="pass")
             phases.advance_phase3(state)
         else:
             phases.phase4_pass(state, seat)
@@ -177,9 +179,9 @@ class Hexenhammer(Game):
     def _discard(self, state: State, seat: int, cid: str) -> None:
         state["hands"][seat].remove(cid)
         state["discard"].append(cid)
-        emit(state, f"You discard {data.card_label(*state['cards'][cid])}.", to=[seat],
+        say(state, f"You discard {data.card_label(*state['cards'][cid])}.", to=[seat],
              event="discard_own")
-        emit(state, f"{state['players'][seat]} discards a card.", event="discard")
+        say(state, f"{state['players'][seat]} discards a card.", event="discard")
 
     def _play(self, state: State, seat: int, action: Action) -> None:
         cid = action["card"]
@@ -198,7 +200,7 @@ class Hexenhammer(Game):
                        "accuser": accuser, "aimed": action["target"],
                        "target": action["target"], "bonus": 0, "shares": [],
                        "cancelled": False}
-            emit(state, describe_play(state, trigger), event="play", kind=kind)
+            say(state, describe_play(state, trigger), event="play", kind=kind)
         reactions.open_window(state, trigger, seat)
 
 

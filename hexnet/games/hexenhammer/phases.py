@@ -4,9 +4,10 @@ and its scoring."""
 from __future__ import annotations
 
 from hexnet import rng
-from hexnet.engine import State, emit
+from hexnet.engine import State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import burn, current_witches, living, name
+from hexnet.games.hexenhammer.log import say
 
 
 def _n(state: State) -> int:
@@ -25,14 +26,14 @@ def draw(state: State, seat: int, count: int) -> int:
             state["deck"] = state["discard"]
             state["discard"] = []
             rng.shuffle(state, state["deck"])
-            emit(state, "The discard pile is shuffled into a new draw pile.", event="reshuffle")
+            say(state, "The discard pile is shuffled into a new draw pile.", event="reshuffle")
         cid = state["deck"].pop()
         state["hands"][seat].append(cid)
         kind, value = state["cards"][cid]
-        emit(state, f"You draw {data.card_label(kind, value)}.", to=[seat], event="draw")
+        say(state, f"You draw {data.card_label(kind, value)}.", to=[seat], event="draw")
         got += 1
     if got:
-        emit(state, f"{state['players'][seat]} draws {got} card{'s' if got > 1 else ''}.",
+        say(state, f"{state['players'][seat]} draws {got} card{'s' if got > 1 else ''}.",
              event="draws")
     return got
 
@@ -40,7 +41,7 @@ def draw(state: State, seat: int, count: int) -> int:
 def begin_phase1(state: State, turn: int) -> None:
     """Phase 1, accusation, with ``turn`` to act."""
     state.update(phase=1, turn=turn, accusers_used=[], done=[])
-    emit(state, f"Round {state['round']}, phase 1 (accusation): {state['players'][turn]} begins.",
+    say(state, f"Round {state['round']}, phase 1 (accusation): {state['players'][turn]} begins.",
          event="phase", phase=1)
 
 
@@ -50,20 +51,20 @@ def end_turn_phase1(state: State) -> None:
     draw(state, seat, 1)
     state["turn"] = (seat + 1) % _n(state)
     state["accusers_used"] = []
-    emit(state, f"{state['players'][state['turn']]}'s turn.", event="turn")
+    say(state, f"{state['players'][state['turn']]}'s turn.", event="turn")
 
 
 def begin_turn(state: State, seat: int) -> None:
     """A fresh phase-1 turn for ``seat`` (after a Keyne Inquisition)."""
     state["turn"] = seat
     state["accusers_used"] = []
-    emit(state, f"{state['players'][seat]}'s turn.", event="turn")
+    say(state, f"{state['players'][seat]}'s turn.", event="turn")
 
 
 def begin_phase2(state: State, inquisitor: int) -> None:
     """``inquisitor``'s call stands: phase 2, the panic."""
     state.update(phase=2, inquisitor=inquisitor, accusers_used=[], done=[])
-    emit(state, f"{state['players'][inquisitor]} is the inquisitor. Phase 2 (panic): everyone "
+    say(state, f"{state['players'][inquisitor]} is the inquisitor. Phase 2 (panic): everyone "
                 "plays at will; pass when you are done.", event="phase", phase=2)
 
 
@@ -73,11 +74,11 @@ def begin_phase3(state: State) -> None:
     if prot is not None:
         state["removed"].append(prot["card"])
         state["protected"] = None
-        emit(state, f"The scales card on {name(state, prot['villager'])} leaves the game.",
+        say(state, f"The scales card on {name(state, prot['villager'])} leaves the game.",
              event="unprotect")
     inq = state["inquisitor"]
     state.update(phase=3, turn=inq, turns_left=_n(state), accusers_used=[], done=[])
-    emit(state, f"Phase 3 (trial): one card each, {state['players'][inq]} first.",
+    say(state, f"Phase 3 (trial): one card each, {state['players'][inq]} first.",
          event="phase", phase=3)
 
 
@@ -98,7 +99,7 @@ def ask_inquisitor(state: State, options: list[str], purpose: str, trial: dict |
     """Tie for the current witch: the inquisitor chooses among ``options``."""
     state["choice"] = {"seat": state["inquisitor"], "options": options, "purpose": purpose,
                        "trial": trial}
-    emit(state, f"Tie for the current witch ({', '.join(name(state, v) for v in options)}): "
+    say(state, f"Tie for the current witch ({', '.join(name(state, v) for v in options)}): "
                 f"{state['players'][state['inquisitor']]} chooses.", event="tie")
 
 
@@ -116,7 +117,7 @@ def begin_phase4(state: State) -> None:
     """Phase 4, drawing: the inquisitor first, each discards at will then draws up to six."""
     inq = state["inquisitor"] if state["inquisitor"] is not None else state["turn"]
     state.update(phase=4, turn=inq, turns_left=_n(state), accusers_used=[], done=[])
-    emit(state, f"Phase 4 (draw): discard any cards, then pass to draw up to "
+    say(state, f"Phase 4 (draw): discard any cards, then pass to draw up to "
                 f"{data.HAND_SIZE}; {state['players'][inq]} first.", event="phase", phase=4)
 
 
@@ -168,6 +169,6 @@ def finish(state: State) -> None:
     state["outcome"] = {"scores": totals, "winners": winners, "breakdown": breakdown,
                         "turns": state["round"]}
     names = " and ".join(state["players"][s] for s in winners)
-    emit(state, f"Only {len(living(state))} villagers live: the game ends. "
+    say(state, f"Only {len(living(state))} villagers live: the game ends. "
                 + "; ".join(f"{state['players'][s]} {t}" for s, t in enumerate(totals))
                 + f". {names} win{'s' if len(winners) == 1 else ''}.", event="end")

@@ -10,9 +10,10 @@ effect.
 from __future__ import annotations
 
 from hexnet import turns
-from hexnet.engine import Action, State, emit
+from hexnet.engine import Action, State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import accused_bonus, name, resolve_card
+from hexnet.games.hexenhammer.log import say
 from hexnet.games.hexenhammer.phases import after_card, begin_phase2, begin_turn
 from hexnet.games.hexenhammer.trials import cancel_by_twin, resolve_trial
 
@@ -87,7 +88,7 @@ def answer(state: State, seat: int, action: Action) -> None:
     if trigger["type"] == "call":
         state["discard"].append(cid)
         state["window"] = None
-        emit(state, f"{who} plays Keyne Inquisition: the call is cancelled.", event="react",
+        say(state, f"{who} plays Keyne Inquisition: the call is cancelled.", event="react",
              kind=kind)
         begin_turn(state, seat)
         return
@@ -112,7 +113,7 @@ def answer(state: State, seat: int, action: Action) -> None:
     else:
         trigger["cancelled"] = True
         text = "the Geständnis has no effect."
-    emit(state, f"{who} answers with {label}: {text}", event="react", kind=kind)
+    say(state, f"{who} answers with {label}: {text}", event="react", kind=kind)
     window["answers"].append([seat, {"type": "play", "kind": kind}])
     if trigger["cancelled"]:
         close(state)
@@ -139,7 +140,7 @@ def expire(state: State) -> None:
     """The window's time ran out: every seat still asked passes."""
     window = state["window"]
     if window["pending"]:
-        emit(state, "Time is up: " + ", ".join(state["players"][s] for s in window["pending"])
+        say(state, "Time is up: " + ", ".join(state["players"][s] for s in window["pending"])
              + " pass.", event="timeout")
     for seat in list(window["pending"]):
         turns.answer(window, seat, {"type": "pass"})

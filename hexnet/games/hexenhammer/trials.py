@@ -3,9 +3,10 @@ cancelled by their twin, otherwise carried out at once."""
 
 from __future__ import annotations
 
-from hexnet.engine import State, emit
+from hexnet.engine import State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import current_witches, name, set_suspicion
+from hexnet.games.hexenhammer.log import say
 from hexnet.games.hexenhammer.phases import ask_inquisitor, begin_phase4, burn_and_go_on
 
 
@@ -13,7 +14,7 @@ def trial_trigger(state: State, seat: int, cid: str, target: str | None) -> dict
     """The record of a trial card just played (its twin window answers it)."""
     kind = state["cards"][cid][0]
     on = f" on {name(state, target)}" if target else " on the current witch"
-    emit(state, f"{state['players'][seat]} calls for a trial: {data.CARDS[kind]['name']}{on}.",
+    say(state, f"{state['players'][seat]} calls for a trial: {data.CARDS[kind]['name']}{on}.",
          event="trial", kind=kind)
     return {"type": "trial", "card": cid, "kind": kind, "player": seat, "target": target}
 
@@ -21,8 +22,9 @@ def trial_trigger(state: State, seat: int, cid: str, target: str | None) -> dict
 def cancel_by_twin(state: State, trigger: dict, seat: int, twin: str) -> None:
     """The twin answers the trial: both cards go to the discard, neither has an effect."""
     state["discard"].extend([trigger["card"], twin])
-    emit(state, f"{state['players'][seat]} answers with {data.CARDS[state['cards'][twin][0]]['name']}"
-                ": the two trials cancel each other.", event="twin")
+    twin_name = data.CARDS[state["cards"][twin][0]]["name"]
+    say(state, f"{state['players'][seat]} answers with {twin_name}: the two trials cancel "
+               "each other.", event="twin")
 
 
 def resolve_trial(state: State, trigger: dict) -> None:
@@ -47,20 +49,20 @@ def carry_out(state: State, trigger: dict, vid: str) -> None:
         (state["kept"][seat] if card["vp"] else state["removed"]).append(cid)
     if effect == "burn":
         keep = f" {state['players'][seat]} keeps the card ({card['vp']} VP)."
-        emit(state, f"{card['name']}: {name(state, vid)} is a witch.{keep}", event="trial_result")
+        say(state, f"{card['name']}: {name(state, vid)} is a witch.{keep}", event="trial_result")
         burn_and_go_on(state, vid, state["inquisitor"])
     elif effect == "drown":
-        emit(state, f"{card['name']}: {name(state, vid)} drowns, as if "
+        say(state, f"{card['name']}: {name(state, vid)} drowns, as if "
                     f"{state['players'][seat]} were the inquisitor.", event="trial_result")
         burn_and_go_on(state, vid, seat, how="drowns")
     elif effect == "protect":
         state["protected"] = {"villager": vid, "card": cid}
-        emit(state, f"{card['name']}: the card lies on {name(state, vid)}; no brown card may "
+        say(state, f"{card['name']}: the card lies on {name(state, vid)}; no brown card may "
                     "accuse her in the next phases 1 and 2.", event="trial_result")
         begin_phase4(state)
     else:
         goal = data.TOP if effect == "mark" else state["villagers"][vid]["start"]
         before, after = set_suspicion(state, vid, goal)
-        emit(state, f"{card['name']}: {name(state, vid)} {before} → {after}.",
+        say(state, f"{card['name']}: {name(state, vid)} {before} → {after}.",
              event="trial_result")
         begin_phase4(state)

@@ -8,30 +8,40 @@ from typing import Any
 from hexnet.engine import State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import current_witches, free_accusers
+from hexnet.games.hexenhammer.log import log_for
 
 
-def card_view(state: State, cid: str) -> dict[str, Any]:
-    """One card in the seat's own hand."""
-    kind, value = state["cards"][cid]
+def _card_face(kind: str, value: int) -> dict[str, Any]:
     card = data.CARDS[kind]
-    return {"id": cid, "kind": kind, "value": value, "name": card["name"],
+    return {"kind": kind, "value": value, "name": card["name"],
             "label": data.card_label(kind, value), "colour": card["colour"],
             "phases": card["phases"], "reaction": bool(card.get("reaction")),
             "text": card["text"]}
 
 
+# what never changes about a card face or a villager, built once (views are built per action)
+_FACES = {(k, v): _card_face(k, v) for k, v in data.full_deck()}
+_PORTRAITS = {vid: {"id": vid, "name": info["name"], "short": info["short"],
+                    "title": info["title"], "pentagrams": info["pentagrams"],
+                    "matches": info["matches"], "ability": info["ability"]}
+              for vid, info in data.VILLAGERS.items()}
+
+
+def card_view(state: State, cid: str) -> dict[str, Any]:
+    """One card in the seat's own hand."""
+    kind, value = state["cards"][cid]
+    return {"id": cid, **_FACES[(kind, value)]}
+
+
 def _villagers(state: State) -> list[dict[str, Any]]:
     prot = state["protected"]
+    lying = prot["villager"] if prot else None
     out = []
     for vid, v in state["villagers"].items():
-        info = data.VILLAGERS[vid]
-        out.append({"id": vid, "name": info["name"], "short": info["short"],
-                    "title": info["title"], "owner": v["owner"], "start": v["start"],
+        out.append({**_PORTRAITS[vid], "owner": v["owner"], "start": v["start"],
                     "suspicion": v["suspicion"], "alive": v["alive"],
-                    "pentagrams": info["pentagrams"], "matches": info["matches"],
-                    "ability": info["ability"],
                     "trial_card": (data.CARDS[state["cards"][prot["card"]][0]]["name"]
-                                   if prot and prot["villager"] == vid else None)})
+                                   if vid == lying else None)})
     return out
 
 
@@ -56,6 +66,7 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
     choice = state["choice"]
     return {
         "phase": phase,
+        "log": log_for(state, seat),
         "round": state["round"],
         "inquisitor": state["inquisitor"],
         "turn": state["turn"] if phase in (1, 3, 4) else None,
