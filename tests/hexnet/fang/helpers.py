@@ -149,3 +149,13 @@ def absent(state: State, seat: int) -> None:
 def timeout(state: State) -> None:
     """The host lets the running deadline expire."""
     GAME.apply(state, None, {"type": "timeout", "key": GAME.deadline(state).key})
+
+
+def to_vote(state: State, picks: dict[int, Any] | None = None) -> None:
+    """Through a quiet day and three rejected proposals (curse bar full) to the vote."""
+    to_night(state, picks)
+    while scene(state) != "vote":
+        act(state, state["scene"]["need"][0], **GAME.legal_actions(
+            state, state["scene"]["need"][0])[0])
+        vote_proposal(state, no=tuple(range(state["n"])))
+        confirm_all(state)
