@@ -201,6 +201,13 @@ class HexnetApp(App):
         self.notify(msg.reason, title="Disconnected", severity="error", timeout=8)
         if self.table_screen is not None:
             self.table_screen.add_note(msg.reason)
+        discover = next((s for s in self.screen_stack if isinstance(s, DiscoverScreen)), None)
+        if discover is not None and not self.lobby:
+            # Never got in: back to the list of hosts to try another (or the same) again.
+            self.back_to_lobby()
+            if self.screen is self.lobby_screen:
+                self.pop_screen()
+            discover.browse()
 
     # -- screens --------------------------------------------------------------------------
     def open_table(self, table: int) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from textual import on, work
@@ -11,8 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 DEFAULT_PORT = 7878
-BROWSE_SECONDS = 2.0
-BROWSE_ROUNDS = 150  # ~5 minutes of listening, then the list stays as it is
+BROWSE_LIMIT = 600.0  # seconds of listening, then the list stays as it is (r: again)
 
 
 def parse_target(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
@@ -51,6 +51,7 @@ class DiscoverScreen(Screen):
 
     BINDINGS = [
         Binding("m", "manual", "Type address"),
+        Binding("r", "rescan", "Listen again"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
@@ -74,21 +75,32 @@ class DiscoverScreen(Screen):
 
     @work(exclusive=True, group="browse")
     async def browse(self) -> None:
-        """Listen for hosts, refreshing the list every couple of seconds for a few minutes."""
+        """Follow the hosts mDNS announces (live), for at most ``BROWSE_LIMIT`` seconds."""
         try:
-            from client.discovery import browse
+            from client.discovery import Browser
         except ImportError:
             self.query_one("#discover-status", Static).update(
                 "LAN discovery is not available: type an address.")
             return
-        for _ in range(BROWSE_ROUNDS):
-            try:
-                hosts = await browse(BROWSE_SECONDS, interfaces=self.interfaces)
-            except Exception as exc:  # noqa: BLE001 - show it, keep the manual path usable
-                self.query_one("#discover-status", Static).update(
-                    f"LAN discovery failed ({exc}); type an address.")
-                return
-            self.show_hosts(hosts)
+        self.query_one("#discover-status", Static).update("Looking for hosts…")
+        try:
+            async with asyncio.timeout(BROWSE_LIMIT), Browser(self.interfaces) as browser:
+                async for _event, _host in browser.events():
+                    self.show_hosts(sorted(browser.hosts.values(),
+                                           key=lambda h: (h.name, h.address, h.port)))
+        except TimeoutError:
+            self.query_one("#discover-status", Static).update(
+                f"{len(self.hosts)} host(s) found — stopped listening (r listens again).")
+        except OSError as exc:
+            self.query_one("#discover-status", Static).update(
+                f"LAN discovery failed ({exc}); type an address.")
+
+    def action_rescan(self) -> None:
+        self.browse()
+
+    def stop_browsing(self) -> None:
+        """Stop listening (when a host was chosen)."""
+        self.workers.cancel_group(self, "browse")
 
     def show_hosts(self, hosts: list[Any]) -> None:
         """Redraw the list from ``HostInfo`` items."""
@@ -103,14 +115,15 @@ class DiscoverScreen(Screen):
                           str(getattr(h, "open_seats", "?")))
         if self.hosts:
             table.move_cursor(row=min(keep, len(self.hosts) - 1))
-        found = f"{len(self.hosts)} host(s) found" if self.hosts else "No hosts found yet"
-        self.query_one("#discover-status", Static).update(f"{found} — still listening…")
+        self.query_one("#discover-status", Static).update(
+            f"{len(self.hosts)} host(s) found — still listening…")
 
     @on(DataTable.RowSelected, "#hosts")
     def _host_chosen(self, event: DataTable.RowSelected) -> None:
         if not 0 <= event.cursor_row < len(self.hosts):
             return
         h = self.hosts[event.cursor_row]
+        self.stop_browsing()
         self.app.connect(str(h.address), int(h.port))
 
     def action_manual(self) -> None:
@@ -123,4 +136,5 @@ class DiscoverScreen(Screen):
         except ValueError as exc:
             self.notify(str(exc), severity="error")
             return
+        self.stop_browsing()
         self.app.connect(host, port)

@@ -1,0 +1,141 @@
+"""Pilot tests of the whole client path against a real embedded host on 127.0.0.1:
+discover (mDNS) → fingerprint → room code → lobby → sit → start → play a card → react."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList
+
+from client.app import HexnetApp
+from client.screens.code import CodeScreen
+from client.screens.discover import DiscoverScreen
+from client.screens.fingerprint import FingerprintScreen
+from client.screens.hexenhammer import HexenhammerScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.picker import Picker
+from client.widgets.cards import CardList
+from host.server import Host
+from tests.client.conftest import wait_until
+
+pytestmark = pytest.mark.timeout(90)
+
+# Ada (seat 0) starts; she holds a Verleumdung to play and two reactions to answer with.
+# bot 2's Heinbichl leads, so its heuristic accuses rather than calling the Inquisition.
+SCENARIO = {
+    "villagers": [["karl", "maria", "luitger"], ["heinbichl", "berta", "theresa"],
+                  ["raphael", "bertram", "markwart"], ["griseldis", "katharina", "tochter"]],
+    "start": {"heinbichl": 6, "karl": 2, "maria": 1, "luitger": 3, "berta": 3, "theresa": 2,
+              "raphael": 4, "bertram": 3, "markwart": 2, "griseldis": 1, "katharina": 4,
+              "tochter": 3},
+    "hands": [["verleumdung", "gegenanklage", "keyne_inquisition"],
+              ["verleumdung", "verleumdung"], ["ableugnung"], ["ableugnung"]],
+    "phase": 1, "turn": 0, "inquisitor": None,
+}
+
+
+@pytest.fixture
+async def host(tmp_path: Any) -> Any:
+    h = Host("Testhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=False,
+             mdns=True, interfaces=["127.0.0.1"], bot_delay=0.0)
+    await h.start(bind="127.0.0.1", port=0)
+    table = h.lobby.create_table("hexenhammer", 4, {"scenario": SCENARIO}, seed=11)
+    for seat in (1, 2, 3):
+        h.lobby.add_bot(table, seat, "heuristic")
+    try:
+        yield h
+    finally:
+        await h.stop()
+
+
+def table_screen(app: HexnetApp) -> HexenhammerScreen | None:
+    return app.screen if isinstance(app.screen, HexenhammerScreen) else None
+
+
+async def pick(pilot: Any, app: HexnetApp, wanted: str) -> None:
+    """In the open picker, move to the entry whose label contains ``wanted`` and take it."""
+    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+                              what="a picker")
+    options = picker.query_one(OptionList)
+    labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    index = next(i for i, label in enumerate(labels) if wanted in label)
+    for _ in range(index):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) -> None:
+    app = HexnetApp(name="Ada", config_dir=str(tmp_path / "ada"), interfaces=["127.0.0.1"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Discover: the host appears, found by mDNS on 127.0.0.1.
+        discover = await wait_until(pilot, lambda: isinstance(app.screen, DiscoverScreen)
+                                    and app.screen, what="the discover screen")
+        await wait_until(pilot, lambda: discover.query_one(DataTable).row_count, 10,
+                         "the host in the list")
+        assert "Testhaus" in str(discover.query_one(DataTable).get_row_at(0)[0])
+        await pilot.press("enter")
+
+        # First contact: the fingerprint the host shows, confirmed with y.
+        fp = await wait_until(pilot, lambda: isinstance(app.screen, FingerprintScreen)
+                              and app.screen, what="the fingerprint check")
+        assert host.fingerprint_human in str(fp.query_one("#fingerprint-value").render())
+        await pilot.press("y")
+
+        # The room code: a wrong one is refused and asked again, then the right one.
+        await wait_until(pilot, lambda: isinstance(app.screen, CodeScreen), what="code entry")
+        await pilot.press(*"WRONG-CODE0", "enter")
+        code = await wait_until(pilot, lambda: isinstance(app.screen, CodeScreen)
+                                and app.screen.query(".problem") and app.screen,
+                                what="the code asked again")
+        code.query_one(Input).value = host.room_code
+        await pilot.press("enter")
+
+        # Lobby: the table with three bots; sit (Enter) and start (g).
+        lobby = await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                                 and app.lobby and app.screen, what="the lobby")
+        assert lobby.query_one(DataTable).row_count == 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("seat") == 0,
+                         what="Ada seated")
+        await pilot.press("g")
+        screen = await wait_until(pilot, lambda: table_screen(app), what="the table screen")
+        await wait_until(pilot, lambda: screen.legal, what="Ada's turn")
+        assert screen.view["turn"] == 0
+
+        # Play a card: Verleumdung, Karl accuses Heinbichl — picked by keyboard.
+        hand = screen.query_one(CardList)
+        assert hand.highlighted_id == screen.view["hand"][0]["id"]
+        assert screen.view["hand"][0]["kind"] == "verleumdung"
+        before = next(v for v in screen.view["villagers"] if v["id"] == "heinbichl")
+        await pilot.press("enter")
+        await pick(pilot, app, "Karl")
+        await pick(pilot, app, "Heinbichl")
+        await wait_until(pilot, lambda: any("Heinbichl" in e["text"] and "Verleumdung" in
+                                            e["text"] for e in screen.view["log"]),
+                         what="the accusation in the log")
+        after = await wait_until(
+            pilot, lambda: next((v for v in screen.view["villagers"]
+                                 if v["id"] == "heinbichl" and v["suspicion"] > before[
+                                     "suspicion"]), None), what="Heinbichl's suspicion rising")
+        assert after["suspicion"] == before["suspicion"] + 1
+
+        # End the turn (p); the bots play on; a bot's accusation opens a reaction window.
+        await wait_until(pilot, lambda: screen.legal and not screen.view.get("window"),
+                         what="Ada's turn again")
+        await pilot.press("p")
+        reactable = await wait_until(
+            pilot, lambda: screen.view.get("window") and [
+                a for a in screen.legal if a.get("type") == "play"], 30,
+            lambda: "a reaction window where Ada can answer: " + str(screen.view))
+        assert "let it pass" in str(screen.query_one("#prompt").render())
+        card = reactable[0]["card"]
+        kind = next(c["kind"] for c in screen.view["hand"] if c["id"] == card)
+        name = {"gegenanklage": "Gegenanklage", "keyne_inquisition": "Keyne Inquisition"}[kind]
+        # React out of turn: highlight the ▶ card and play it.
+        while hand.highlighted_id != card:
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: any(name in e["text"] and "Ada" in e["text"]
+                                            for e in screen.view["log"]),
+                         what=lambda: f"Ada's {name} in the log: {screen.view['log']}")
