@@ -28,7 +28,8 @@ def legal(state: State, seat: int) -> list[Action]:
     """The turn actions of ``seat`` in a stable order (draw first; pass only if nothing else)."""
     out: list[Action] = []
     hand = state["hands"][seat]
-    held = sorted({cards.kind_of(c) for c in hand}, key=lambda k: list(cards.kinds()).index(k))
+    kinds_in_hand = {cards.kind_of(c) for c in hand}
+    held = [k for k in cards.kinds() if k in kinds_in_hand]
     if len(hand) < cards.rule("hand_limit") and board.can_draw(state):
         out.append({"type": "draw"})
     victims = _others_with_cards(state, seat)

@@ -1,12 +1,144 @@
-"""Bot policies for Hranice (they see only the view)."""
+"""Bot policies for Hranice. They see only the view (and the public card table).
+
+The heuristic plays its citizens, accuses the leader's strongest citizen it can likely hit
+(above all when that ignites the pyre), cleanses valuable citizens, ignites the pyre for the
+permanent points, and keeps its reactions to save its own citizens (Alibi, Přímluva, a nudge or a
+bribe against a roll that would hurt it, Protest against cards aimed at it).
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from hexnet.games.hranice import cards
 
-def choose_heuristic(view: dict[str, Any], legal: list[dict[str, Any]],
-                     rng: random.Random) -> dict[str, Any]:
-    """Placeholder: first legal action."""
-    return legal[0]
+Action = dict[str, Any]
+# what a card in hand is worth keeping, for Výslech's pick (higher = discard it first)
+KEEP = {"alibi": 6, "protest": 5, "primluva": 5, "udani": 5, "zapaleni": 5, "muceni": 4,
+        "milost": 4, "uplatek": 4, "svedek": 3, "vyslech": 2, "zabaveni": 2}
+
+
+def _kind(card: str) -> str:
+    return cards.kind_of(card)
+
+
+def _p_at_least(need: int) -> float:
+    """P(d6 ≥ need)."""
+    return min(1.0, max(0.0, (7 - need) / 6))
+
+
+def _bonus(view: dict[str, Any], key: str) -> int:
+    return sum(int(cards.ability(c, key)) for c in view["councils"][view["seat"]])
+
+
+def _owner(view: dict[str, Any], card: str) -> int | None:
+    for seat, council in enumerate(view["councils"]):
+        if card in council:
+            return seat
+    return None
+
+
+def _threat(view: dict[str, Any], seat: int) -> float:
+    """How much hurting ``seat`` is worth: more for the leader and for an active token."""
+    others = [i for s, i in enumerate(view["influence"]) if s != view["seat"]]
+    weight = 1.0
+    if view["influence"][seat] >= max(others, default=0):
+        weight += 0.5
+    if view["tokens"][seat] or view["influence"][seat] >= view["target"]:
+        weight += 2.0
+    return weight
+
+
+def _accuse_value(view: dict[str, Any], target: str, bonus: int) -> float:
+    me = view["seat"]
+    owner = _owner(view, target)
+    p = _p_at_least(view["defence"][target] - bonus)
+    ignites = len(view["pyre"]) + 1 >= cards.rule("pyre_ignites_at")
+    fire = cards.rule("ignite_points") if ignites else 0
+    if owner == me:
+        return p * (fire - cards.influence(target)) if ignites else -5.0
+    return p * (cards.influence(target) * _threat(view, owner) + fire)
+
+
+def _score(view: dict[str, Any], action: Action) -> float:
+    kind = action["type"]
+    hand = view["hand"]
+    if kind == "draw":
+        return 1.6 if len(hand) < 4 else 0.9
+    if kind == "citizen":
+        row = cards.info(action["card"])
+        extra = 0.8 if row.get("enter_draw") or "player" in action else 0.0
+        return 2.0 + row["influence"] + extra
+    if kind == "accuse":
+        return _accuse_value(view, action["target"], _bonus(view, "accuse_bonus"))
+    if kind == "cleanse":
+        need = cards.influence(action["target"]) + 1 - _bonus(view, "cleanse_bonus")
+        return _p_at_least(need) * cards.influence(action["target"])
+    if kind == "action":
+        row = cards.info(action["card"])
+        effect = row["effect"]
+        if effect == "accuse":
+            bonus = _bonus(view, "accuse_bonus") + row.get("roll_bonus", 0)
+            if row.get("automatic"):
+                bonus = 6
+            value = _accuse_value(view, action["target"], bonus)
+            return value / row["cost"] - 0.5
+        if effect == "cleanse":
+            return cards.influence(action["target"]) - 0.5
+        if effect == "ignite":
+            kat = _bonus(view, "ignite_draw")
+            return cards.rule("ignite_points") + 0.5 * kat - 0.3
+        victim = action["player"]
+        return 0.7 + 0.2 * view["hand_sizes"][victim] * _threat(view, victim) / 3
+    return 0.0
+
+
+def _react(view: dict[str, Any], legal: list[Action]) -> Action:
+    me = view["seat"]
+    w = view["window"]
+    by_card = {a["card"] + str(a.get("sign", "")): a for a in legal if a["type"] == "react"}
+    event = w["event"]
+    if event == "accused" and w["owner"] == me and w["actor"] != me and "alibi" in by_card:
+        return by_card["alibi"]
+    if event == "to_pyre" and w["owner"] == me and w["actor"] != me and "primluva" in by_card:
+        return by_card["primluva"]
+    if event == "action" and w["actor"] != me and "protest" in by_card:
+        aimed = w.get("player") == me or (w.get("target") and _owner(view, w["target"]) == me)
+        danger = view["influence"][w["actor"]] + 3 >= view["target"]
+        if aimed or (w["card"] == "zapaleni" and danger):
+            return by_card["protest"]
+    if event == "roll":
+        wants = None
+        if w["actor"] == me and w.get("owner") != me:
+            wants = True
+        elif w.get("owner") == me and w["actor"] != me:
+            wants = False
+        if wants is None:
+            return {"type": "pass"}
+        need = w["needed"] + (1 if w["strict"] else 0)
+        hits = w["total"] >= need
+        if hits == wants:
+            return {"type": "pass"}
+        nudge = "svedek1" if wants else "svedek-1"
+        if nudge in by_card and (w["total"] + (1 if wants else -1) >= need) == wants:
+            return by_card[nudge]
+        if "uplatek" in by_card:
+            p = _p_at_least(need - (w["total"] - w["die"]))
+            if (p if wants else 1 - p) >= 0.34:
+                return by_card["uplatek"]
+    return {"type": "pass"}
+
+
+def choose_heuristic(view: dict[str, Any], legal: list[Action],
+                     rng: random.Random) -> Action:
+    """A sensible move for the seat whose view this is (see the module docstring)."""
+    kinds_ = {a["type"] for a in legal}
+    if "flip" in kinds_:
+        return {"type": "flip"}
+    if "discard" in kinds_:
+        return max(legal, key=lambda a: (KEEP.get(a["card"], cards.influence(a["card"]))))
+    if view.get("window") is not None and "pass" in kinds_:
+        return _react(view, legal)
+    scored = [(_score(view, a) + rng.random() * 0.05, i) for i, a in enumerate(legal)]
+    return legal[max(scored)[1]]

@@ -47,8 +47,9 @@ def kind_of(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
 
+@functools.cache
 def info(card: str) -> dict[str, Any]:
-    """The table row of a card (physical id or kind)."""
+    """The table row of a card (physical id or kind; shared: never mutate)."""
     return kinds()[kind_of(card)]
 
 

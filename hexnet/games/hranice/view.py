@@ -6,7 +6,6 @@ sees the looked-at hand under ``peek``.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,8 +30,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "hand": list(state["hands"][seat]) if seat is not None else [],
         "hand_sizes": [len(h) for h in state["hands"]],
         "councils": [list(c) for c in councils],
-        "defence": {c: board.defence(state, c)[0] + sum(b for _, b in board.defence(state, c)[1])
-                    for council in councils for c in council},
+        "defence": {c: _total_defence(state, c) for council in councils for c in council},
         "pyre": list(state["pyre"]),
         "burned": [list(b) for b in state["burned"]],
         "influence": [board.influence(state, s) for s in range(n)],
@@ -40,14 +38,28 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "pile_size": len(state["pile"]),
         "discard": list(state["discard"]),
         "window": None,
-        "step": copy.deepcopy(step),
+        "step": _copy(step),
     }
     if window is not None and window["pending"]:
-        v["window"] = {**copy.deepcopy(window["trigger"]), "asked": window["pending"][0],
+        v["window"] = {**_copy(window["trigger"]), "asked": window["pending"][0],
                        "order": list(window["order"])}
     if step is not None and step["stage"] == "choose" and seat == step["seat"]:
         v["peek"] = {"player": step["player"], "hand": list(state["hands"][step["player"]])}
     return v
+
+
+def _total_defence(state: State, card: str) -> int:
+    base, bonuses = board.defence(state, card)
+    return base + sum(b for _, b in bonuses)
+
+
+def _copy(tree: Any) -> Any:
+    """A copy of a plain state subtree (dicts, lists, scalars)."""
+    if isinstance(tree, dict):
+        return {k: _copy(v) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [_copy(v) for v in tree]
+    return tree
 
 
 def describe(state: State, seat: int, action: Mapping[str, Any]) -> str:
