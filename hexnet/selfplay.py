@@ -70,6 +70,7 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
     score_sum = [0.0] * players
     results: Counter[str] = Counter()
     turns: list[float] = []
+    first_wins, first_games = 0.0, 0
     failures: list[str] = []
     total_actions = 0
     started = time.perf_counter()
@@ -92,6 +93,10 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
             results[str(outcome["result"])] += 1
         if isinstance(outcome.get("turns"), int):
             turns.append(outcome["turns"])
+        if isinstance(outcome.get("first_player"), int):
+            first_games += 1
+            if outcome["first_player"] in winners:
+                first_wins += 1 / len(winners)
         if progress and (i + 1) % max(1, games // 10) == 0:
             print(f"  … {i + 1}/{games} games", file=sys.stderr, flush=True)
     elapsed = max(time.perf_counter() - started, 1e-9)
@@ -111,6 +116,7 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
         "win_rate_by_policy": {k: round(sum(v) / len(v), 4) for k, v in by_policy.items()},
         "results": {k: round(v / max(done, 1), 4) for k, v in sorted(results.items())},
         "mean_turns": round(sum(turns) / len(turns), 2) if turns else None,
+        "first_player_win_rate": round(first_wins / first_games, 4) if first_games else None,
     }
 
 
@@ -128,6 +134,8 @@ def print_report(r: dict[str, Any]) -> None:
         print("  results: " + ", ".join(f"{k} {v:.1%}" for k, v in r["results"].items()))
     if r["mean_turns"] is not None:
         print(f"  mean turns: {r['mean_turns']}")
+    if r.get("first_player_win_rate") is not None:
+        print(f"  first player win rate: {r['first_player_win_rate']:.3f}")
     for f in r["failures"][:10]:
         print(f"  FAILED {f}")
 
