@@ -244,12 +244,15 @@ class HexnetApp(App):
 
     def action_help(self) -> None:
         """Every key the current screen answers to, with what it does."""
+        screen = self.screen
         keys = []
         for ab in self.active_bindings.values():
             b = ab.binding
-            if b.description and b.key not in ("question_mark",):
+            # The screen's and the app's own keys; widgets' (lists, inputs) are in GENERAL.
+            if (ab.node in (screen, self) and b.description
+                    and b.key not in ("question_mark", "tab", "shift+tab", "ctrl+c",
+                                      "super+c")):
                 keys.append((b.key_display or b.key, b.description))
-        screen = self.screen
         self.push_screen(HelpScreen(type(screen).__name__.removesuffix("Screen"), keys,
                                     getattr(screen, "HELP_NOTES", "")))
 

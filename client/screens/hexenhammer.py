@@ -131,7 +131,7 @@ class HexenhammerScreen(TableScreen):
             if v is not None:
                 owner = self.player_name(v.get("owner"))
                 owner = "yours" if owner == "you" else owner
-                return f"{v.get('name', self.short_name(v))} ({owner}, {v.get('suspicion')})"
+                return f"{self.short_name(v)} · {owner} · {v.get('suspicion')}"
         if field == "card":
             card = next((c for c in self.view.get("hand") or [] if c.get("id") == value), None)
             if card:
@@ -186,19 +186,19 @@ class HexenhammerScreen(TableScreen):
         sizes = view.get("hand_sizes") or []
         empty = view.get("empty_stakes") or []
         kept = view.get("kept_trials") or []
-        out = Text("Cards ")
+        out = Text("hands ")
         for seat, _ in enumerate(view.get("players") or []):
             if seat:
-                out.append(" · ")
+                out.append(" ")
             out.append(self.player_name(seat), style="bold" if seat == view.get("seat") else "")
             if seat < len(sizes):
-                out.append(f" {sizes[seat]}")
+                out.append(f":{sizes[seat]}")
             if seat < len(empty) and empty[seat]:
                 out.append(f" ⊔{len(empty[seat])}")
             if seat < len(kept) and kept[seat]:
                 out.append(f" ⚖{len(kept[seat])}")
         if "draw_pile" in view:
-            out.append(f" │ deck {view['draw_pile']}")
+            out.append(f" · deck {view['draw_pile']}")
         return out
 
     def _show_card_text(self) -> None:

@@ -13,12 +13,15 @@ from textual.widgets.option_list import Option
 
 
 class Picker(ModalScreen[Any]):
-    """Dismisses with the value of the chosen entry, or None on Escape."""
+    """Dismisses with the value of the chosen entry, or None on Escape.
+
+    ``side`` puts it at the right edge, leaving the table on the left in view.
+    """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, choices: list[tuple[str, Any]]) -> None:
-        super().__init__()
+    def __init__(self, title: str, choices: list[tuple[str, Any]], side: bool = False) -> None:
+        super().__init__(classes="-side" if side else None)
         self._title = title
         self._choices = choices
 
@@ -27,7 +30,7 @@ class Picker(ModalScreen[Any]):
             yield Label(self._title, id="picker-title")
             yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in
                                enumerate(self._choices)], id="picker-list")
-            yield Label("↑↓ choose · Enter pick · Esc cancel", classes="hint")
+            yield Label("↑↓ Enter pick · Esc cancel", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -204,6 +204,16 @@ class TableScreen(Screen):
                 words.append(f"{key} {self.label_value(key, action[key])}")
         return " · ".join(words)
 
+    def describe_fixed(self, candidates: list[Action], before: str) -> str:
+        """What is already settled among ``candidates`` (fields before ``before``), in words."""
+        words = []
+        for key in self._fields(candidates):
+            if key == before:
+                break
+            if key != "type":
+                words.append(self.label_value(key, candidates[0].get(key, MISSING)))
+        return " · ".join(words)
+
     @staticmethod
     def _fields(actions: list[Action]) -> list[str]:
         keys = {k for a in actions for k in a}
@@ -221,9 +231,11 @@ class TableScreen(Screen):
             else:
                 break
             choices = [(self.label_value(key, v), v) for v in values]
-            title = first_title or FIELD_TITLES.get(key, f"Which {key}?")
+            question = first_title or FIELD_TITLES.get(key, f"Which {key}?")
             first_title = ""
-            picked = await self.app.push_screen_wait(Picker(title, choices))
+            chosen = self.describe_fixed(candidates, key)
+            title = f"{chosen}\n{question}" if chosen else question
+            picked = await self.app.push_screen_wait(Picker(title, choices, side=True))
             if picked is None:
                 return
             candidates = [a for a in candidates if _same(a.get(key, MISSING), picked)]
@@ -247,7 +259,8 @@ class TableScreen(Screen):
 
     @work(exclusive=True, group="pick")
     async def _pick_then_send(self, choices: list[tuple[str, Action]]) -> None:
-        picked = await self.app.push_screen_wait(Picker("Every action you can take", choices))
+        picked = await self.app.push_screen_wait(
+            Picker("Every action you can take", choices, side=True))
         if picked is not None:
             await self.send_action(picked)
 
