@@ -115,14 +115,14 @@ def power_seats(state: State) -> list[int]:
     """Seats that may use an optional power right now (seer, pickpocket)."""
     today = state["today"]
     out = []
-    seer = role_cat(state, data.SEER)
-    if seer is not None and today.get("seer_open") and not today.get("seen") and any(
-            t != seer for t in cats(state)):
-        out.append(seer)
-    thief = role_cat(state, data.PICKPOCKET)
-    if thief is not None and today.get("thief_open") and not today.get("stolen") and any(
-            t != thief for t in cats(state)):
-        out.append(thief)
+    if today.get("seer_open") and not today.get("seen"):
+        seer = role_cat(state, data.SEER)
+        if seer is not None and len(cats(state)) > 1:
+            out.append(seer)
+    if today.get("thief_open") and not today.get("stolen"):
+        thief = role_cat(state, data.PICKPOCKET)
+        if thief is not None and len(cats(state)) > 1:
+            out.append(thief)
     return out
 
 
