@@ -49,11 +49,11 @@ def texts(state: dict[str, Any], seat: int | None = None) -> list[str]:
     return [e["text"] for e in GAME.view(state, seat)["log"]]
 
 
-def scenario(rows: list[list[str]], hands: list[list[str]] | None = None, start: int = 2,
+def scenario(rows: list[list[str]], hands: list[list[str]] | None = None, base: int = 2,
              **extra: Any) -> dict[str, Any]:
-    """A scenario with every villager on a stake starting at ``start`` (unless ``extra``
-    overrides ``start``), the given hands and the rest of ``extra`` as scenario keys."""
-    starts = {vid: start for row in rows for vid in row}
+    """A scenario with every villager on a stake starting at ``base`` (``extra["start"]``
+    overrides single villagers), the given hands and the rest of ``extra`` as scenario keys."""
+    starts = {vid: base for row in rows for vid in row}
     starts.update(extra.pop("start", {}))
     sc: dict[str, Any] = {"villagers": rows, "start": starts,
                           "hands": hands or [[] for _ in rows]}
