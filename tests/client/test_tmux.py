@@ -1,0 +1,72 @@
+"""``hexnet play`` in a real terminal (tmux, 80×24, NO_COLOR): the table comes up, keys work,
+Ctrl+Q quits cleanly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.timeout(60),
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+
+HEXNET = Path(sys.executable).parent / "hexnet"
+
+
+class Tmux:
+    """One tmux server on its own socket, holding one 80×24 session."""
+
+    def __init__(self, command: str, env: dict[str, str]) -> None:
+        self.socket = f"hexnet-test-{uuid.uuid4().hex[:8]}"
+        args = ["new-session", "-d", "-x", "80", "-y", "24"]
+        for key, value in env.items():
+            args += ["-e", f"{key}={value}"]
+        self.run(*args, command)
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, timeout=10,
+                              capture_output=True, text=True).stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p")
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", *keys)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{self.screen()}")
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], timeout=10,
+                       capture_output=True)
+
+
+def test_hexnet_play_shows_the_table_and_quits(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
+    tmux = Tmux(f"{HEXNET} play --name Ada --seed 5; echo EXITED $?; sleep 30", env)
+    try:
+        screen = tmux.wait_for("Villager")
+        assert "Hexenhammer #" in screen
+        assert "Suspicion" in screen
+        assert screen.count(" you ") >= 3  # Ada's three villagers
+        tmux.keys("?")
+        tmux.wait_for("Help — Hexenhammer")
+        tmux.keys("Escape")
+        tmux.wait_for("Villager")
+        tmux.keys("C-q")
+        tmux.wait_for("EXITED 0")
+    finally:
+        tmux.kill()
