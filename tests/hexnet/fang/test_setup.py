@@ -1,0 +1,93 @@
+"""The deal by player count, who knows whom, the ready scene, options and scenarios."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from hexnet.engine import IllegalAction
+from hexnet.games.fang import GAME
+from tests.hexnet.fang.helpers import EIGHT, act, table
+
+EXPECTED = {
+    4: {"hexe": 1, "seherin": 1, "dorfkatze": 2},
+    5: {"hexe": 1, "seherin": 1, "beschuetzer": 1, "dorfkatze": 2},
+    6: {"hexe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1, "dorfkatze": 1},
+    7: {"hexe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1, "taschendieb": 1,
+        "dorfkatze": 1},
+    8: {"hexe": 2, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+        "taschendieb": 1, "dorfkatze": 1},
+    9: {"hexe": 2, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+        "taschendieb": 1, "narr": 1, "dorfkatze": 1},
+    12: {"hexe": 3, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+         "taschendieb": 1, "narr": 1, "dorfkatze": 3},
+}
+
+
+@pytest.mark.parametrize("players", sorted(EXPECTED))
+def test_roles_are_dealt_by_player_count(players: int) -> None:
+    state = GAME.setup([f"p{i}" for i in range(players)], 3)
+    assert Counter(state["roles"]) == EXPECTED[players]
+
+
+@pytest.mark.parametrize(("players", "seals", "knights", "day_one"),
+                         [(4, 3, 5, 2), (7, 3, 5, 2), (9, 4, 6, 3), (11, 4, 6, 3)])
+def test_seals_knights_day_and_circle_size_by_player_count(players, seals, knights,
+                                                           day_one) -> None:
+    state = GAME.setup([f"p{i}" for i in range(players)], 3)
+    view = GAME.view(state, 0)
+    assert (view["seals_needed"], view["knights_day"], view["curse_bar"]) == (seals, knights, 3)
+    for seat in range(players):
+        act(state, seat, type="ready")
+    assert len(state["required"]) == day_one
+
+
+def test_the_deal_is_shuffled_by_the_seed() -> None:
+    deals = {tuple(GAME.setup([f"p{i}" for i in range(8)], seed)["roles"]) for seed in range(8)}
+    assert len(deals) > 1
+    assert GAME.setup(list("abcdefgh"), 5)["roles"] == GAME.setup(list("abcdefgh"), 5)["roles"]
+
+
+def test_everyone_sees_only_their_own_role() -> None:
+    state = table(EIGHT)
+    assert GAME.view(state, 3)["roles"] == [None, None, None, "seherin", None, None, None, None]
+    assert GAME.view(state, 7)["roles"][7] == "dorfkatze"
+    assert set(GAME.view(state, None)["roles"]) == {None}
+
+
+def test_witches_see_the_witches_but_not_the_crow() -> None:
+    state = table(EIGHT)
+    assert GAME.view(state, 0)["roles"][:3] == ["hexe", "hexe", None]
+
+
+def test_the_crow_sees_the_witches() -> None:
+    state = table(EIGHT)
+    assert GAME.view(state, 2)["roles"][:3] == ["hexe", "hexe", "kraehe"]
+
+
+def test_the_game_waits_until_everyone_is_ready() -> None:
+    state = GAME.setup([f"p{i}" for i in range(5)], 1)
+    assert GAME.waiting_for(state) == [0, 1, 2, 3, 4]
+    for seat in range(4):
+        act(state, seat, type="ready")
+    assert state["day"] == 0 and GAME.deadline(state) is None
+    act(state, 4, type="ready")
+    assert state["day"] == 1 and state["scene"]["name"] == "pick"
+
+
+def test_host_may_deal_another_role_list() -> None:
+    state = GAME.setup([f"p{i}" for i in range(6)], 1, {"roles": ["hexe", "narr", "kraehe"]})
+    assert Counter(state["roles"]) == {"hexe": 1, "narr": 1, "kraehe": 1, "dorfkatze": 3}
+    with pytest.raises(IllegalAction):
+        GAME.setup([f"p{i}" for i in range(6)], 1, {"roles": ["seherin"]})
+
+
+def test_scenario_fixes_roles_day_hands_and_frogs() -> None:
+    state = table(EIGHT, day=3, frogs=[7], hands=[["pilz", "mehl*"]], seals=1)
+    assert state["roles"] == EIGHT and state["day"] == 3
+    assert state["form"][7] == "frog" and state["seals"] == 1
+    assert [(c["ing"], c["spoiled"]) for c in state["hands"][0]] == [
+        ("pilz", False), ("mehl", True)]
+    assert GAME.view(state, 0)["hand"] == [{"id": "i1", "ing": "pilz"},
+                                           {"id": "i2", "ing": "mehl"}]
