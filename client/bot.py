@@ -103,21 +103,26 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
 
         async def play(i: int, s: Session) -> dict[str, Any] | None:
             rng = random.Random(rng_base + i)
-            acted: set[int] = set()
+            answered: Any = None  # the choice (step key, legal) we last answered
+            latest: dict[str, Any] | None = None
             async for msg in s.messages():
                 if on_message is not None:
                     on_message(i, msg)
                 if msg["type"] == "rejected":
                     report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
+                    answered = None  # choose again from the latest view
+                    msg = latest
+                if msg is None or msg["type"] != "view" or msg["table"] != tid:
                     continue
-                if msg["type"] != "view" or msg["table"] != tid:
-                    continue
+                latest = msg
                 view, legal = msg["view"], msg["legal"]
                 if view.get("outcome") is not None:
                     return view["outcome"]
                 sid = view["state_id"]
-                if legal and sid not in acted:
-                    acted.add(sid)
+                choice = ((view.get("deadline") or {}).get("key"), legal)
+                # a view made before our answer arrived offers the same choice again: skip it
+                if legal and choice != answered:
+                    answered = choice
                     action = choose(view, legal, rng)
                     sent_at.setdefault(sid, time.perf_counter())
                     report.actions_sent += 1

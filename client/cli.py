@@ -35,3 +35,31 @@ def run_join(args: argparse.Namespace) -> int:
                     config_dir=args.config_dir, fingerprint=args.fingerprint)
     app.run()
     return 0
+
+
+def format_host(h) -> str:
+    """One line of ``hexnet list``: name, address:port, short fingerprint, games, open seats."""
+    from protocol.tls import short_fingerprint
+
+    try:
+        fp = short_fingerprint(h.fingerprint)
+    except ValueError:
+        fp = "?"
+    seats = f"{h.open_seats} open seat{'s' if h.open_seats != 1 else ''}"
+    return (f"{h.name}  {h.address}:{h.port}  {fp}  {','.join(h.games) or '-'}  {seats}"
+            + ("  (no code)" if h.open else ""))
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """``hexnet list [--interface ADDR] [--timeout S]``: print the hosts advertised on the LAN,
+    one a line; exit 0 even when none is found (says so on stderr)."""
+    import asyncio
+
+    from client.discovery import browse
+
+    hosts = asyncio.run(browse(max(0.1, min(args.timeout, 60.0)), args.interface))
+    for h in hosts:
+        print(format_host(h))
+    if not hosts:
+        print("no hexnet hosts found", file=sys.stderr)
+    return 0

@@ -9,7 +9,9 @@ Rules kept here:
 * a seat is bound to its player's identity key; that player reconnecting (same key) gets the
   seat back; a second connection with the same key replaces the first;
 * after every accepted action every connected human seat of that table receives its own view
-  (with its legal actions); ``act`` must quote the current ``state_id`` (else ``stale``);
+  (with its legal actions); ``act`` must quote a ``state_id`` from which the seat's choice (its
+  legal actions and the engine's deadline key) is unchanged — normally the current one — else
+  ``stale`` (so two players answering one reaction window at once are both accepted);
 * seats marked absent are answered for by the engine's absent default whenever waited on;
 * host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Lobby.bot_turn`.
 """
@@ -133,6 +135,8 @@ class Lobby:
     def _send_views(self, table: Table, only: int | None = None) -> None:
         if table.state is None:
             return
+        if only is None:
+            table.note_choices()
         for i, seat in enumerate(table.seats):
             if seat.kind != "human":
                 continue
@@ -364,7 +368,7 @@ class Lobby:
             return reject("not_seated", f"You have no seat at table {table.id}.")
         if table.status != "playing":
             return reject("not_playing", f"Table {table.id} is not playing.")
-        if msg["state_id"] != table.state_id:
+        if not table.is_current(seat, msg["state_id"]):
             return reject("stale", "The game moved on before your action arrived; "
                                    "look again and choose anew.")
         try:

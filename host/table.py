@@ -47,6 +47,9 @@ class Table:
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     timer_key: str | None = None
     bot_rng: random.Random = field(default_factory=random.Random)
+    # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged
+    _choice: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    stable_since: dict[int, int] = field(default_factory=dict)
 
     # -- seating ---------------------------------------------------------------------------
     def seat_of(self, identity: bytes) -> int | None:
@@ -110,6 +113,28 @@ class Table:
         if self.status != "playing" or self.state is None:
             return []
         return self.engine.waiting_for(self.state)
+
+    def note_choices(self) -> None:
+        """Record, per seat, since which state id its decision (legal actions + the engine's
+        deadline key, which names the step) has been unchanged. Call after every change."""
+        if self.state is None:
+            return
+        deadline = self.engine.deadline(self.state) if self.status == "playing" else None
+        key = deadline.key if deadline else None
+        waiting = set(self.waiting_for())
+        for seat in range(len(self.seats)):
+            legal = self.engine.legal_actions(self.state, seat) if seat in waiting else []
+            choice = (key, [sorted(a.items()) for a in legal])
+            if self._choice.get(seat) != choice:
+                self._choice[seat] = choice
+                self.stable_since[seat] = self.state_id
+
+    def is_current(self, seat: int, state_id: int) -> bool:
+        """Whether an action quoting ``state_id`` was chosen from the seat's present choice:
+        the quoted id is not in the future and the seat's legal actions and the step (deadline
+        key) have not changed since. (Another seat answering the same reaction window does not
+        make it stale.)"""
+        return self.stable_since.get(seat, self.state_id) <= state_id <= self.state_id
 
     def view(self, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The seat's view and its legal actions now."""

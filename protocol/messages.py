@@ -27,6 +27,9 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   so ``lobby.you.table`` names the table just created.
 * ``lobby`` tables carry ``seats_total`` (int) and the ``you`` map carries ``open`` (host needs no
   code) — convenience for screens.
+* stale actions: ``act.state_id`` may be older than the current one if the seat's choice has
+  not changed since (same legal actions, same engine deadline key = same step); otherwise, or
+  if it is in the future, ``rejected`` code ``stale``.
 * ``chat`` H→C ``from`` is the sender's name; ``seat`` (int|nil) the sender's seat at the table.
 """
 

@@ -242,3 +242,33 @@ def test_unknown_game_and_bad_seat_counts_are_refused(lobby) -> None:
     lb.handle(1, {"type": "create", "game": "toy", "seats": 9, "options": {}})
     assert [m["code"] for m in rec.sent(1)] == ["unknown_game", "bad_seats"]
     assert not lb.tables
+
+
+def test_two_seats_answering_one_window_at_once_are_both_accepted(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    t = lb.tables[tid]
+    lb.handle(1, {"type": "act", "table": tid, "state_id": t.state_id,
+                  "action": {"type": "play", "card": lb.state_of(tid)["hands"][0][0]}})
+    sid = t.state_id  # seats 1 and 2 must both nod
+    rec.take()
+    lb.handle(2, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "nod"}})
+    lb.handle(3, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "nod"}})
+    assert not [e for e in rec.take() if isinstance(e, Send) and e.msg["type"] == "rejected"]
+    assert t.state_id == sid + 2 and lb.state_of(tid)["turn"] == 1
+
+
+def test_an_old_state_id_is_stale_once_the_seats_choice_changed(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    t = lb.tables[tid]
+    sid = t.state_id
+    lb.handle(1, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
+    for _ in range(2):  # seat 1 passes, seat 2 passes: back to seat 0, a different choice
+        seat = t.waiting_for()[0]
+        lb.handle(seat + 1, {"type": "act", "table": tid, "state_id": t.state_id,
+                             "action": {"type": "pass"}})
+    rec.take()
+    lb.handle(1, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
+    (eff,) = rec.take()
+    assert eff.msg["code"] == "stale" and t.state_id == sid + 3

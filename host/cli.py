@@ -1,0 +1,55 @@
+"""``hexnet host``: run a host. With a screen a Textual dashboard (:mod:`host.dashboard`);
+``--headless`` prints plain, timestamped log lines instead and runs until SIGINT/SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import socket
+import sys
+import time
+
+from host.server import Host
+
+
+def log_line(line: str) -> None:
+    """One headless log line on stdout, flushed (other programs read it)."""
+    print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
+
+
+def make_host(args: argparse.Namespace, log=log_line) -> Host:
+    """The Host the command line describes."""
+    return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
+                open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log)
+
+
+async def run_headless(args: argparse.Namespace) -> int:
+    """Serve until a signal; mDNS unregistered and the host stopped in every case."""
+    host = make_host(args)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        await host.start(args.bind, args.port)
+        log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
+        await stop.wait()
+        log_line("stopping")
+    except OSError as exc:
+        print(f"hexnet host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await host.stop()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hexnet host``."""
+    if args.headless or not sys.stdout.isatty():
+        return asyncio.run(run_headless(args))
+    from host.dashboard import run_dashboard
+
+    return run_dashboard(args)
