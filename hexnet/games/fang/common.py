@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexnet.engine import Action, Event, State, emit
+from hexnet.engine import Event, State, emit
 from hexnet.games.fang import data
 
 CHANGEABLE = frozenset({"pick", "proposal_vote", "vote"})
@@ -192,5 +192,3 @@ def tell(state: State, seats: list[int], text: str, **fields: Any) -> Event:
     """A private event for ``seats`` only."""
     return emit(state, text, to=sorted(seats), **fields)
 
-
-Handler = Callable[[State, int, Action], None]
