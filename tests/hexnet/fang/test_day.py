@@ -194,3 +194,17 @@ def test_witches_may_attack_witches() -> None:
     witch(state, 0, "brunnen", target=1)
     witch(state, 1, "brunnen")
     assert state["form"][1] == "frog"
+
+
+def test_restored_frog_kept_its_hand_and_plays_on_normally() -> None:
+    from tests.hexnet.fang.helpers import confirm_all, end_talk
+
+    state = table(EIGHT, frogs=[7], hands=[[]] * 7 + [["mehl"]])
+    assert GAME.legal_actions(state, 7) == []
+    pick_all(state, {5: ("restore", 7)})
+    witches_idle(state)
+    assert [c["ing"] for c in state["hands"][7]] == ["mehl"]
+    confirm_all(state)
+    assert 7 in state["scene"]["need"]
+    end_talk(state)
+    assert any("7" in a["members"] for a in GAME.legal_actions(state, 0))

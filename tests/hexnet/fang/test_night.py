@@ -232,3 +232,10 @@ def test_vote_is_changeable_until_all_have_voted() -> None:
     assert GAME.view(state, 0)["my_choice"] is None
     vote(state, {0: 4, 2: 4})
     assert state["form"][4] == "banished"
+
+
+def test_circle_shrinks_to_the_cats_in_cat_form() -> None:
+    state = table(FIVE, frogs=[3, 4], required=["pilz", "salbei", "pilz", "mehl"])
+    to_night(state)
+    assert state["required"] == ["pilz", "salbei", "pilz"]
+    assert {a["members"] for a in GAME.legal_actions(state, 0)} == {"0,1,2"}
