@@ -21,9 +21,9 @@ def test_a_fresh_game_deals_three_villagers_and_six_cards_and_berta_begins():
                   for s in range(4)) == [3, 3, 3, 3]
     assert [len(h) for h in st["hands"]] == [6, 6, 6, 6] and len(st["deck"]) == 78 - 24
     assert GAME.waiting_for(st) == [st["villagers"]["berta"]["owner"]]
-    assert set(st["villagers"]) <= set(
-        "heinbichl theresa berta raphael bertram maria luitger markwart karl griseldis "
-        "katharina tochter".split())
+    assert set(st["villagers"]) <= {
+        "heinbichl", "theresa", "berta", "raphael", "bertram", "maria", "luitger", "markwart",
+        "karl", "griseldis", "katharina", "tochter"}
 
 
 def test_passing_in_phase_one_draws_one_card_and_ends_the_turn():

@@ -56,7 +56,8 @@ def test_wiegeprobe_leichter_burns_and_is_kept_for_one():
 
 
 def test_wiegeprobe_schwerer_protects_the_witch_until_the_next_trial_phase():
-    st = trial_game([["wiegeprobe_schwerer", "verleumdung"], [], []], deck=["verleumdung"] * 10 + ["ableugnung"] * 8)
+    st = trial_game([["wiegeprobe_schwerer", "verleumdung"], [], []],
+                    deck=["verleumdung"] * 10 + ["ableugnung"] * 8)
     play(st, 0, "wiegeprobe_schwerer")
     close_window(st)
     assert st["phase"] == 4 and st["protected"]["villager"] == "karl"
