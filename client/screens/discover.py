@@ -69,7 +69,7 @@ class DiscoverScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Host", "Address", "Key", "Games", "Open seats")
+        table.add_columns("Host", "Address", "Key", "Games", "Seats")
         table.focus()
         self.browse()
 
@@ -111,7 +111,7 @@ class DiscoverScreen(Screen):
         for h in self.hosts:
             games = ", ".join(getattr(h, "games", []) or [])
             table.add_row(str(h.name)[:20], f"{h.address}:{h.port}",
-                          short_fingerprint(str(h.fingerprint)), games[:24],
+                          short_fingerprint(str(h.fingerprint)), games[:20],
                           str(getattr(h, "open_seats", "?")))
         if self.hosts:
             table.move_cursor(row=min(keep, len(self.hosts) - 1))

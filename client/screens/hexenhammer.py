@@ -151,13 +151,15 @@ class HexenhammerScreen(TableScreen):
                                  "The Inquisitor decides: which villager?")
 
     def villager_table(self, view: dict[str, Any]) -> Table:
-        """One row per villager: name, owner, suspicion bar to 18 (▒ = stake floor), value."""
+        """One row per villager: name, owner, suspicion bar to 18 (▒ = stake floor), suspicion,
+        and the stake's starting value."""
         table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
                       header_style="bold")
         table.add_column("Villager", no_wrap=True, max_width=11)
         table.add_column("Owner", no_wrap=True, max_width=7)
         table.add_column("Suspicion ▒stake", no_wrap=True)
         table.add_column("", justify="right", no_wrap=True)
+        table.add_column("St", justify="right", no_wrap=True)
         witches = set(view.get("current_witches") or [])
         for v in view.get("villagers") or []:
             mine = v.get("owner") == view.get("seat")
@@ -171,7 +173,7 @@ class HexenhammerScreen(TableScreen):
                 value = str(v.get("suspicion", 0))
             else:
                 bar, value = Text(self.fate(v.get("id")), style="dim"), ""
-            table.add_row(name, owner, bar, value)
+            table.add_row(name, owner, bar, value, str(v.get("start", "")))
         return table
 
     def fate(self, vid: Any) -> str:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -37,6 +37,8 @@ FIELD_TITLES = {
     "villager": "Which villager?",
     "seat": "Which player?",
 }
+# The order in which the prompt names what you can do (the rest after these).
+PROMPT_ORDER = ["play", "discard", "choose", "call_inquisition", "pass", "done"]
 TYPE_WORDS = {
     "play": "play it",
     "pass": "pass",
@@ -98,7 +100,8 @@ class TableScreen(Screen):
 
     def compose_game(self) -> ComposeResult:
         """The game's own area (left). Subclasses override."""
-        yield Static("", id="generic-view")
+        with VerticalScroll():
+            yield Static("", id="generic-view", markup=False)
 
     def compose_side(self) -> ComposeResult:
         """Widgets above the log on the right (e.g. your hand). Subclasses override."""
@@ -129,8 +132,16 @@ class TableScreen(Screen):
             self.app.show_results(self.table, view)
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        """Draw the game area. The default lists the legal actions (games without a screen)."""
-        lines = [self.describe(a) for a in legal] or ["(nothing to do now)"]
+        """Draw the game area. The default (games without a screen of their own) shows the
+        view's plain fields and your legal actions; ``a`` picks one."""
+        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome"}
+        lines = [f"{k}: {v}" for k, v in view.items()
+                 if k not in skip and isinstance(v, str | int | float | bool | list)
+                 and len(str(v)) < 120]
+        lines += ["", "You can:"] + ([f"  {self.describe(a)}" for a in legal[:12]]
+                                     or ["  (nothing now)"])
+        if len(legal) > 12:
+            lines.append(f"  … {len(legal) - 12} more (a)")
         self.query_one("#generic-view", Static).update("\n".join(lines))
 
     def phase_text(self) -> str:
@@ -167,10 +178,14 @@ class TableScreen(Screen):
             return "The game is over — r results · l lobby"
         if not self.legal:
             return f"Waiting for {self.waiting_text()}…"
-        kinds = _distinct([a.get("type") for a in self.legal])
+        kinds = sorted(_distinct([a.get("type") for a in self.legal]),
+                       key=lambda k: PROMPT_ORDER.index(k) if k in PROMPT_ORDER else 50)
         keys = self.type_keys()
-        words = _distinct([keys.get(str(k), "a: " + TYPE_WORDS.get(
-            str(k), str(k).replace("_", " "))) for k in kinds])
+        words = _distinct([keys[str(k)] for k in kinds if str(k) in keys])
+        others = [TYPE_WORDS.get(str(k), str(k).replace("_", " ")) for k in kinds
+                  if str(k) not in keys]
+        if others:
+            words.append("a: " + ", ".join(others))
         expiry = (self.view.get("deadline") or {}).get("on_expiry")
         tail = f" — on timeout: {expiry}" if expiry else ""
         return self.move_heading() + " · ".join(words) + tail
