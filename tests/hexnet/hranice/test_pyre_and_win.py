@@ -153,3 +153,38 @@ def test_turn_cap_ends_the_game_and_the_most_influence_wins():
 def test_first_player_is_drawn_from_the_seed_without_a_scenario():
     firsts = {GAME.setup(["a", "b", "c"], seed, {})["first_player"] for seed in range(30)}
     assert firsts == {0, 1, 2}
+
+
+def test_udani_on_the_third_citizen_ignites_and_its_player_takes_the_citizen():
+    state = scene(2, hands=[["udani"], []], councils=[[], ["slechtic"]],
+                  pyre=["zebrak", "zebrak"])
+    act(state, 0, type="action", card="udani", target="slechtic-1")
+    assert kinds(state["burned"][0]) == ["slechtic"]
+    assert GAME.view(state, 0)["influence"] == [3, 0]
+
+
+def test_primluva_keeps_the_citizen_off_a_pyre_that_would_ignite():
+    state = scene(2, hands=[["zebrak"], ["primluva"]], councils=[[], ["kat"]],
+                  pyre=["zebrak", "zebrak"], dice=[6])
+    act(state, 0, type="accuse", target="kat-1")
+    act(state, 1, type="pass")  # Alibi
+    act(state, 1, type="pass")  # the roll: Bedřich, then Anna
+    act(state, 0, type="pass")
+    act(state, 1, type="react", card="primluva")
+    assert len(state["pyre"]) == 2 and state["burned"] == [[], []]
+
+
+def test_alibi_stops_even_an_udani():
+    state = scene(2, hands=[["udani"], ["alibi"]], councils=[[], ["slechtic"]])
+    act(state, 0, type="action", card="udani", target="slechtic-1")
+    act(state, 1, type="pass")  # Protest prompt
+    act(state, 1, type="react", card="alibi")
+    assert kinds(state["councils"][1]) == ["slechtic"] and state["turn"] == 1
+
+
+def test_reaching_the_target_mid_turn_and_losing_it_before_the_end_flips_nothing():
+    state = scene(2, hands=[["slechtic"], []], councils=[["kat", "kovar"], []],
+                  pile=["zebrak"], dice=[6])
+    act(state, 0, type="citizen", card="slechtic")
+    act(state, 0, type="accuse", target="kat-1")  # 6 ≥ 5 +1 Kovář
+    assert state["tokens"] == [False, False] and kinds(state["pyre"]) == ["kat"]
