@@ -1,0 +1,90 @@
+"""Lobby and connection tests against a real embedded host: creating a table by keyboard,
+bots, chat at the lobby and at the table, and a refused host key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import Input
+
+from client.app import HexnetApp
+from client.screens.hexenhammer import HexenhammerScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.picker import Picker
+from client.widgets.log import GameLog
+from host.server import Host
+from tests.client.conftest import wait_until
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+async def open_host(tmp_path: Any) -> Any:
+    h = Host("Openhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    try:
+        yield h
+    finally:
+        await h.stop()
+
+
+def log_text(log: GameLog) -> str:
+    return "\n".join(line.text for line in log.lines)
+
+
+async def test_create_a_table_fill_it_with_bots_chat_and_start(open_host: Host,
+                                                               tmp_path: Any) -> None:
+    app = HexnetApp(target=("127.0.0.1", open_host.port), name="Bea",
+                    config_dir=str(tmp_path / "bea"), fingerprint=open_host.fingerprint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await wait_until(pilot, lambda: app.lobby and isinstance(
+            app.screen, LobbyScreen) and app.screen, what="the lobby")
+        assert "Openhaus" in str(lobby.query_one("#lobby-status").render())
+
+        # n: one game on this host, so straight to the table size; the first is 3 players.
+        await pilot.press("n")
+        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+                                  what="the seats picker")
+        assert "How many seats" in str(picker.query_one("#picker-title").render())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") is not None,
+                         what="seated at the new table")
+        table = app.lobby["tables"][0]
+        assert table["game"] == "hexenhammer" and table["seats_total"] == 3
+
+        await pilot.press("b", "b")
+        await wait_until(pilot, lambda: all(s["kind"] != "empty"
+                                            for s in app.lobby["tables"][0]["seats"]),
+                         what="two bots seated")
+
+        await pilot.press("c")
+        lobby.query_one("#lobby-chat-input", Input).value = "good evening, village"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Bea: good evening, village" in log_text(
+            lobby.query_one("#lobby-chat", GameLog)), what="the lobby chat line")
+
+        await pilot.press("g")
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                                  and app.screen, what="the table")
+        assert len(screen.view["villagers"]) == 9
+        assert len(screen.view["hand"]) > 0
+
+        await pilot.press("c")
+        screen.query_one("#chat-input", Input).value = "who burns first?"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Bea: who burns first?" in log_text(
+            screen.query_one(GameLog)), what="the table chat line")
+
+
+async def test_a_host_with_another_key_is_refused(open_host: Host, tmp_path: Any) -> None:
+    wrong = "00" * 32
+    app = HexnetApp(target=("127.0.0.1", open_host.port), name="Bea",
+                    config_dir=str(tmp_path / "bea"), fingerprint=wrong)
+    async with app.run_test(size=(80, 24)) as pilot:
+        status = await wait_until(
+            pilot, lambda: "Not connected" in str(app.lobby_screen.connection)
+            and app.lobby_screen.connection, what="the refusal")
+        assert "not the fingerprint you gave" in status
+        assert app.session is None and not app.lobby
