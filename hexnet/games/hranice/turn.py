@@ -8,6 +8,7 @@ a turn an active token (hence enough influence) wins. A turn cap ends an endless
 
 from __future__ import annotations
 
+from hexnet import turns
 from hexnet.engine import State, emit
 from hexnet.games.hranice import board, cards
 from hexnet.games.hranice.setup import options_of
@@ -68,7 +69,7 @@ def flip_or_end(state: State, flip: bool) -> None:
 
 def next_turn(state: State) -> None:
     """The next seat clockwise starts its turn."""
-    start_turn(state, (state["turn"] + 1) % len(state["players"]))
+    start_turn(state, turns.next_seat(state["turn"], len(state["players"])))
 
 
 def _finish(state: State, winners: list[int], result: str) -> None:
