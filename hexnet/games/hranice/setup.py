@@ -86,10 +86,13 @@ def _stack(state: State, scenario: dict[str, Any], n: int) -> int:
             raise IllegalAction(f"Scenario: {key} lists more seats than players.")
         for seat, kinds in enumerate(rows):
             for kind in kinds:
-                if key != "hands" and cards.type_of(kind) != "citizen":
+                card = take(kind)
+                if key != "hands" and cards.type_of(card) != "citizen":
                     raise IllegalAction(f"Scenario: {kind!r} is not a citizen.")
-                state[key][seat].append(take(kind))
+                state[key][seat].append(card)
     state["pyre"] = [take(k) for k in scenario.get("pyre", [])]
+    if any(cards.type_of(c) != "citizen" for c in state["pyre"]):
+        raise IllegalAction("Scenario: only citizens go on the pyre.")
     state["discard"] = [take(k) for k in scenario.get("discard", [])]
     top = [take(k) for k in scenario.get("pile", [])]
     rng.shuffle(state, free)

@@ -188,3 +188,11 @@ def test_reaching_the_target_mid_turn_and_losing_it_before_the_end_flips_nothing
     act(state, 0, type="citizen", card="slechtic")
     act(state, 0, type="accuse", target="kat-1")  # 6 ≥ 5 +1 Kovář
     assert state["tokens"] == [False, False] and kinds(state["pyre"]) == ["kat"]
+
+
+@pytest.mark.parametrize("scenario", [{"councils": [["alibi"]]}, {"pyre": ["protest"]},
+                                      {"hands": [["slechtic", "slechtic"]]},
+                                      {"hands": [["no-such-card"]]}])
+def test_impossible_scenarios_are_refused(scenario):
+    with pytest.raises(IllegalAction):
+        scene(2, **scenario)
