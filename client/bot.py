@@ -121,7 +121,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                 sid = view["state_id"]
                 choice = ((view.get("deadline") or {}).get("key"), legal)
                 # a view made before our answer arrived offers the same choice again: skip it
-                if legal and choice != answered:
+                if not legal:
+                    answered = None
+                elif choice != answered:
                     answered = choice
                     action = choose(view, legal, rng)
                     sent_at.setdefault(sid, time.perf_counter())
