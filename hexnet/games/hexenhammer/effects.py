@@ -88,9 +88,10 @@ def describe_play(state: State, trigger: dict) -> str:
         label = f"{data.CARDS[trigger['kind']]['name']} {trigger['value']:+d}"
     player = state["players"][trigger["player"]]
     if trigger["accuser"] is not None:
-        return f"{name(state, trigger['accuser'])} accuses {name(state, trigger['target'])} " \
-               f"with {label}."
+        return f"{player} plays {label}: {data.short(trigger['accuser'])} accuses " \
+               f"{name(state, trigger['target'])}."
     return f"{player} plays {label} on {name(state, trigger['target'])}."
+
 
 
 def resolve_card(state: State, trigger: dict) -> None:
@@ -104,14 +105,18 @@ def resolve_card(state: State, trigger: dict) -> None:
     gain = points(trigger)
     target = trigger["target"]
     before, after = set_suspicion(state, target, state["villagers"][target]["suspicion"] + gain)
-    by = f" by {name(state, trigger['accuser'])}" if trigger["accuser"] else ""
-    say(state, f"{label} {gain:+d}{by} hits {name(state, target)}: {before} → {after}.",
-         event="resolve")
+    card = f"{label} {gain:+d}"
+    if trigger["accuser"] is not None:
+        head = f"{name(state, trigger['accuser'])} accuses {name(state, target)} with {card}"
+    else:
+        head = f"{state['players'][trigger['player']]}'s {card} hits {name(state, target)}"
+    say(state, f"{head}: {data.short(target)} {before} → {after}.", event="resolve")
     for other, extra in trigger["shares"]:
         if not state["villagers"][other]["alive"]:
             continue
         b, a = set_suspicion(state, other, state["villagers"][other]["suspicion"] + gain + extra)
-        say(state, f"Shared sorrow: {name(state, other)} gets {gain + extra:+d}: {b} → {a}.",
+        say(state, f"Shared sorrow: {name(state, other)} gets {gain + extra:+d}: "
+                   f"{data.short(other)} {b} → {a}.",
              event="resolve")
 
 

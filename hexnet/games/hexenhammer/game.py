@@ -78,10 +78,10 @@ class Hexenhammer(Game):
         kind = action.get("type")
         if kind == "play" and action.get("card") in state["cards"]:
             k, v = state["cards"][action["card"]]
-            sign = action.get("sign", 1)
-            text = f"play {data.card_label(k, v * sign if data.CARDS[k].get('signed') else v)}"
             if data.CARDS[k].get("signed"):
-                text = f"play {data.CARDS[k]['name']} {v * sign:+d}"
+                text = f"play {data.CARDS[k]['name']} {v * action.get('sign', 1):+d}"
+            else:
+                text = f"play {data.card_label(k, v)}"
             if "accuser" in action:
                 text += f": {data.short(action['accuser'])} →"
             if "target" in action:
@@ -89,7 +89,7 @@ class Hexenhammer(Game):
             if "other" in action:
                 text += f" (names {data.short(action['other'])})"
             return text
-        if kind in ("choose",) and action.get("target") in data.VILLAGERS:
+        if kind == "choose" and action.get("target") in data.VILLAGERS:
             return f"choose {data.short(action['target'])}"
         if kind == "discard" and action.get("card") in state["cards"]:
             return f"discard {data.card_label(*state['cards'][action['card']])}"
@@ -126,6 +126,9 @@ class Hexenhammer(Game):
         else:
             self._play(state, seat, action)
         return state["log"][start:]
+
+    def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+        return legal.why_illegal(state, seat, dict(action))
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)
