@@ -42,6 +42,8 @@ class HexenhammerScreen(TableScreen):
         Binding("r", "results", "Results", show=False),
     ]
 
+    _was_asked = False
+
     def compose_game(self) -> ComposeResult:
         yield Static("", id="villagers")
         yield Static("", id="seats")
@@ -143,7 +145,16 @@ class HexenhammerScreen(TableScreen):
         self.query_one("#villagers", Static).update(self.villager_table(view))
         self.query_one("#seats", Static).update(self.seats_text(view))
         playable = {str(a["card"]) for a in legal if "card" in a}
-        self.query_one(CardList).show(list(view.get("hand") or []), playable)
+        hand = self.query_one(CardList)
+        hand.show(list(view.get("hand") or []), playable)
+        asked = bool(legal)
+        if asked and not self._was_asked and hand.highlighted_id not in playable:
+            # Just asked (e.g. a reaction out of turn): put the cursor on a card you can use.
+            first = next((str(c.get("id")) for c in view.get("hand") or []
+                          if str(c.get("id")) in playable), None)
+            if first is not None:
+                hand.highlight_id(first)
+        self._was_asked = asked
         self._show_card_text()
         choice = view.get("choice")
         if choice and choice.get("seat") == view.get("seat") and legal:
@@ -155,7 +166,7 @@ class HexenhammerScreen(TableScreen):
         and the stake's starting value."""
         table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
                       header_style="bold")
-        table.add_column("Villager", no_wrap=True, max_width=11)
+        table.add_column("Villager", no_wrap=True, max_width=12)
         table.add_column("Owner", no_wrap=True, max_width=7)
         table.add_column("Suspicion ▒stake", no_wrap=True)
         table.add_column("", justify="right", no_wrap=True)

@@ -39,6 +39,13 @@ class CardList(OptionList):
         ids = [o.id for o in options]
         self.highlighted = ids.index(keep) if keep in ids else 0
 
+    def highlight_id(self, card_id: str) -> None:
+        """Move the cursor to the card ``card_id`` (if held)."""
+        for index in range(self.option_count):
+            if self.get_option_at_index(index).id == card_id:
+                self.highlighted = index
+                return
+
     @property
     def highlighted_id(self) -> str | None:
         """The id of the highlighted card, if any."""
