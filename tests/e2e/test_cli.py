@@ -1,0 +1,72 @@
+"""The commands themselves: ``hexnet host --headless`` in the background, ``hexnet list`` and
+``hexnet bot`` against it; every process stopped by pid."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from hexnet.games import available
+
+pytestmark = pytest.mark.timeout(120)
+HEXNET = [sys.executable, "-m", "hexnet.cli"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_host_list_and_bot_commands_play_a_game(tmp_path) -> None:
+    if "hexenhammer" not in available():
+        pytest.skip("the Hexenhammer engine is not installed yet")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    port = free_port()
+    log = open(tmp_path / "host.log", "w+")
+    host = subprocess.Popen(HEXNET + ["host", "--headless", "--port", str(port), "--bind",
+                                      "127.0.0.1", "--interface", "127.0.0.1", "--name",
+                                      "cli test"], stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        code = None
+        for _ in range(100):
+            text = (tmp_path / "host.log").read_text()
+            m = re.search(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})", text)
+            if m and "ready on" in text:
+                code = m.group(1)
+                break
+            assert host.poll() is None, text
+            time.sleep(0.1)
+        assert code, "the host never printed its room code"
+        listed = subprocess.run(HEXNET + ["list", "--interface", "127.0.0.1", "--timeout", "2"],
+                                capture_output=True, text=True, env=env, timeout=30)
+        assert listed.returncode == 0
+        assert any(line.startswith(f"cli test  127.0.0.1:{port}  ")
+                   and "hexenhammer" in line for line in listed.stdout.splitlines()), listed
+        bot = subprocess.run(HEXNET + ["bot", f"127.0.0.1:{port}", "--game", "hexenhammer",
+                                       "--count", "4", "--code", code],
+                             capture_output=True, text=True, env=env, timeout=90)
+        assert bot.returncode == 0, bot.stderr
+        assert re.search(r"p50 [\d.]+ ms, p99 [\d.]+ ms", bot.stdout), bot.stdout
+        wrong = subprocess.run(HEXNET + ["bot", f"127.0.0.1:{port}", "--game", "hexenhammer",
+                                         "--count", "1", "--code", "00000-00000"],
+                               capture_output=True, text=True, env=env, timeout=30)
+        assert wrong.returncode == 1 and "room code" in wrong.stderr
+    finally:
+        host.send_signal(signal.SIGTERM)
+        try:
+            host.wait(10)
+        except subprocess.TimeoutExpired:
+            host.kill()
+            host.wait(5)
+        log.close()
+    assert host.returncode == 0
+    assert "stopping" in (tmp_path / "host.log").read_text()
