@@ -1,0 +1,131 @@
+"""``hexnet host`` with a screen: a small Textual dashboard around a running :class:`Host`.
+
+Shows the room code, fingerprint and address, every table's seats with their connection state,
+and the host's log. Keys: ``n`` new Hexenhammer table (4 seats), ``b`` bot into the selected
+seat, ``a`` mark the selected seat absent / back, ``k`` kick the selected seat's player, ``s``
+start the selected table, ``q`` quit (mDNS unregistered, connections closed).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, RichLog, Static
+
+from host.core import LobbyChanged, LobbyError
+from host.server import Host
+
+
+class Dashboard(App[int]):
+    """The host's screen."""
+
+    CSS = """
+    #info { height: 3; padding: 0 1; }
+    DataTable { height: 1fr; }
+    RichLog { height: 8; border-top: solid $accent; }
+    """
+    BINDINGS = [
+        Binding("n", "new_table", "New table"),
+        Binding("b", "add_bot", "Bot"),
+        Binding("a", "absent", "Absent"),
+        Binding("k", "kick", "Kick"),
+        Binding("s", "start", "Start"),
+        Binding("q", "quit_host", "Quit"),
+    ]
+
+    def __init__(self, host: Host, bind: str = "127.0.0.1", port: int = 0) -> None:
+        super().__init__()
+        self.host = host
+        self.bind, self.port = bind, port
+        self.rows: list[tuple[int, int]] = []
+        host.log = self._log
+        host.add_listener(self._on_effects)
+
+    def compose(self) -> ComposeResult:
+        yield Static("starting…", id="info")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield RichLog(markup=False, wrap=True)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("table", "game", "status", "seat", "name", "kind", "link")
+        try:
+            port = await self.host.start(self.bind, self.port)
+        except OSError as exc:
+            self._log(f"cannot listen on {self.bind}:{self.port}: {exc}")
+            self.exit(1)
+            return
+        code = "none (open host)" if self.host.open else self.host.room_code
+        self.query_one("#info", Static).update(
+            f"{self.host.name} — {self.bind}:{port}\nroom code: {code}\n"
+            f"fingerprint: {self.host.fingerprint_human}")
+        self.refresh_tables()
+
+    def _log(self, line: str) -> None:
+        self.query_one(RichLog).write(line)
+
+    def _on_effects(self, effects: list[Any]) -> None:
+        if any(isinstance(e, LobbyChanged) for e in effects):
+            self.call_later(self.refresh_tables)
+
+    def refresh_tables(self) -> None:
+        """Redraw the seats table, keeping the cursor row."""
+        grid = self.query_one(DataTable)
+        keep = grid.cursor_row
+        grid.clear()
+        self.rows = []
+        for info in self.host.lobby._tables_info():
+            for s in info["seats"]:
+                link = ("absent" if s["absent"] else "online" if s["connected"] else
+                        "offline" if s["kind"] == "human" else "")
+                grid.add_row(str(info["id"]), info["game"], info["status"], str(s["seat"]),
+                             s["name"] or "—", s["kind"], link)
+                self.rows.append((info["id"], s["seat"]))
+        if self.rows:
+            grid.move_cursor(row=min(keep, len(self.rows) - 1))
+
+    def _selected(self) -> tuple[int, int] | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def _do(self, what: str, fn: Any, *args: Any) -> None:
+        try:
+            fn(*args)
+        except LobbyError as exc:
+            self._log(f"{what}: {exc.message}")
+
+    def action_new_table(self) -> None:
+        self._do("new table", self.host.lobby.create_table, "hexenhammer", 4, {})
+
+    def action_add_bot(self) -> None:
+        if sel := self._selected():
+            self._do("bot", self.host.lobby.add_bot, sel[0], sel[1], "heuristic")
+
+    def action_absent(self) -> None:
+        if sel := self._selected():
+            seat = self.host.lobby.tables[sel[0]].seats[sel[1]]
+            self._do("absent", self.host.lobby.mark_absent, sel[0], sel[1], not seat.absent)
+
+    def action_kick(self) -> None:
+        if sel := self._selected():
+            self._do("kick", self.host.lobby.kick, *sel)
+
+    def action_start(self) -> None:
+        if sel := self._selected():
+            self._do("start", self.host.lobby.start, sel[0])
+
+    async def action_quit_host(self) -> None:
+        await self.host.stop()
+        self.exit(0)
+
+
+def run_dashboard(args: argparse.Namespace) -> int:
+    """``hexnet host`` on a terminal."""
+    from host.cli import make_host
+
+    host = make_host(args, log=lambda line: None)
+    return Dashboard(host, args.bind, args.port).run() or 0
