@@ -178,7 +178,7 @@ class Game:
                 raise IllegalAction("The game is over.")
             if seat not in self.waiting_for(state):
                 raise IllegalAction("It is not your turn to act.")
-            legal = self._legal(state, seat)
+            legal = self._legal_for(state, seat, action)
             chosen = find_legal(action, legal)
             if chosen is None:
                 raise IllegalAction(self._why_illegal(state, seat, action))
@@ -248,6 +248,12 @@ class Game:
 
     def _legal(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
+        """The legal actions ``action`` is checked against: all of them by default. A game may
+        narrow the list for speed (e.g. to the named card) but must keep every legal action
+        that could equal ``action``."""
+        return self._legal(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError
