@@ -109,6 +109,16 @@ class Hexenhammer(Game):
     def _legal(self, state: State, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat)
 
+    def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
+        # a card play only needs checking against the plays of that card
+        cid = action.get("card")
+        if (action.get("type") == "play" and state["window"] is None
+                and state["choice"] is None and state["phase"] != 4):
+            if not isinstance(cid, str) or cid not in state["hands"][seat]:
+                return []
+            return legal.legal_actions(state, seat, only=cid)
+        return legal.legal_actions(state, seat)
+
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         start = len(state["log"])
         kind = action["type"]

@@ -9,8 +9,9 @@ from hexnet.games.hexenhammer.effects import free_accusers
 PASS: Action = {"type": "pass"}
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
-    """The legal actions of ``seat`` (assumed to be waited on)."""
+def legal_actions(state: State, seat: int, only: str | None = None) -> list[Action]:
+    """The legal actions of ``seat`` (assumed to be waited on); with ``only``, just the passes,
+    calls and plays of that one card (what an action naming it can match)."""
     choice = state["choice"]
     if choice is not None:
         return [{"type": "choose", "target": vid} for vid in choice["options"]]
@@ -31,7 +32,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     accusers = None
     may_try = seat != state["inquisitor"]
     cards = state["cards"]
-    for cid in hand:
+    for cid in hand if only is None else [only]:
         kind = cards[cid][0]
         if phase not in data.PHASES[kind] or kind in data.REACTIONS:
             continue
