@@ -31,7 +31,7 @@ def test_host_list_and_bot_commands_play_a_game(tmp_path) -> None:
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"),
                XDG_DATA_HOME=str(tmp_path / "data"))
     port = free_port()
-    log = open(tmp_path / "host.log", "w+")
+    log = open(tmp_path / "host.log", "w+")  # noqa: SIM115 - closed in finally
     host = subprocess.Popen(HEXNET + ["host", "--headless", "--port", str(port), "--bind",
                                       "127.0.0.1", "--interface", "127.0.0.1", "--name",
                                       "cli test"], stdout=log, stderr=subprocess.STDOUT, env=env)

@@ -198,3 +198,36 @@ async def test_version_mismatch_is_refused(host, dirs, monkeypatch) -> None:
     with pytest.raises(cs.ProtocolError) as info:
         await connect(host, dirs["client"])
     assert info.value.code == "version"
+
+
+async def test_open_host_lets_a_client_in_without_a_code(dirs) -> None:
+    from host.server import Host
+
+    h = Host("Open", dirs["host_cfg"], dirs["host_data"], open=True, games=["toy"])
+    await h.start("127.0.0.1", 0)
+    try:
+        s = await Session.connect("127.0.0.1", h.port, name="ada", config_dir=dirs["client"],
+                                  accept_new=True)
+        assert s.host_open and s.you["open"] is True
+        await s.aclose()
+    finally:
+        await h.stop()
+
+
+async def test_a_silent_connection_is_dropped_after_the_handshake_timeout(dirs) -> None:
+    from host.server import Host
+    from protocol import tls
+
+    h = Host("Slow", dirs["host_cfg"], dirs["host_data"], games=["toy"], handshake_timeout=0.5)
+    await h.start("127.0.0.1", 0)
+    try:
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", h.port, ssl=tls.client_context(), server_hostname="x")
+        data = await asyncio.wait_for(reader.read(100), 5)  # never said hello
+        assert data == b""
+        writer.close()
+        s = await Session.connect("127.0.0.1", h.port, name="ada", config_dir=dirs["client"],
+                                  accept_new=True, code=h.room_code)
+        await s.aclose()
+    finally:
+        await h.stop()
