@@ -100,7 +100,7 @@ def resolve_card(state: State, trigger: dict) -> None:
     label = data.CARDS[trigger["kind"]]["name"]
     if trigger["cancelled"]:
         say(state, f"{label} on {name(state, trigger['target'])} is retracted: no effect.",
-             event="resolve")
+            event="resolve")
         return
     gain = points(trigger)
     target = trigger["target"]
@@ -117,7 +117,7 @@ def resolve_card(state: State, trigger: dict) -> None:
         b, a = set_suspicion(state, other, state["villagers"][other]["suspicion"] + gain + extra)
         say(state, f"Shared sorrow: {name(state, other)} gets {gain + extra:+d}: "
                    f"{data.short(other)} {b} → {a}.",
-             event="resolve")
+            event="resolve")
 
 
 def burn(state: State, burner: int, vid: str, how: str = "burns at the stake") -> None:
@@ -130,8 +130,8 @@ def burn(state: State, burner: int, vid: str, how: str = "burns at the stake") -
         state["taken"][burner].append(vid)
         m = data.VILLAGERS[vid]["matches"]
         say(state, f"{name(state, vid)} {how}; {who} takes the card ({m} matches).",
-             event="burn")
+            event="burn")
     else:
         state["empty_stakes"][burner].append(vid)
         say(state, f"{name(state, vid)} {how}; {who} keeps the empty stake "
-                    f"(1 VP for every other player).", event="burn")
+                   f"(1 VP for every other player).", event="burn")

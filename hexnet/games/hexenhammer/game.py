@@ -103,8 +103,8 @@ class Hexenhammer(Game):
             if v["owner"] == s) for s, p in enumerate(state["players"]))
         say(state, f"Hexenhammer begins. Villagers on their stakes — {names}.", event="setup")
         say(state, f"Round 1, phase {state['phase']}: "
-                    f"{state['players'][state['turn']]} begins.", event="phase",
-             phase=state["phase"])
+                   f"{state['players'][state['turn']]} begins.", event="phase",
+            phase=state["phase"])
 
     def _legal(self, state: State, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat)
@@ -166,7 +166,7 @@ class Hexenhammer(Game):
         state["choice"] = None
         from hexnet.games.hexenhammer.effects import name
         say(state, f"{state['players'][choice['seat']]} chooses {name(state, vid)}.",
-             event="choose")
+            event="choose")
         if choice["purpose"] == "burn":
             phases.burn_and_go_on(state, vid, state["inquisitor"])
         else:
@@ -193,7 +193,7 @@ class Hexenhammer(Game):
         state["hands"][seat].remove(cid)
         state["discard"].append(cid)
         say(state, f"You discard {data.card_label(*state['cards'][cid])}.", to=[seat],
-             event="discard_own")
+            event="discard_own")
         say(state, f"{state['players'][seat]} discards a card.", event="discard")
 
     def _play(self, state: State, seat: int, action: Action) -> None:

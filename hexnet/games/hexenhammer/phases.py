@@ -34,7 +34,7 @@ def draw(state: State, seat: int, count: int) -> int:
         got += 1
     if got:
         say(state, f"{state['players'][seat]} draws {got} card{'s' if got > 1 else ''}.",
-             event="draws")
+            event="draws")
     return got
 
 
@@ -42,7 +42,7 @@ def begin_phase1(state: State, turn: int) -> None:
     """Phase 1, accusation, with ``turn`` to act."""
     state.update(phase=1, turn=turn, accusers_used=[], done=[])
     say(state, f"Round {state['round']}, phase 1 (accusation): {state['players'][turn]} begins.",
-         event="phase", phase=1)
+        event="phase", phase=1)
 
 
 def end_turn_phase1(state: State) -> None:
@@ -65,7 +65,7 @@ def begin_phase2(state: State, inquisitor: int) -> None:
     """``inquisitor``'s call stands: phase 2, the panic."""
     state.update(phase=2, inquisitor=inquisitor, accusers_used=[], done=[])
     say(state, f"{state['players'][inquisitor]} is the inquisitor. Phase 2 (panic): everyone "
-                "plays at will; pass when you are done.", event="phase", phase=2)
+               "plays at will; pass when you are done.", event="phase", phase=2)
 
 
 def begin_phase3(state: State) -> None:
@@ -75,11 +75,11 @@ def begin_phase3(state: State) -> None:
         state["removed"].append(prot["card"])
         state["protected"] = None
         say(state, f"The scales card on {name(state, prot['villager'])} leaves the game.",
-             event="unprotect")
+            event="unprotect")
     inq = state["inquisitor"]
     state.update(phase=3, turn=inq, turns_left=_n(state), accusers_used=[], done=[])
     say(state, f"Phase 3 (trial): one card each, {state['players'][inq]} first.",
-         event="phase", phase=3)
+        event="phase", phase=3)
 
 
 def advance_phase3(state: State) -> None:
@@ -100,7 +100,7 @@ def ask_inquisitor(state: State, options: list[str], purpose: str, trial: dict |
     state["choice"] = {"seat": state["inquisitor"], "options": options, "purpose": purpose,
                        "trial": trial}
     say(state, f"Tie for the current witch ({', '.join(name(state, v) for v in options)}): "
-                f"{state['players'][state['inquisitor']]} chooses.", event="tie")
+               f"{state['players'][state['inquisitor']]} chooses.", event="tie")
 
 
 def burn_and_go_on(state: State, vid: str, burner: int, how: str = "burns at the stake") -> None:
@@ -118,7 +118,7 @@ def begin_phase4(state: State) -> None:
     inq = state["inquisitor"] if state["inquisitor"] is not None else state["turn"]
     state.update(phase=4, turn=inq, turns_left=_n(state), accusers_used=[], done=[])
     say(state, f"Phase 4 (draw): discard any cards, then pass to draw up to "
-                f"{data.HAND_SIZE}; {state['players'][inq]} first.", event="phase", phase=4)
+               f"{data.HAND_SIZE}; {state['players'][inq]} first.", event="phase", phase=4)
 
 
 def phase4_pass(state: State, seat: int) -> None:
@@ -170,5 +170,5 @@ def finish(state: State) -> None:
                         "turns": state["round"]}
     names = " and ".join(state["players"][s] for s in winners)
     say(state, f"Only {len(living(state))} villagers live: the game ends. "
-                + "; ".join(f"{state['players'][s]} {t}" for s, t in enumerate(totals))
-                + f". {names} win{'s' if len(winners) == 1 else ''}.", event="end")
+               + "; ".join(f"{state['players'][s]} {t}" for s, t in enumerate(totals))
+               + f". {names} win{'s' if len(winners) == 1 else ''}.", event="end")

@@ -89,7 +89,7 @@ def answer(state: State, seat: int, action: Action) -> None:
         state["discard"].append(cid)
         state["window"] = None
         say(state, f"{who} plays Keyne Inquisition: the call is cancelled.", event="react",
-             kind=kind)
+            kind=kind)
         begin_turn(state, seat)
         return
     if trigger["type"] == "trial":
@@ -141,7 +141,7 @@ def expire(state: State) -> None:
     window = state["window"]
     if window["pending"]:
         say(state, "Time is up: " + ", ".join(state["players"][s] for s in window["pending"])
-             + " pass.", event="timeout")
+            + " pass.", event="timeout")
     for seat in list(window["pending"]):
         turns.answer(window, seat, {"type": "pass"})
     close(state)

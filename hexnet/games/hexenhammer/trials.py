@@ -15,7 +15,7 @@ def trial_trigger(state: State, seat: int, cid: str, target: str | None) -> dict
     kind = state["cards"][cid][0]
     on = f" on {name(state, target)}" if target else " on the current witch"
     say(state, f"{state['players'][seat]} calls for a trial: {data.CARDS[kind]['name']}{on}.",
-         event="trial", kind=kind)
+        event="trial", kind=kind)
     return {"type": "trial", "card": cid, "kind": kind, "player": seat, "target": target}
 
 
@@ -53,16 +53,16 @@ def carry_out(state: State, trigger: dict, vid: str) -> None:
         burn_and_go_on(state, vid, state["inquisitor"])
     elif effect == "drown":
         say(state, f"{card['name']}: {name(state, vid)} drowns, as if "
-                    f"{state['players'][seat]} were the inquisitor.", event="trial_result")
+                   f"{state['players'][seat]} were the inquisitor.", event="trial_result")
         burn_and_go_on(state, vid, seat, how="drowns")
     elif effect == "protect":
         state["protected"] = {"villager": vid, "card": cid}
         say(state, f"{card['name']}: the card lies on {name(state, vid)}; no brown card may "
-                    "accuse her in the next phases 1 and 2.", event="trial_result")
+                   "accuse her in the next phases 1 and 2.", event="trial_result")
         begin_phase4(state)
     else:
         goal = data.TOP if effect == "mark" else state["villagers"][vid]["start"]
         before, after = set_suspicion(state, vid, goal)
         say(state, f"{card['name']}: {name(state, vid)} {before} → {after}.",
-             event="trial_result")
+            event="trial_result")
         begin_phase4(state)
