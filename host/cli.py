@@ -22,7 +22,8 @@ def log_line(line: str) -> None:
 def make_host(args: argparse.Namespace, log=log_line) -> Host:
     """The Host the command line describes."""
     return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
-                open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log)
+                open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
+                absent_after=args.absent_after)
 
 
 async def run_headless(args: argparse.Namespace) -> int:

@@ -96,12 +96,21 @@ class TableOver:
 
 
 @dataclass(frozen=True)
+class SeatDisconnected:
+    """The player of ``seat`` at a playing table lost its connection: after the host's grace
+    period call ``lobby.absent_if_gone(table, seat)``."""
+
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
 class LobbyChanged:
     """Tables or seats changed (the shell refreshes mDNS TXT and dashboards)."""
 
 
-Effect = Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver | (
-    LobbyChanged)
+Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
+          | SeatDisconnected | LobbyChanged)
 
 
 def clean_name(name: str, limit: int = 24) -> str:

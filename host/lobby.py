@@ -33,6 +33,7 @@ from host.core import (
     Effect,
     LobbyChanged,
     LobbyError,
+    SeatDisconnected,
     Send,
     SetTimer,
     TableOver,
@@ -157,16 +158,38 @@ class Lobby:
             self._emit(Close(old.id, "replaced", "You connected again from elsewhere."))
         conn = Conn(conn_id, identity, clean_name(name), address)
         self.conns[conn_id] = conn
-        self._lobby_changed()
         here = self.where(identity)
+        if here is not None and here[0].seats[here[1]].absent_auto:
+            seat = here[0].seats[here[1]]
+            seat.absent = seat.absent_auto = False
+        self._lobby_changed()
         if here is not None:
             self._send_views(here[0], only=conn_id)
         self._flush()
 
     def disconnect(self, conn_id: int) -> None:
-        """A connection went away (its seat stays bound to its identity)."""
-        if self.conns.pop(conn_id, None) is not None:
+        """A connection went away (its seat stays bound to its identity; at a playing table a
+        :class:`SeatDisconnected` effect starts the grace period before it counts as absent)."""
+        conn = self.conns.pop(conn_id, None)
+        if conn is not None:
+            here = self.where(conn.identity)
+            if here is not None and here[0].status == "playing":
+                self._emit(SeatDisconnected(here[0].id, here[1]))
             self._lobby_changed()
+        self._flush()
+
+    def absent_if_gone(self, table_id: int, seat: int) -> None:
+        """The grace period of a disconnected seat ended: if its player is still away, the seat
+        counts as absent until they reconnect."""
+        table = self.tables.get(table_id)
+        if table is None or table.status != "playing" or not 0 <= seat < len(table.seats):
+            return
+        s = table.seats[seat]
+        if s.kind != "human" or s.absent or self._conn_of(s.identity) is not None:
+            return
+        s.absent = s.absent_auto = True
+        self._lobby_changed()
+        self._advance(table)
         self._flush()
 
     def handle(self, conn_id: int, msg: dict[str, Any]) -> None:

@@ -16,7 +16,8 @@ itself). Invalid input gets an ``error`` (code + sentence) and changes nothing; 
 cap, a failed handshake or a wrong code closes that connection only.
 
 Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``games``,
-``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``;
+``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``,
+``absent_after`` (seconds before a disconnected seat counts as absent; None = never);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
 effects after every change: dashboards), ``host.connections`` (conn id → address).
 """
@@ -41,6 +42,7 @@ from host.core import (
     Close,
     Effect,
     LobbyChanged,
+    SeatDisconnected,
     Send,
     SetTimer,
     TableOver,
@@ -74,7 +76,7 @@ class Host:
                  bot_delay: float = 0.4, games: list[str] | None = None,
                  handshake_timeout: float = 10.0, idle_timeout: float = 120.0,
                  log: Callable[[str], None] | None = None,
-                 room_code: str | None = None) -> None:
+                 room_code: str | None = None, absent_after: float | None = 60.0) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -85,6 +87,7 @@ class Host:
         self.games = games if games is not None else available()
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
+        self.absent_after = absent_after
         self.log = log or (lambda line: None)
         self.room_code = room_code or auth.new_room_code()
         self.cert_path, self.key_path = tls.ensure_host_cert(self.config_dir)
@@ -197,6 +200,10 @@ class Host:
             elif isinstance(e, BotTurn):
                 self._call_later(self.bot_delay, self.lobby.bot_turn, e.table, e.seat,
                                  e.state_id)
+            elif isinstance(e, SeatDisconnected):
+                if self.absent_after is not None:
+                    self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
+                                     e.seat)
             elif isinstance(e, LobbyChanged):
                 if self._mdns_dirty is not None:
                     self._mdns_dirty.set()

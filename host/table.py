@@ -25,11 +25,12 @@ class Seat:
     identity: bytes | None = None
     policy: str | None = None
     absent: bool = False
+    absent_auto: bool = False  # absent only because its connection went away
 
     def clear(self) -> None:
         """Make the seat empty."""
         self.kind, self.name, self.identity, self.policy = "empty", "", None, None
-        self.absent = False
+        self.absent = self.absent_auto = False
 
 
 @dataclass

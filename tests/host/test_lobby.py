@@ -272,3 +272,22 @@ def test_an_old_state_id_is_stale_once_the_seats_choice_changed(lobby) -> None:
     lb.handle(1, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
     (eff,) = rec.take()
     assert eff.msg["code"] == "stale" and t.state_id == sid + 3
+
+
+def test_a_disconnected_seat_counts_as_absent_after_the_grace_until_it_returns(lobby) -> None:
+    from host.core import SeatDisconnected
+
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    rec.take()
+    lb.disconnect(1)
+    assert SeatDisconnected(tid, 0) in rec.take()
+    lb.absent_if_gone(tid, 0)
+    t = lb.tables[tid]
+    assert t.seats[0].absent and len(lb.state_of(tid)["played"][0]) == 1  # default answered
+    lb.connect(7, ident(1), "p1")
+    assert not t.seats[0].absent
+    lb.disconnect(2)
+    lb.connect(8, ident(2), "p2")
+    lb.absent_if_gone(tid, 1)  # came back within the grace: nothing happens
+    assert not t.seats[1].absent
