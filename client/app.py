@@ -65,6 +65,7 @@ class HexnetApp(App):
         self.auto_seat = auto_seat
         self.interfaces = interfaces
         self.session: Any = None
+        self.last_target: tuple[str, int] | None = None
         self.games: list[str] = []
         self.lobby: dict[str, Any] = {}
         self.views: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
@@ -85,6 +86,7 @@ class HexnetApp(App):
     # -- the network worker ---------------------------------------------------------------
     def connect(self, host: str, port: int) -> None:
         """Show the lobby and start the session worker for ``host:port``."""
+        self.last_target = (host, port)
         self.lobby_screen.set_connection(f"Connecting to {host}:{port}…")
         if self.lobby_screen not in self.screen_stack:
             self.push_screen(self.lobby_screen)
@@ -131,6 +133,15 @@ class HexnetApp(App):
         finally:
             session.close()
             self.session = None
+
+    def action_reconnect(self) -> None:
+        """Connect again to the last host (after the connection was lost)."""
+        if self.session is not None:
+            self.notify("Already connected.")
+        elif self.last_target is None:
+            self.notify("No host to reconnect to.", severity="warning")
+        else:
+            self.connect(*self.last_target)
 
     async def _confirm_fingerprint(self, host_label: str, human: str) -> bool:
         return bool(await self.push_screen_wait(FingerprintScreen(host_label, human)))
@@ -199,8 +210,8 @@ class HexnetApp(App):
     def on_disconnected(self, msg: m.Disconnected) -> None:
         self.lobby_screen.set_connection(f"Not connected: {msg.reason}")
         self.notify(msg.reason, title="Disconnected", severity="error", timeout=8)
-        if self.table_screen is not None:
-            self.table_screen.add_note(msg.reason)
+        if self.table_screen is not None and self.table_screen.is_attached:
+            self.table_screen.connection_lost(msg.reason)
         discover = next((s for s in self.screen_stack if isinstance(s, DiscoverScreen)), None)
         if discover is not None and not self.lobby:
             # Never got in: back to the list of hosts to try another (or the same) again.

@@ -109,13 +109,16 @@ class HexenhammerScreen(TableScreen):
         value = trigger.get("value")
         if isinstance(value, int) and value:
             name = f"{name} {value:+d}"
+        aimed = self.villager(trigger.get("aimed", trigger.get("target")))
         target = self.villager(trigger.get("target"))
         accuser = self.villager(trigger.get("accuser"))
         text = f"{who}: {name}"
         if accuser:
             text += f", {self.short_name(accuser)} accuses"
-        if target:
-            text += f" {self.short_name(target)}" if accuser else f" on {self.short_name(target)}"
+        if aimed:
+            text += f" {self.short_name(aimed)}" if accuser else f" on {self.short_name(aimed)}"
+        if target and aimed and target is not aimed:
+            text += f" (now hits {self.short_name(target)})"
         return text
 
     def short_name(self, villager: dict[str, Any]) -> str:

@@ -49,6 +49,7 @@ class LobbyScreen(Screen):
         Binding("t", "to_table", "Table"),
         Binding("l", "leave", "Leave"),
         Binding("c", "chat", "Chat"),
+        Binding("r", "app.reconnect", "Reconnect", show=False),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 

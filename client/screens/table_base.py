@@ -318,6 +318,14 @@ class TableScreen(Screen):
     def add_note(self, text: str) -> None:
         self.query_one(GameLog).add_note(text)
 
+    def connection_lost(self, reason: str) -> None:
+        """The host is gone: say so where the prompt was; nothing can be sent any more."""
+        self.legal = []
+        self.add_note(reason)
+        prompt = self.query_one("#prompt", Static)
+        prompt.update(f"Disconnected: {reason} — l lobby, r there reconnects")
+        prompt.set_class(False, "your-move")
+
     def action_lobby(self) -> None:
         self.app.pop_screen()
 
