@@ -1,0 +1,48 @@
+"""The bots: legal choices only, the heuristic's sensible moves, and that it beats random."""
+
+import random
+
+from hexnet.games.hexenhammer import GAME, POLICIES
+from hexnet.selfplay import run_selfplay
+from tests.hexnet.hexenhammer.util import card, play, scenario, start
+
+ROWS = [["theresa", "heinbichl"], ["karl", "maria"], ["raphael", "bertram"]]
+heuristic = POLICIES["heuristic"]
+
+
+def choose(st, seat):
+    return heuristic(GAME.view(st, seat), GAME.legal_actions(st, seat), random.Random(0))
+
+
+def test_heuristic_calls_the_inquisition_when_an_opponents_villager_leads():
+    st = start(scenario(ROWS, [["verleumdung"], [], []], turn=0, suspicion={"karl": 9}))
+    assert choose(st, 0) == {"type": "call_inquisition"}
+
+
+def test_heuristic_accuses_an_opponents_villager_when_its_own_leads():
+    st = start(scenario(ROWS, [["falsches_zeugnis:3"], [], []], turn=0,
+                        suspicion={"theresa": 9, "karl": 8}))
+    action = choose(st, 0)
+    assert action["type"] == "play" and action["target"] == "karl"
+
+
+def test_heuristic_turns_away_an_accusation_of_its_villager():
+    st = start(scenario(ROWS, [["falsches_zeugnis:3"], ["verwechslung"], []], turn=0,
+                        suspicion={"karl": 8, "raphael": 7}))
+    play(st, 0, "falsches_zeugnis:3", accuser="heinbichl", target="karl")
+    action = choose(st, 1)
+    assert action == {"type": "play", "card": card(st, 1, "verwechslung"), "other": "raphael"}
+
+
+def test_heuristic_breaks_a_tie_against_an_opponent():
+    st = start(scenario(ROWS, [[], [], []], phase=3, inquisitor=1, turn=1,
+                        suspicion={"karl": 9, "raphael": 9}))
+    for seat in (1, 2, 0):
+        GAME.apply(st, seat, {"type": "pass"})
+    assert choose(st, 1) == {"type": "choose", "target": "raphael"}
+
+
+def test_heuristic_beats_three_random_bots():
+    report = run_selfplay("hexenhammer", 4, 24, 11, ["heuristic", "random", "random", "random"])
+    assert report["completed"] == 24
+    assert report["win_rate_by_seat"][0] >= 0.5
