@@ -35,13 +35,13 @@ def card_view(state: State, cid: str) -> dict[str, Any]:
 
 def _villagers(state: State) -> list[dict[str, Any]]:
     prot = state["protected"]
-    lying = prot["villager"] if prot else None
-    out = []
-    for vid, v in state["villagers"].items():
-        out.append({**_PORTRAITS[vid], "owner": v["owner"], "start": v["start"],
-                    "suspicion": v["suspicion"], "alive": v["alive"],
-                    "trial_card": (data.CARDS[state["cards"][prot["card"]][0]]["name"]
-                                   if vid == lying else None)})
+    out = [{**_PORTRAITS[vid], "owner": v["owner"], "start": v["start"],
+            "suspicion": v["suspicion"], "alive": v["alive"], "trial_card": None}
+           for vid, v in state["villagers"].items()]
+    if prot is not None:
+        for entry in out:
+            if entry["id"] == prot["villager"]:
+                entry["trial_card"] = data.CARDS[state["cards"][prot["card"]][0]]["name"]
     return out
 
 
