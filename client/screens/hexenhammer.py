@@ -89,6 +89,14 @@ class HexenhammerScreen(TableScreen):
             keys["pass"] = "p: end turn (draw)"
         return keys
 
+    def prompt_text(self) -> str:
+        view = self.view
+        if (view.get("phase") == 2 and not self.legal and not view.get("window")
+                and view.get("seat") in (view.get("done") or [])):
+            return (f"You are done panicking — waiting for {self.waiting_text()}. "
+                    "A new card asks everyone again.")
+        return super().prompt_text()
+
     def move_heading(self) -> str:
         window = self.view.get("window")
         if window:
