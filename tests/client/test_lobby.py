@@ -108,6 +108,7 @@ async def test_losing_the_host_is_shown_and_reconnect_works(tmp_path: Any) -> No
             await host.start(bind="127.0.0.1", port=port)
             await pilot.press("r")
             await wait_until(pilot, lambda: app.session is not None and "Kurzhaus" in
-                             app.lobby_screen.connection, what=lambda: f"connected again: {app.lobby_screen.connection}")
+                             app.lobby_screen.connection,
+                             what=lambda: f"connected again: {app.lobby_screen.connection}")
     finally:
         await host.stop()
