@@ -139,3 +139,58 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
         await wait_until(pilot, lambda: any(name in e["text"] and "Ada" in e["text"]
                                             for e in screen.view["log"]),
                          what=lambda: f"Ada's {name} in the log: {screen.view['log']}")
+
+
+PANIC = {
+    "villagers": SCENARIO["villagers"], "start": SCENARIO["start"],
+    "hands": [["spende:1", "verleumdung", "ableugnung"], ["verleumdung"], ["ableugnung"],
+              ["ableugnung"]],
+    "phase": 2, "inquisitor": 1,
+}
+
+
+async def test_panic_done_then_discard_and_draw_up_to_six(tmp_path: Any) -> None:
+    h = Host("Panikhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    table = h.lobby.create_table("hexenhammer", 4, {"scenario": PANIC}, seed=5)
+    for seat in (1, 2, 3):
+        h.lobby.add_bot(table, seat, "heuristic")
+    app = HexnetApp(target=("127.0.0.1", h.port), name="Ada", config_dir=str(tmp_path / "a"),
+                    fingerprint=h.fingerprint)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.lobby, what="the lobby")
+            await pilot.press("enter")  # sit
+            await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("seat") == 0)
+            await pilot.press("g")
+            screen = await wait_until(pilot, lambda: table_screen(app), what="the table")
+            await wait_until(pilot, lambda: screen.view.get("phase") == 2 and screen.legal
+                             and not screen.view.get("window"), what="Ada in the panic")
+            assert "d: done" in str(screen.query_one("#prompt").render())
+            await pilot.press("d")
+            await wait_until(pilot, lambda: any(e["text"] == "Ada is done." for e in
+                                                screen.view["log"]), what="Ada done")
+
+            asked_at = [-1]
+
+            def my_draw_turn() -> bool:
+                if screen.view.get("phase") == 4 and any(a["type"] == "discard"
+                                                         for a in screen.legal):
+                    return True
+                if screen.legal and asked_at[0] != screen.view["state_id"]:
+                    asked_at[0] = screen.view["state_id"]  # pass each question once
+                    app.call_later(screen.action_pass_turn)
+                return False
+
+            await wait_until(pilot, my_draw_turn, 40, lambda: f"Ada's draw: {screen.view}")
+            assert "draw up to 6" in str(screen.query_one("#prompt").render())
+            held = len(screen.view["hand"])
+            await pilot.press("enter")  # discard the highlighted card
+            await wait_until(pilot, lambda: len(screen.view["hand"]) == held - 1,
+                             what="one card discarded")
+            await pilot.press("p")
+            await wait_until(pilot, lambda: len(screen.view["hand"]) == 6,
+                             what=lambda: f"drawn up to 6: {screen.view['log'][-5:]}")
+    finally:
+        await h.stop()
