@@ -3,10 +3,12 @@ discover (mDNS) → fingerprint → room code → lobby → sit → start → pl
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList
+from rich.console import Console
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from client.app import HexnetApp
 from client.screens.code import CodeScreen
@@ -15,6 +17,7 @@ from client.screens.fingerprint import FingerprintScreen
 from client.screens.hexenhammer import HexenhammerScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.picker import Picker
+from client.screens.results import ResultsScreen
 from client.widgets.cards import CardList
 from host.server import Host
 from tests.client.conftest import wait_until
@@ -192,5 +195,57 @@ async def test_panic_done_then_discard_and_draw_up_to_six(tmp_path: Any) -> None
             await pilot.press("p")
             await wait_until(pilot, lambda: len(screen.view["hand"]) == 6,
                              what=lambda: f"drawn up to 6: {screen.view['log'][-5:]}")
+    finally:
+        await h.stop()
+
+
+LAST_TRIAL = {
+    "villagers": [["karl", "maria"], ["heinbichl"], ["raphael"]],
+    "start": {"karl": 2, "maria": 1, "heinbichl": 6, "raphael": 4},
+    "hands": [["verleumdung"], ["verleumdung"], ["ableugnung"]],
+    "phase": 3, "inquisitor": 1, "turn": 1,
+}
+
+
+async def test_the_last_burning_shows_the_results_with_the_score_breakdown(
+        tmp_path: Any) -> None:
+    h = Host("Endhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    table = h.lobby.create_table("hexenhammer", 3, {"scenario": LAST_TRIAL}, seed=2)
+    for seat in (1, 2):
+        h.lobby.add_bot(table, seat, "heuristic")
+    app = HexnetApp(target=("127.0.0.1", h.port), name="Ada", config_dir=str(tmp_path / "a"),
+                    fingerprint=h.fingerprint)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.lobby, what="the lobby")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("seat") == 0)
+            await pilot.press("g")
+            screen = await wait_until(pilot, lambda: table_screen(app), what="the table")
+            asked_at = [-1]
+
+            def over() -> bool:
+                if isinstance(app.screen, ResultsScreen):
+                    return True
+                if screen.legal and asked_at[0] != screen.view["state_id"]:
+                    asked_at[0] = screen.view["state_id"]
+                    app.call_later(screen.action_pass_turn)
+                return False
+
+            await wait_until(pilot, over, 30, lambda: f"the results: {screen.view['log']}")
+            results = app.screen
+            outcome = screen.view["outcome"]
+            console = Console(width=80, record=True, file=io.StringIO())
+            console.print(results.query_one("#scores", Static).content)
+            table_text = console.export_text()
+            for part in ("pentagrams", "matches", "trials", "empty stakes", "Total"):
+                assert part in table_text
+            assert "Ada (you)" in table_text
+            assert all(str(score) in table_text for score in outcome["scores"])
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen),
+                             what="back in the lobby")
     finally:
         await h.stop()
