@@ -37,7 +37,10 @@ class HelpScreen(ModalScreen[None]):
             yield Static("\n".join(lines), markup=False)
             if self._notes:
                 yield Static(self._notes, markup=False, classes="notes")
-            yield Label("Esc close", classes="hint")
+            yield Label("↑↓ scroll · Esc close", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()  # ↑↓ PgUp PgDn scroll
 
     def action_close(self) -> None:
         self.dismiss(None)

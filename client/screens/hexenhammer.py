@@ -20,14 +20,15 @@ from client.widgets.suspicion import suspicion_bar
 
 PHASES = {1: "accusation", 2: "panic", 3: "trial", 4: "draw", "over": "game over"}
 VILLAGER_FIELDS = ("accuser", "target", "other", "villager")
-HELP_NOTES = """\
-The bar is a villager's suspicion on its way to 18: ▒ up to its stake's starting value (the
-floor), █ above it, · the rest. ◆ marks the current witch (highest suspicion).
-▶ marks the cards you can use now; Enter on one asks for accuser and target as needed.
-Phase 1: play cards on your turn or call the Inquisition (i); p passes (then you draw).
-Phase 2 (panic): anyone plays; d says you are done (playing again takes it back).
-Phase 3: one card or p. Phase 4: Enter discards the ▶ card, p draws up to 6.
-Reactions (★) come out of turn: the prompt says what you answer; p lets it pass."""
+HELP_NOTES = "\n".join([
+    "The bar: a villager's suspicion on its way to 18 — ▒ up to its stake's starting value "
+    "(the floor), █ above it, · the rest. St is the stake. ◆ marks the current witch.",
+    "▶ marks the cards you can use now; Enter on one asks for accuser and target as needed.",
+    "Phase 1: play cards on your turn or call the Inquisition (i); p ends your turn (draw).",
+    "Phase 2 (panic): anyone plays; d says you are done until a new card is played.",
+    "Phase 3: one card or p. Phase 4: Enter discards the ▶ card, p draws up to 6.",
+    "Reactions (★) come out of turn with a countdown: Enter plays one, p lets the card pass.",
+])
 
 
 class HexenhammerScreen(TableScreen):
