@@ -54,8 +54,9 @@ class HexnetApp(App):
                  code: str | None = None, config_dir: str | None = None,
                  fingerprint: str | None = None, accept_new: bool = False,
                  auto_seat: AutoSeat | None = None,
-                 interfaces: list[str] | None = None) -> None:
+                 interfaces: list[str] | None = None, greeting: str = "") -> None:
         super().__init__()
+        self.greeting = greeting
         self.target = target
         self.player_name = name
         self.code = code
@@ -75,6 +76,8 @@ class HexnetApp(App):
 
     def on_mount(self) -> None:
         self.begin()
+        if self.greeting:
+            self.notify(self.greeting, timeout=12)
 
     def begin(self) -> None:
         """The first screen: the lobby while connecting to ``target``, else discovery."""

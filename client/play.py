@@ -42,6 +42,8 @@ async def play(args: argparse.Namespace) -> int:
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
                 mdns=bool(args.lan))
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
+    greeting = (f"On the LAN as {host.name!r} (port {port}): friends run hexnet join "
+                "and pick it." if args.lan else "")
     table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
     for seat in range(1, seats):
         host.lobby.add_bot(table, seat, args.policy)
@@ -50,7 +52,7 @@ async def play(args: argparse.Namespace) -> int:
         with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:
             app = HexnetApp(target=("127.0.0.1", port), name=name, config_dir=client_dir,
                             fingerprint=host.fingerprint,
-                            auto_seat=AutoSeat(table, seat=0))
+                            auto_seat=AutoSeat(table, seat=0), greeting=greeting)
             await app.run_async()
     finally:
         await host.stop()
