@@ -8,7 +8,7 @@ from typing import Any
 
 from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State
 from hexnet.games.hexenhammer import data, legal, phases, reactions, setup, view
-from hexnet.games.hexenhammer.effects import default_accuser, describe_play
+from hexnet.games.hexenhammer.effects import default_accuser, describe_play, name
 from hexnet.games.hexenhammer.log import say
 from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
 
@@ -164,7 +164,6 @@ class Hexenhammer(Game):
     def _choose(self, state: State, vid: str) -> None:
         choice = state["choice"]
         state["choice"] = None
-        from hexnet.games.hexenhammer.effects import name
         say(state, f"{state['players'][choice['seat']]} chooses {name(state, vid)}.",
             event="choose")
         if choice["purpose"] == "burn":
