@@ -4,8 +4,9 @@ your client — one command.
 The host is the real :class:`host.server.Host` (TLS, protocol, timers), bound to 127.0.0.1 on a
 free port and open (no room code); with ``--lan`` it binds every address and advertises itself by
 mDNS so friends can join with ``hexnet join``. The host gets a table with bots in every seat but
-the first; the client connects to it like any other client (pinned to the host's own
-fingerprint), sits in the first seat, and starts the game.
+the first (with ``--lan`` the seats stay open for friends; ``b`` in the lobby adds bots); the
+client connects to it like any other client (pinned to the host's own fingerprint), sits in the
+first seat, and starts the game.
 """
 
 from __future__ import annotations
@@ -42,17 +43,19 @@ async def play(args: argparse.Namespace) -> int:
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
                 mdns=bool(args.lan))
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
-    greeting = (f"On the LAN as {host.name!r} (port {port}): friends run hexnet join "
-                "and pick it." if args.lan else "")
+    greeting = (f"On the LAN as {host.name!r} (port {port}): friends run hexnet join and "
+                "sit at your table; b fills a seat with a bot, g starts." if args.lan else "")
     table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
-    for seat in range(1, seats):
-        host.lobby.add_bot(table, seat, args.policy)
+    if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
+        for seat in range(1, seats):
+            host.lobby.add_bot(table, seat, args.policy)
     try:
         # A throwaway client identity: local play leaves no pins or keys behind.
         with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:
             app = HexnetApp(target=("127.0.0.1", port), name=name, config_dir=client_dir,
                             fingerprint=host.fingerprint,
-                            auto_seat=AutoSeat(table, seat=0), greeting=greeting)
+                            auto_seat=AutoSeat(table, seat=0, start=not args.lan),
+                            greeting=greeting)
             await app.run_async()
     finally:
         await host.stop()
