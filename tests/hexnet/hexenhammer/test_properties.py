@@ -106,3 +106,30 @@ def test_private_log_lines_reach_only_their_seat():
     assert any(t.startswith("You draw") for t in mine)
     assert not any(t.startswith("You draw") for t in other)
     assert any(t.endswith("draws 1 card.") for t in other)
+
+
+def _where_cards_are(state) -> list[str]:
+    places = [*state["deck"], *state["discard"], *state["removed"]]
+    for pile in (*state["hands"], *state["kept"]):
+        places.extend(pile)
+    if state["protected"]:
+        places.append(state["protected"]["card"])
+    if state["window"] and "card" in state["window"]["trigger"]:
+        places.append(state["window"]["trigger"]["card"])
+    if state["choice"] and state["choice"]["trial"]:
+        places.append(state["choice"]["trial"]["card"])
+    return places
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_card_is_in_exactly_one_place_and_suspicion_stays_on_the_stake(players):
+    for seed in range(3):
+        state = GAME.setup([f"p{i}" for i in range(players)], 300 + seed, {})
+        r = random.Random(seed)
+        while GAME.outcome(state) is None:
+            places = _where_cards_are(state)
+            assert sorted(places) == sorted(state["cards"]), "a card is lost or doubled"
+            for v in state["villagers"].values():
+                assert v["start"] <= v["suspicion"] <= 18
+            seat = r.choice(GAME.waiting_for(state))
+            GAME.apply(state, seat, r.choice(GAME.legal_actions(state, seat)))
