@@ -12,6 +12,8 @@ from client.screens.table_base import TableScreen
 
 TABLE_SCREENS: dict[str, str] = {
     "hexenhammer": "client.screens.hexenhammer:HexenhammerScreen",
+    "fang": "client.screens.fang:FangScreen",
+    "hranice": "client.screens.hranice:HraniceScreen",
 }
 
 

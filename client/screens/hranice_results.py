@@ -1,0 +1,81 @@
+"""The end of a Hranice game: who won and how (dominant at the start of a turn, or the turn cap),
+the winner's path (token flips and pyres from the log), and each player's influence split into
+council and permanent points, with the final councils."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from client.screens.results import ResultsScreen, headline
+from client.widgets import hranice_board as board
+
+HOW = {
+    "win": "dominant at the start of a turn",
+    "turn_cap": "the turn cap was reached: the most influence wins",
+}
+PATH_KINDS = ("token", "ignite", "cleansed", "win", "turn_cap")
+
+
+def score_table(view: dict[str, Any]) -> Table:
+    """★ winner, player, council influence, permanent points from pyres, total, final council."""
+    outcome = view.get("outcome") or {}
+    players = list(view.get("players") or [])
+    scores = list(outcome.get("scores") or [])
+    permanent = list(outcome.get("permanent") or [])
+    winners = set(outcome.get("winners") or [])
+    councils = view.get("councils") or []
+    table = Table(box=None, header_style="bold", padding=(0, 1, 0, 0), expand=True)
+    table.add_column("", width=1)
+    table.add_column("Player", no_wrap=True, max_width=12)
+    table.add_column("Council", justify="right")
+    table.add_column("Pyre", justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    table.add_column("Final council", ratio=1)
+    for seat, name in enumerate(players):
+        total = scores[seat] if seat < len(scores) else 0
+        perm = permanent[seat] if seat < len(permanent) else 0
+        who = str(name) + (" (you)" if seat == view.get("seat") else "")
+        council = councils[seat] if seat < len(councils) else []
+        table.add_row("★" if seat in winners else "", Text(who, style="bold" if seat in winners
+                                                           else ""),
+                      str(total - perm), f"+{perm}" if perm else "0", str(total),
+                      ", ".join(board.citizen(c, view) for c in council) or "—")
+    return table
+
+
+def winning_path(view: dict[str, Any]) -> list[str]:
+    """The winners' token flips, pyres and cleansings and the final event, from the log."""
+    winners = set((view.get("outcome") or {}).get("winners") or [])
+    lines = []
+    for event in view.get("log") or []:
+        kind = event.get("kind")
+        if kind in ("win", "turn_cap") or (kind in PATH_KINDS and event.get("seat") in winners):
+            lines.append(str(event.get("text", "")))
+    return lines
+
+
+class HraniceResultsScreen(ResultsScreen):
+    """The Hranice outcome: headline, how it was won, the path, the scores."""
+
+    def compose(self) -> ComposeResult:
+        outcome = self.view.get("outcome") or {}
+        how = HOW.get(str(outcome.get("result")), str(outcome.get("result") or ""))
+        target = outcome.get("target", self.view.get("target"))
+        with VerticalScroll(id="results"):
+            yield Static(f"Game over — Hranice #{self.table} · target {target} influence",
+                         classes="title")
+            yield Static(headline(self.view), id="headline")
+            yield Static(f"How: {how}, after {outcome.get('turns', '?')} turns.",
+                         id="how", markup=False)
+            path = winning_path(self.view)
+            if path:
+                yield Static("\n".join("· " + line for line in path[-6:]), id="path",
+                             markup=False)
+            yield Static(score_table(self.view), id="scores")
+        yield Footer()
