@@ -1,0 +1,291 @@
+"""The Fang die Hexe table: the village, your role card, the cats, and one choice list that
+follows the scene (place picks, guard, the witches' window, confirmations, the chief's
+proposal, yes/no, the ritual card, the vote).
+
+Everything shown comes from the view; every entry of the choice list is one of the legal actions
+the host sent (the chief's proposal is built by toggling cats until it matches one of them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from client.screens.fang_results import FangResultsScreen
+from client.screens.table_base import Action, TableScreen
+from client.widgets import fang_names as names
+from client.widgets.fang_choices import (
+    POWER_TYPES,
+    Choice,
+    heading,
+    proposal_action,
+    scene_choices,
+)
+from client.widgets.fang_village import (
+    cats_table,
+    hand_text,
+    role_text,
+    scene_words,
+    village_text,
+)
+
+# Private log lines that name your role: the role card shows them instead (face down by default).
+ROLE_EVENTS = frozenset({"role", "witches"})
+CONFIRM_TYPES = ("ready", "confirm", "end_talk")
+SECRET_SCENES = {"pick": "the cats' picks", "guard": "the guard",
+                 "witches": "the witches' window"}
+HELP_NOTES = """\
+r turns your role card face up or down (it starts face down, like a card you hold).
+↑↓ Enter in the choice list does what the scene asks: a place, a guard, the witches' place,
+spell and attack, OK, end talk, yes/no (also y/n), a ritual card, a vote or abstain.
+Chief: Enter toggles a cat ([x]); "→ Propose" sends when exactly enough are chosen.
+s: the seer's look / the pickpocket's theft, while they may. p: ready / OK / end talk.
+The list of cats: ★ chief, ◇ in the proposal/circle, ✓ has sent (never what), … waited on.
+Witches: w switches the chat between the table and the witches' whisper (☾)."""
+
+
+class FangScreen(TableScreen):
+    """Village state, role card, hand and choices on the left; the cats and the log right."""
+
+    GAME = "fang"
+    HELP_NOTES = HELP_NOTES
+    CSS_PATH = Path(__file__).parent.parent / "styles" / "fang.tcss"
+    BINDINGS = [
+        Binding("r", "role", "Role"),
+        Binding("p", "pass_turn", "OK"),
+        Binding("s", "power", "See/steal"),
+        Binding("y", "vote_yes", "Yes", show=False),
+        Binding("n", "vote_no", "No", show=False),
+        Binding("w", "whisper", "Whisper", show=False),
+    ]
+
+    def __init__(self, table: int) -> None:
+        super().__init__(table)
+        self.role_shown = False
+        self.channel = "table"
+        self.chosen: set[int] = set()
+        self._choices: dict[str, Choice] = {}
+        self._signature: list[tuple[str, str]] = []
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose_game(self) -> ComposeResult:
+        yield Static("", id="fang-village")
+        yield Static("", id="fang-role")
+        yield Static("", id="fang-hand")
+        yield Static("", id="fang-scene")
+        yield OptionList(id="fang-choices")
+
+    def compose_side(self) -> ComposeResult:
+        yield Static("", id="fang-cats")
+
+    def on_mount(self) -> None:
+        self.query_one("#fang-choices", OptionList).focus()
+
+    def focus_default(self) -> None:
+        self.query_one("#fang-choices", OptionList).focus()
+
+    # -- words ----------------------------------------------------------------------------
+    def title_text(self) -> str:
+        return f"Fang #{self.table}"
+
+    def phase_text(self) -> str:
+        return scene_words(self.view)
+
+    def waiting_text(self) -> str:
+        # In the hidden day scenes the view names only you (who else acts would give roles away).
+        if self.view.get("scene") in SECRET_SCENES and not self.legal:
+            return SECRET_SCENES[str(self.view.get("scene"))]
+        active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
+        if len(active) > 3:  # the list of cats marks each one (…)
+            first = "you and " if self.view.get("seat") in active else ""
+            return f"{first}{len(active) - bool(first)} cats"
+        return super().waiting_text()
+
+    def prompt_text(self) -> str:
+        if self.view.get("outcome"):
+            return "The game is over — r results · l lobby"
+        if not self.legal:
+            return f"Waiting for {self.waiting_text()}…"
+        kinds = {a.get("type") for a in self.legal}
+        words = ["↑↓ Enter: choose"]
+        if kinds & set(CONFIRM_TYPES):
+            words.append("p: " + ("ready" if "ready" in kinds else "OK" if "confirm" in kinds
+                                  else "end talk"))
+        if "vote_proposal" in kinds:
+            words.append("y/n: yes/no")
+        if kinds & set(POWER_TYPES):
+            words.append("s: " + ("see" if "see" in kinds else "steal"))
+        if self.view.get("scene") == "ready" and not self.role_shown:
+            words.append("r: your role")
+        expiry = (self.view.get("deadline") or {}).get("on_expiry")
+        tail = f" — on timeout: {expiry}" if expiry else ""
+        return "Your move: " + " · ".join(words) + tail
+
+    def label_value(self, field: str, value: Any) -> str:
+        if field in ("target", "frog") and isinstance(value, int):
+            return self.player_name(value, you=False)
+        if field == "place":
+            return names.place(value)
+        if field == "spell":
+            return names.spell(value)
+        if field == "card":
+            held = next((c for c in self.view.get("hand") or [] if c.get("id") == value), None)
+            return names.ingredient(held["ing"] if held else value)
+        if field == "members" and isinstance(value, str):
+            return ", ".join(self.player_name(int(s), you=False) for s in value.split(",") if s)
+        if field == "yes":
+            return "yes" if value else "no"
+        return super().label_value(field, value)
+
+    # -- drawing --------------------------------------------------------------------------
+    def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """Show ``view`` minus the log lines that name your role; Fang's own results screen."""
+        log = [e for e in view.get("log") or [] if e.get("kind") not in ROLE_EVENTS]
+        shown = {**view, "log": log}
+        if view.get("scene") != "proposal" or not any(
+                a.get("type") == "propose" for a in legal):
+            self.chosen = set()
+        over = bool(view.get("outcome")) and self._ready and not self._results_shown
+        if over:
+            self._results_shown = True  # ours, not the generic score table
+        super().update_view(shown, legal)
+        if self._ready:
+            self.refresh_bindings()
+        if over:
+            self.app.push_screen(FangResultsScreen(self.table, shown))
+
+    def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+        self.query_one("#fang-village", Static).update(village_text(view))
+        self.query_one("#fang-cats", Static).update(cats_table(view, self.role_shown))
+        self.show_role()
+        self.query_one("#fang-scene", Static).update(heading(view, legal, self.chosen))
+        self.show_choices(scene_choices(view, legal, self.chosen))
+
+    def show_role(self) -> None:
+        self.query_one("#fang-role", Static).update(role_text(self.view, self.role_shown))
+        self.query_one("#fang-hand", Static).update(hand_text(self.view, self.role_shown))
+
+    def show_choices(self, choices: list[Choice]) -> None:
+        """Replace the list only when it changed, keeping the cursor on the same entry."""
+        signature = [(c.id, c.label) for c in choices]
+        self._choices = {c.id: c for c in choices}
+        if signature == self._signature:
+            return
+        self._signature = signature
+        box = self.query_one("#fang-choices", OptionList)
+        keep = None
+        if box.highlighted is not None and box.option_count:
+            keep = box.get_option_at_index(box.highlighted).id
+        box.clear_options()
+        box.add_options([Option(Text(c.label), id=c.id) for c in choices])
+        ids = [c.id for c in choices]
+        if ids:
+            box.highlighted = ids.index(keep) if keep in ids else 0
+
+    def redraw(self) -> None:
+        """Draw again from the current view (after a local change: role card, proposal)."""
+        if self._ready and self.view:
+            self.show_game(self.view, self.legal)
+            self.query_one("#prompt", Static).update(self.prompt_text())
+
+    # -- keys -----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kinds = {a.get("type") for a in self.legal}
+        if action == "pass_turn":
+            return bool(kinds & set(CONFIRM_TYPES))
+        if action == "power":
+            return bool(kinds & set(POWER_TYPES))
+        if action in ("vote_yes", "vote_no"):
+            return "vote_proposal" in kinds
+        if action == "whisper":
+            return self.view.get("role") == "hexe"
+        return True
+
+    def action_role(self) -> None:
+        """Turn the role card (after the game: show the results again)."""
+        if self.view.get("outcome"):
+            self.action_results()
+            return
+        self.role_shown = not self.role_shown
+        self.redraw()
+
+    def action_results(self) -> None:
+        if self.view.get("outcome"):
+            self.app.push_screen(FangResultsScreen(self.table, self.view))
+
+    def action_pass_turn(self) -> None:
+        """Ready, OK or end talk — whichever the scene asks for."""
+        for kind in CONFIRM_TYPES:
+            found = self.actions_of_type(kind)
+            if found:
+                self.run_worker(self.send_action(found[0]), group="send")
+                return
+        self.notify("Nothing to confirm now.", severity="warning")
+
+    def action_power(self) -> None:
+        found = self.actions_of_type(*POWER_TYPES)
+        if found:
+            title = "Look at whom?" if found[0]["type"] == "see" else "Steal from whom?"
+            self.choose_and_send(found, title)
+
+    def _vote(self, yes: bool) -> None:
+        found = [a for a in self.actions_of_type("vote_proposal") if a.get("yes") is yes]
+        if found:
+            self.run_worker(self.send_action(found[0]), group="send")
+
+    def action_vote_yes(self) -> None:
+        self._vote(True)
+
+    def action_vote_no(self) -> None:
+        self._vote(False)
+
+    @on(OptionList.OptionSelected, "#fang-choices")
+    async def _choice_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        choice = self._choices.get(str(event.option_id))
+        if choice is None:
+            return
+        if choice.kind == "send" and choice.action is not None:
+            await self.send_action(choice.action)
+        elif choice.kind == "toggle" and choice.seat is not None:
+            self.chosen ^= {choice.seat}
+            self.redraw()
+        elif choice.kind == "propose":
+            action = proposal_action(self.legal, self.chosen)
+            if action is None:
+                size = self.view.get("proposal_size")
+                self.notify(f"Choose exactly {size} cats first.", severity="warning")
+            else:
+                await self.send_action(action)
+        elif choice.kind == "power":
+            self.action_power()
+
+    # -- the witches' whisper -------------------------------------------------------------
+    def action_whisper(self) -> None:
+        """Witches: switch the chat between the whole table and the witches only."""
+        self.channel = "witches" if self.channel == "table" else "table"
+        box = self.query_one("#chat-input", Input)
+        box.placeholder = ("☾ whisper to the witches (Enter send · Esc close · w switches)"
+                           if self.channel == "witches"
+                           else "say something to the table (Enter send · Esc close)")
+        self.notify("Chat: " + ("whisper to the witches only ☾" if self.channel == "witches"
+                                else "the whole table"))
+
+    @on(Input.Submitted, "#chat-input")
+    async def _send_fang_chat(self, event: Input.Submitted) -> None:
+        # Replaces the table chrome's handler, which always talks to the whole table.
+        event.prevent_default()
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.focus_default()
+        channel = self.channel if self.view.get("role") == "hexe" else "table"
+        if text:
+            await self.app.send({"type": "chat", "text": text[:300], "channel": channel})

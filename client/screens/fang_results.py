@@ -1,0 +1,81 @@
+"""The end of a Fang game: which side won and why, and every role revealed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from client.widgets import fang_names as names
+
+RESULT_WORDS = {"village": "The village wins", "witches": "The witches win",
+                "fool": "The fool wins alone"}
+
+
+def headline(view: dict[str, Any]) -> str:
+    """``The witches win — you are on their side. The witches outnumber the cats.``"""
+    outcome = view.get("outcome") or {}
+    won = view.get("seat") in (outcome.get("winners") or [])
+    text = RESULT_WORDS.get(str(outcome.get("result")), "The game is over")
+    text += " — you win!" if won else " — you lose."
+    return f"{text} {outcome.get('reason', '')}".strip()
+
+
+def roles_table(view: dict[str, Any]) -> Table:
+    """Every seat: winner ★, name, role, side, and its form at the end."""
+    outcome = view.get("outcome") or {}
+    roles = outcome.get("roles") or view.get("roles") or []
+    winners = set(outcome.get("winners") or [])
+    forms = view.get("forms") or []
+    table = Table(box=None, header_style="bold", padding=(0, 1))
+    for title in ("", "Player", "Role", "Side", "End"):
+        table.add_column(title, no_wrap=True)
+    for seat, player in enumerate(view.get("players") or []):
+        role = roles[seat] if seat < len(roles) else None
+        table.add_row("★" if seat in winners else "",
+                      str(player) + (" (you)" if seat == view.get("seat") else ""),
+                      names.role_long(role) if role else "?", names.side(role),
+                      str(forms[seat]) if seat < len(forms) else "")
+    return table
+
+
+def summary(view: dict[str, Any]) -> str:
+    """Day reached, seals, witch points."""
+    outcome = view.get("outcome") or {}
+    return (f"Day {outcome.get('day', view.get('day'))} · seals {outcome.get('seals', 0)}/"
+            f"{view.get('seals_needed', '?')} · witch points (frogs at the end): "
+            f"{outcome.get('witch_points', 0)}")
+
+
+class FangResultsScreen(Screen):
+    """Shows a finished Fang table; Esc/Enter back to the lobby, t back to the table."""
+
+    BINDINGS = [
+        Binding("escape,enter", "lobby", "Lobby"),
+        Binding("t", "table", "Table"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self, table: int, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="results"):
+            yield Static(f"Fang die Hexe — game over, table #{self.table}", classes="title")
+            yield Static(headline(self.view), id="headline")
+            yield Static(roles_table(self.view), id="fang-roles")
+            yield Static(summary(self.view), id="fang-summary")
+        yield Footer()
+
+    def action_lobby(self) -> None:
+        self.app.back_to_lobby()
+
+    def action_table(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,161 @@
+"""What the Fang table shows besides the choices: the village's state, your role card, your hand
+and the list of cats. Pure functions from a view to rich text; nothing here knows a rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from client.widgets import fang_names as names
+
+SCENES = {
+    "ready": "look at your role", "pick": "the day · places", "guard": "the day · guard",
+    "witches": "the witches' window", "announce": "evening · the duck",
+    "talk": "evening talk", "proposal": "night · proposal", "proposal_vote": "night · vote "
+    "on the proposal", "proposal_result": "night · proposal result", "ritual": "night · ritual",
+    "ritual_result": "night · ritual result", "pause": "night · who was it?!",
+    "vote": "night · the vote", "vote_result": "night · vote result",
+}
+# scenes in which the list of cats shows who has sent (never what)
+SENT_SCENES = {"ready", "announce", "talk", "proposal_vote", "proposal_result", "ritual",
+               "ritual_result", "vote", "vote_result"}
+
+
+def scene_words(view: dict[str, Any]) -> str:
+    """The scene in a few words (``Day 2 · night · the vote``)."""
+    scene = view.get("scene")
+    if view.get("outcome"):
+        return "game over"
+    return f"Day {view.get('day', 0)} · {SCENES.get(str(scene), str(scene))}"
+
+
+def _pips(have: int, total: int, full: str, empty: str) -> str:
+    return full * max(0, min(have, total)) + empty * max(0, total - have)
+
+
+def village_text(view: dict[str, Any]) -> Text:
+    """Day and knights' countdown, seals, curse bar, spells, tonight's ingredients (3 lines)."""
+    out = Text()
+    day, knights = int(view.get("day") or 0), int(view.get("knights_day") or 0)
+    left = int(view.get("days_to_knights") or 0)
+    out.append(f"Day {day}/{knights} ", style="bold")
+    out.append("· knights TODAY" if day and left == 0 else f"· knights in {left} days")
+    seals, need = int(view.get("seals") or 0), int(view.get("seals_needed") or 0)
+    out.append(f" · seals {_pips(seals, need, '◆', '◇')} {seals}/{need}\n")
+    curse, bar = int(view.get("curse") or 0), int(view.get("curse_bar") or 0)
+    out.append(f"Curse {_pips(curse, bar, '▮', '▯')} {curse}/{bar}")
+    spells = [names.spell(s) for s in view.get("spells_unlocked") or []]
+    out.append(f" · failed {view.get('failed_rituals', 0)} · spells: "
+               f"{', '.join(spells) or '—'}\n")
+    required = [names.ingredient(i) for i in view.get("required") or []]
+    out.append("Tonight: ", style="bold")
+    out.append(", ".join(required) or "—")
+    return out
+
+
+def role_text(view: dict[str, Any], shown: bool) -> Text:
+    """Your role card: face down (``r`` turns it) or face up with what you know."""
+    out = Text()
+    if not shown:
+        out.append(" ░░ role card face down ░░ ", style="reverse")
+        out.append("  r: look")
+        return out
+    role = view.get("role")
+    out.append(f" {names.role_long(role)} ", style="bold reverse")
+    out.append(f" for {names.SIDE_WORDS.get(names.side(role), '?')}")
+    me = view.get("seat")
+    witches = [s for s, r in enumerate(view.get("roles") or [])
+               if r == "hexe" and s != me]
+    players = view.get("players") or []
+    if role in ("hexe", "kraehe"):
+        who = ", ".join(str(players[s]) for s in witches) or "only you"
+        out.append(f"\nWitches: {who}")
+        if role == "hexe":
+            out.append(" · w: whisper")
+    for day, target, result in view.get("seen") or []:
+        name = players[target] if 0 <= target < len(players) else "?"
+        out.append(f"\nSeen day {day}: {name} is {result}")
+    if view.get("guard_last"):
+        out.append(f"\nLast guarded: {names.place(view['guard_last'])}")
+    return out
+
+
+def hand_text(view: dict[str, Any], shown: bool) -> Text:
+    """Your ingredients, oldest first; Fluchkraut only while the role card is up."""
+    cards = [names.ingredient(c.get("ing")) for c in view.get("hand") or []]
+    if shown and view.get("fluchkraut"):
+        cards.append("Fluchkraut ∞")
+    out = Text("Hand: ", style="bold")
+    out.append(", ".join(cards) or "empty")
+    return out
+
+
+def _last_event(view: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    for event in reversed(view.get("log") or []):
+        if event.get("kind") == kind:
+            return event
+    return None
+
+
+def seat_marks(view: dict[str, Any]) -> list[str]:
+    """Per seat: what the table may know of its choice now — sent (✓), still waited on (…),
+    or, once all have voted, the vote itself."""
+    n = len(view.get("players") or [])
+    scene = view.get("scene")
+    marks = [""] * n
+    if view.get("outcome"):
+        return marks
+    if scene in SENT_SCENES:
+        for s in view.get("submitted") or []:
+            if 0 <= s < n:
+                marks[s] = "✓"
+        for s in view.get("active") or []:
+            if 0 <= s < n and not marks[s]:
+                marks[s] = "…"
+    result = None
+    if scene == "proposal_result":
+        result = _last_event(view, "proposal_result")
+        if result:
+            for s in result.get("yes") or []:
+                marks[s] = "yes"
+            for s in result.get("no") or []:
+                marks[s] = "no"
+    elif scene == "vote_result":
+        result = _last_event(view, "vote_result")
+        players = view.get("players") or []
+        for s, target in (result or {}).get("votes") or []:
+            marks[s] = "abstain" if target is None else f"→{players[target]}"
+    return marks
+
+
+def cats_table(view: dict[str, Any], roles_shown: bool) -> Table:
+    """One row per seat: chief ★ / circle ◇, name, form, sent mark or vote, known role."""
+    table = Table(box=None, padding=(0, 1, 0, 0), show_header=False, expand=False)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("name", no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("mark", no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("role", no_wrap=True, max_width=9, overflow="ellipsis")
+    players = view.get("players") or []
+    forms = view.get("forms") or []
+    roles = view.get("roles") or []
+    me = view.get("seat")
+    chief, members = view.get("chief"), set(view.get("members") or [])
+    marks = seat_marks(view)
+    over = bool(view.get("outcome"))
+    for seat, player in enumerate(players):
+        form = forms[seat] if seat < len(forms) else "cat"
+        flag = "★" if seat == chief else "◇" if seat in members else " "
+        name = Text(str(player) + (" (you)" if seat == me else ""),
+                    style="bold" if seat == me else ("dim" if form != "cat" else ""))
+        mark = marks[seat]
+        if form == "frog":
+            mark = f"frog {mark}".strip()
+        elif form != "cat":
+            mark = names.FORM_WORDS.get(form, form)
+        role = roles[seat] if seat < len(roles) else None
+        public = form == "banished" or over
+        known = role and seat != me and (public or roles_shown)
+        table.add_row(flag, name, mark, names.role(role) if known else "")
+    return table
