@@ -124,3 +124,14 @@ def test_options_play_to_the_end(options):
     for seed in range(20):
         state, _ = random_game(GAME, 3 + seed % 3, seed, options, check_every=8)
         assert GAME.outcome(state) is not None
+
+
+@pytest.mark.slow
+def test_a_thousand_more_random_games_end_and_keep_the_contract():
+    results: Counter[str] = Counter()
+    for i in range(1000):
+        players = 2 + i % 5
+        state, _ = random_game(GAME, players, 10_000 + i, check_every=40)
+        results[GAME.outcome(state)["result"]] += 1
+    assert results["win"] + results["turn_cap"] == 1000
+    assert results["turn_cap"] <= 10, results
