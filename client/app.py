@@ -101,7 +101,6 @@ class HexnetApp(App):
         from client.session import BadRoomCode, RateLimited, Session, SessionError
 
         label = f"{host}:{port}"
-        self.post_message(m.Connecting(label))
         code, problem = self.code, ""
         for _ in range(MAX_CODE_TRIES):
             try:

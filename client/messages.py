@@ -14,20 +14,6 @@ from textual.message import Message
 
 
 @dataclass
-class HostsFound(Message):
-    """The hosts discovery sees now (``client.discovery.HostInfo`` items)."""
-
-    hosts: list[Any]
-
-
-@dataclass
-class Connecting(Message):
-    """The worker started connecting to ``label``."""
-
-    label: str
-
-
-@dataclass
 class Connected(Message):
     """The handshake (and room code, if any) succeeded."""
 
