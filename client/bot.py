@@ -1,8 +1,9 @@
 """``hexnet bot HOST[:PORT] --game G --count N``: N bot clients over the network sit together at
 a new table of G, play it to the end and exit 0 when it ended normally.
 
-Also measures, for every state a bot acted on, the time from that first ``act`` being sent to ALL
-N clients holding a view with a newer state id, and prints p50/p99.
+Also measures, for every action the host accepted (the actor's next view acknowledges it with
+``answered``), the time from that ``act`` being sent to ALL N clients holding a view at least as
+new as the one it produced, and prints p50/p99.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from client.session import Session, SessionError
 from hexnet.games import get_policy
 
 DEFAULT_PORT = 7878
+RETRY_AFTER = 1.0  # seconds
+MAX_MESSAGES = 1_000_000
 
 
 @dataclass
@@ -85,8 +88,7 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
         for i in range(count):
             sessions.append(await Session.connect(
                 host, port, name=f"{name}{i + 1}"[:24], code=code, config_dir=config_dir,
-                accept_new=True, pinned_fingerprint=pinned_fingerprint,
-                identity_file=f"bot-identity-{i + 1}.pem"))
+                accept_new=True, pinned_fingerprint=pinned_fingerprint, identity_file=None))
         first = sessions[0]
         await first.send({"type": "create", "game": game, "seats": seats, "options": {}})
         await _until(lambda: first.you.get("table") is not None, first, 15)
@@ -98,35 +100,47 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
         for seat in range(count, seats):
             await first.send({"type": "add_bot", "table": tid, "seat": seat, "policy": policy})
         await first.send({"type": "start", "table": tid})
-        sent_at: dict[int, float] = {}
+        sent_at: dict[tuple[int, int], float] = {}  # (bot, quoted state id) → send time
+        accepted: list[tuple[float, int]] = []  # (send time, state id the action produced)
         rng_base = seed if seed is not None else random.SystemRandom().getrandbits(32)
 
         async def play(i: int, s: Session) -> dict[str, Any] | None:
             rng = random.Random(rng_base + i)
             answered: Any = None  # the choice (step key, legal) we last answered
             latest: dict[str, Any] | None = None
-            async for msg in s.messages():
-                if on_message is not None:
+            skipped = False
+            for _ in range(MAX_MESSAGES):
+                msg = await s.next_message(RETRY_AFTER if skipped else None)
+                if msg is None:  # our answer did not change that choice: answer it again
+                    answered, msg, skipped = None, latest, False
+                elif on_message is not None:
                     on_message(i, msg)
-                if msg["type"] == "rejected":
+                if msg is not None and msg["type"] == "rejected":
                     report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
                     answered = None  # choose again from the latest view
                     msg = latest
                 if msg is None or msg["type"] != "view" or msg["table"] != tid:
                     continue
                 latest = msg
+                if "answered" in msg:  # our action went through: whatever comes is new
+                    answered = None
+                    t0 = sent_at.get((i, msg["answered"]))
+                    if t0 is not None:
+                        accepted.append((t0, msg["view"]["state_id"]))
                 view, legal = msg["view"], msg["legal"]
                 if view.get("outcome") is not None:
                     return view["outcome"]
                 sid = view["state_id"]
                 choice = ((view.get("deadline") or {}).get("key"), legal)
                 # a view made before our answer arrived offers the same choice again: skip it
+                # (and answer again if nothing else comes within RETRY_AFTER seconds)
+                skipped = bool(legal) and choice == answered
                 if not legal:
                     answered = None
                 elif choice != answered:
                     answered = choice
                     action = choose(view, legal, rng)
-                    sent_at.setdefault(sid, time.perf_counter())
+                    sent_at[(i, sid)] = time.perf_counter()
                     report.actions_sent += 1
                     await s.send({"type": "act", "table": tid, "state_id": sid,
                                   "action": action})
@@ -135,12 +149,12 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
         outcomes = await asyncio.wait_for(
             asyncio.gather(*(play(i, s) for i, s in enumerate(sessions))), timeout)
         report.outcome = outcomes[0] if all(o is not None for o in outcomes) else None
-        for sid, t0 in sent_at.items():
+        for t0, produced in accepted:
             arrivals = []
             for s in sessions:
-                later = [t for k, t in s.view_times.get(tid, {}).items() if k > sid]
-                if later:
-                    arrivals.append(min(later))
+                times = [t for k, t in s.view_times.get(tid, {}).items() if k >= produced]
+                if times:
+                    arrivals.append(min(times))
             if len(arrivals) == len(sessions):
                 report.latencies.append(max(arrivals) - t0)
     finally:

@@ -25,7 +25,8 @@ nonsense or refused us), :class:`ConnectionLost`.
 Deviations from PROTOCOL.md: the extra ``HostNotTrusted``/``RateLimited`` exceptions; ``aclose()``
 besides ``close()``; ``messages()`` ends normally after ``close()`` and raises
 :class:`ConnectionLost` when the host goes away; ``connect`` takes ``timeout`` and
-``identity_file`` (several identities in one config dir, e.g. ``hexnet bot``).
+``identity_file`` (another identity file in the config dir; None = an ephemeral identity, as
+``hexnet bot`` uses); ``next_message(timeout)`` (one message, or None after ``timeout``).
 """
 
 from __future__ import annotations
@@ -107,11 +108,16 @@ class Session:
                       config_dir: str | os.PathLike[str] | None = None,
                       confirm_fingerprint: ConfirmFingerprint | None = None,
                       accept_new: bool = False, pinned_fingerprint: str | None = None,
-                      timeout: float = 15.0, identity_file: str = identity.IDENTITY_FILE
-                      ) -> Session:
+                      timeout: float = 15.0,
+                      identity_file: str | None = identity.IDENTITY_FILE) -> Session:
         """Connect, check the host's key, authenticate, and wait for the first lobby."""
         cfg = paths.config_dir(config_dir)
-        key = identity.load_or_create_identity(cfg, identity_file)
+        if identity_file is None:  # an ephemeral identity (bots): nothing written
+            from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+            key = Ed25519PrivateKey.generate()
+        else:
+            key = identity.load_or_create_identity(cfg, identity_file)
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, ssl=tls.client_context(),
@@ -282,6 +288,20 @@ class Session:
                     return
                 raise item
             yield item
+
+    async def next_message(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """The next message (as :meth:`messages` yields them), or None if none arrives within
+        ``timeout`` seconds. Raises :class:`ConnectionLost` once the session is over."""
+        try:
+            item = await asyncio.wait_for(self._queue.get(), timeout)
+        except TimeoutError:
+            return None
+        if item is _CLOSED or isinstance(item, SessionError):
+            self._queue.put_nowait(item)  # keep reporting the end
+            if isinstance(item, SessionError) and not self._closing:
+                raise item
+            raise ConnectionLost("The session is closed.")
+        return item
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Validate ``msg`` against its schema (ValueError-like :class:`ProtocolError` if it is

@@ -70,6 +70,7 @@ class Lobby:
         self._next_table = 1
         self._seed = seed_source or (lambda: random.SystemRandom().getrandbits(63))
         self._out: list[Effect] = []
+        self._answered: tuple[int, int] | None = None  # (conn, quoted state id) being applied
 
     # -- plumbing ------------------------------------------------------------------------
     def _flush(self) -> None:
@@ -145,8 +146,10 @@ class Lobby:
             if conn is None or (only is not None and conn.id != only):
                 continue
             view, legal = table.view(i)
-            self._emit(Send(conn.id, {"type": "view", "table": table.id, "view": view,
-                                      "legal": legal}))
+            msg = {"type": "view", "table": table.id, "view": view, "legal": legal}
+            if self._answered is not None and self._answered[0] == conn.id:
+                msg["answered"] = self._answered[1]
+            self._emit(Send(conn.id, msg))
 
     # -- connections ---------------------------------------------------------------------
     def connect(self, conn_id: int, identity: bytes, name: str, address: str = "") -> None:
@@ -399,7 +402,11 @@ class Lobby:
         except IllegalAction as exc:
             return reject("illegal", exc.reason[:300])
         self._accepted(table, seat, msg["action"], events)
-        self._advance(table)
+        self._answered = (conn.id, msg["state_id"])
+        try:
+            self._advance(table)
+        finally:
+            self._answered = None
 
     def _accepted(self, table: Table, seat: int | None, action: dict[str, Any],
                   events: list[dict[str, Any]]) -> None:

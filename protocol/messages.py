@@ -23,6 +23,8 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
 
 * ``view`` carries ``legal``: the list of actions the receiving seat may take now (empty when it
   is not waited on). Clients pick from it; they never compute rules.
+* ``view`` may carry ``answered``: the state id the receiver's own ``act`` quoted, in the view
+  that action produced (an acknowledgement: views without it came from others' changes).
 * ``create`` seats its sender at seat 0 of the new table (if the sender is not playing elsewhere),
   so ``lobby.you.table`` names the table just created.
 * ``lobby`` tables carry ``seats_total`` (int) and the ``you`` map carries ``open`` (host needs no
@@ -224,7 +226,8 @@ H2C: dict[str, dict[str, Check]] = {
     "lobby": {"tables": L(TABLE_INFO, 32),
               "you": Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT),
                           "open": B()})},
-    "view": {"table": TABLE, "view": Tree(12), "legal": L(Action(), 4000)},
+    "view": {"table": TABLE, "view": Tree(12), "legal": L(Action(), 4000),
+             "answered?": I(0, MAX_INT)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300)},
     "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
     "error": {"code": S(32, 1), "message": S(300)},

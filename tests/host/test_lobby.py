@@ -291,3 +291,14 @@ def test_a_disconnected_seat_counts_as_absent_after_the_grace_until_it_returns(l
     lb.connect(8, ident(2), "p2")
     lb.absent_if_gone(tid, 1)  # came back within the grace: nothing happens
     assert not t.seats[1].absent
+
+
+def test_the_actor_alone_gets_its_answer_acknowledged_in_the_view(lobby) -> None:
+    lb, rec = lobby
+    tid = seated_table(lb, rec)
+    rec.take()
+    sid = lb.tables[tid].state_id
+    lb.handle(1, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
+    views = {e.conn: e.msg for e in rec.take() if isinstance(e, Send)}
+    assert views[1]["answered"] == sid
+    assert "answered" not in views[2] and "answered" not in views[3]
