@@ -133,3 +133,27 @@ def test_every_card_is_in_exactly_one_place_and_suspicion_stays_on_the_stake(pla
                 assert v["start"] <= v["suspicion"] <= 18
             seat = r.choice(GAME.waiting_for(state))
             GAME.apply(state, seat, r.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_host_timeouts_and_absent_seats_always_make_progress(players):
+    for seed in range(3):
+        state = GAME.setup([f"p{i}" for i in range(players)], 400 + seed, {})
+        r = random.Random(seed)
+        steps = 0
+        while GAME.outcome(state) is None:
+            steps += 1
+            assert steps < 20_000
+            waiting = GAME.waiting_for(state)
+            deadline = GAME.deadline(state)
+            roll = r.random()
+            if deadline is not None and roll < 0.1:
+                GAME.apply(state, None, {"type": "timeout", "key": deadline.key})
+                continue
+            seat = r.choice(waiting)
+            if roll < 0.2:
+                before = GAME.dump(state)
+                GAME.apply(state, None, {"type": "absent", "seat": seat})
+                assert GAME.dump(state) != before
+                continue
+            GAME.apply(state, seat, r.choice(GAME.legal_actions(state, seat)))
