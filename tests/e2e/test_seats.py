@@ -1,0 +1,65 @@
+"""Seats over the network: resuming with the identity key, being kicked, host-side bots."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from client.session import ConnectionLost, Session
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def connect(host, cfg, name: str, code: str | None = "") -> Session:
+    return await Session.connect("127.0.0.1", host.port, name=name, config_dir=cfg,
+                                 code=host.room_code if code == "" else code, accept_new=True)
+
+
+async def until(session: Session, pred, seconds: float = 5.0) -> dict:
+    async def go() -> dict:
+        async for msg in session.messages():
+            if pred(msg):
+                return msg
+        raise AssertionError("closed")
+    return await asyncio.wait_for(go(), seconds)
+
+
+async def test_a_player_resumes_its_seat_by_identity_without_the_code(host, dirs) -> None:
+    a = await connect(host, dirs["client"], "ada")
+    await a.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
+    await until(a, lambda m: m["type"] == "lobby" and m["you"]["table"] is not None)
+    tid = a.you["table"]
+    await a.send({"type": "add_bot", "table": tid, "seat": 1, "policy": "random"})
+    await a.send({"type": "start", "table": tid})
+    first = await until(a, lambda m: m["type"] == "view")
+    await a.aclose()
+    await asyncio.sleep(0.1)
+    assert host.lobby.tables[tid].seats[0].kind == "human"
+    back = await connect(host, dirs["client"], "ada", code=None)  # same identity file
+    view = await until(back, lambda m: m["type"] == "view")
+    assert view["table"] == tid and view["view"]["seat"] == 0
+    state = host.lobby.state_of(tid)
+    assert view["view"]["state_id"] == state["version"] >= first["view"]["state_id"]
+    assert view["view"]["hand"] == state["hands"][0]
+    assert back.you == {"name": "ada", "table": tid, "seat": 0, "open": False}
+    await back.aclose()
+
+
+async def test_a_kicked_player_is_told_and_disconnected_others_stay(host, dirs) -> None:
+    a = await connect(host, dirs["client"], "ada")
+    b = await connect(host, dirs["client2"], "bob")
+    await a.send({"type": "create", "game": "toy", "seats": 3, "options": {}})
+    await until(a, lambda m: m["type"] == "lobby" and m["you"]["table"] is not None)
+    tid = a.you["table"]
+    await b.send({"type": "sit", "table": tid, "seat": 2})
+    await until(b, lambda m: m["type"] == "lobby" and m["you"]["seat"] == 2)
+    host.lobby.kick(tid, 2)
+    err = await until(b, lambda m: m["type"] == "error")
+    assert err["code"] == "kicked"
+    with pytest.raises(ConnectionLost):
+        await until(b, lambda m: False)
+    lobby = await until(a, lambda m: m["type"] == "lobby"
+                        and m["tables"][0]["seats"][2]["kind"] == "empty")
+    assert lobby["tables"][0]["seats"][0]["connected"] is True
+    await a.aclose()
