@@ -25,18 +25,15 @@ def say(state: State, text: str, to: list[int] | None = None, **fields: Any) -> 
 def log_for(state: State, seat: int | None) -> list[Event]:
     """The last events ``seat`` may see, in order, audience stripped (the view is built after
     every action, so public events are shared, not copied: treat views as read-only)."""
-    log = state["log"]
-    window = 2 * LOG_LENGTH
-    while True:
-        tail = log[-window:]
-        out = [e if "to" not in e else _stripped(e) for e in tail
-               if "to" not in e or (seat is not None and seat in e["to"])]
-        if len(out) >= LOG_LENGTH or len(tail) == len(log):
-            return out[-LOG_LENGTH:]
-        window *= 4
-
-
-def _stripped(event: Event) -> Event:
-    public = event.copy()
-    del public["to"]
-    return public
+    out = []
+    for event in reversed(state["log"]):
+        if "to" in event:
+            if seat is None or seat not in event["to"]:
+                continue
+            event = event.copy()
+            del event["to"]
+        out.append(event)
+        if len(out) == LOG_LENGTH:
+            break
+    out.reverse()
+    return out
