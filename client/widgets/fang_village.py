@@ -36,7 +36,7 @@ def _pips(have: int, total: int, full: str, empty: str) -> str:
 
 
 def village_text(view: dict[str, Any]) -> Text:
-    """Day and knights' countdown, seals, curse bar, spells, tonight's ingredients (3 lines)."""
+    """Day and knights' countdown, seals, curse bar, spells, tonight's ingredients (4 lines)."""
     out = Text()
     day, knights = int(view.get("day") or 0), int(view.get("knights_day") or 0)
     left = int(view.get("days_to_knights") or 0)
@@ -46,9 +46,9 @@ def village_text(view: dict[str, Any]) -> Text:
     out.append(f" · seals {_pips(seals, need, '◆', '◇')} {seals}/{need}\n")
     curse, bar = int(view.get("curse") or 0), int(view.get("curse_bar") or 0)
     out.append(f"Curse {_pips(curse, bar, '▮', '▯')} {curse}/{bar}")
+    out.append(f" · failed rituals {view.get('failed_rituals', 0)}\n")
     spells = [names.spell(s) for s in view.get("spells_unlocked") or []]
-    out.append(f" · failed {view.get('failed_rituals', 0)} · spells: "
-               f"{', '.join(spells) or '—'}\n")
+    out.append(f"Witches' spells: {', '.join(spells) or '—'}\n")
     required = [names.ingredient(i) for i in view.get("required") or []]
     out.append("Tonight: ", style="bold")
     out.append(", ".join(required) or "—")
@@ -147,7 +147,7 @@ def cats_table(view: dict[str, Any], roles_shown: bool) -> Table:
     for seat, player in enumerate(players):
         form = forms[seat] if seat < len(forms) else "cat"
         flag = "★" if seat == chief else "◇" if seat in members else " "
-        name = Text(str(player) + (" (you)" if seat == me else ""),
+        name = Text("you" if seat == me else str(player),
                     style="bold" if seat == me else ("dim" if form != "cat" else ""))
         mark = marks[seat]
         if form == "frog":
@@ -156,6 +156,6 @@ def cats_table(view: dict[str, Any], roles_shown: bool) -> Table:
             mark = names.FORM_WORDS.get(form, form)
         role = roles[seat] if seat < len(roles) else None
         public = form == "banished" or over
-        known = role and seat != me and (public or roles_shown)
+        known = role and (public or (roles_shown and seat != me))
         table.add_row(flag, name, mark, names.role(role) if known else "")
     return table
