@@ -20,6 +20,7 @@ from client.screens.picker import Picker
 from client.screens.table_base import MISSING, Action, TableScreen
 from client.widgets import hranice_board as board
 from client.widgets.cards import CardList
+from client.widgets.log import GameLog
 
 HELP_NOTES = """\
 Each row: ▶ on turn · player · ✋ cards in hand · influence/target · ● active dominance
@@ -107,7 +108,7 @@ class HraniceScreen(TableScreen):
     def move_heading(self) -> str:
         window = self.view.get("window")
         if window:
-            return board.trigger_text(self.view, window, self.names) + " "
+            return board.trigger_text(self.view, window, self.names, reactions=False) + " — "
         step = self.view.get("step") or {}
         if step.get("stage") == "choose":
             return "Výslech: "
@@ -173,6 +174,9 @@ class HraniceScreen(TableScreen):
                 hand.highlight_id(first)
         self._was_asked = asked
         self._show_card_text()
+        # the hand and card text change height: keep the newest log lines in sight
+        log = self.query_one(GameLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
         self._maybe_ask_discard(view, legal)
 
     def usable_cards(self, hand: list[str]) -> set[str]:
@@ -211,8 +215,11 @@ class HraniceScreen(TableScreen):
         if len(candidates) == 1 and not AIMED & set(candidates[0]):
             await self.send_action(candidates[0])
             return
+        plain = [self.describe(a) for a in candidates]
+        labels = [f"{label} ·{plain[:i].count(label) + 1}" if plain.count(label) > 1 else label
+                  for i, label in enumerate(plain)]  # two copies of a citizen in one council
         picked = await self.app.push_screen_wait(
-            Picker(title, [(self.describe(a), a) for a in candidates], side=True))
+            Picker(title, list(zip(labels, candidates, strict=True)), side=True))
         if picked is not None:
             await self.send_action(picked)
 

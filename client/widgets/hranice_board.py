@@ -45,7 +45,8 @@ def hand_label(card: str) -> str:
 def card_text(card: str) -> str:
     """The card's full text for the side pane: name (English), kind, cost, rule text."""
     info = row(card)
-    head = f"{info['name']} ({info['english']})"
+    english = f" ({info['english']})" if info["english"] != info["name"].lower() else ""
+    head = f"{info['name']}{english}"
     if info["type"] == "citizen":
         head += f", citizen {info['influence']}"
     elif info["type"] == "action":
@@ -152,9 +153,10 @@ def reactions_for(event: str) -> str:
     return " or ".join(r["name"] for r in cards.data()["reaction"] if r["event"] == event)
 
 
-def trigger_text(view: dict[str, Any], window: dict[str, Any], names: Names) -> str:
+def trigger_text(view: dict[str, Any], window: dict[str, Any], names: Names,
+                 reactions: bool = True) -> str:
     """What the open reaction window answers, from the host's trigger: ``Bela accuses your
-    Kovář 3 — Alibi?``."""
+    Kovář 3 — Alibi?`` (without the reactions' names if not ``reactions``)."""
     event = str(window.get("event", ""))
     actor = names(window.get("actor"))
     s = "s"
@@ -174,13 +176,13 @@ def trigger_text(view: dict[str, Any], window: dict[str, Any], names: Names) -> 
         doing = "accusing" if window.get("kind") == "accuse" else "cleansing"
         sign = ">" if window.get("strict") else "≥"
         text = (f"{actor} rolled {window.get('die')} {doing} {whose(view, target, names)}: "
-                f"{window.get('total')} {sign} {window.get('needed')}?")
+                f"total {window.get('total')}, needs {sign} {window.get('needed')}")
     elif event == "to_pyre":
         text = f"{whose(view, target, names)} is going to the pyre"
         text = text[0].upper() + text[1:]
     else:
         text = event
-    return f"{text} — {reactions_for(event)}?"
+    return f"{text} — {reactions_for(event)}?" if reactions else text
 
 
 def now_text(view: dict[str, Any], names: Names) -> str:
@@ -191,7 +193,7 @@ def now_text(view: dict[str, Any], names: Names) -> str:
     if window:
         asked = names(window.get("asked"))
         if asked == "you":
-            return "You are asked to react (below); the countdown is top right."
+            return f"{trigger_text(view, window, names)} Your answer (countdown top right)."
         return f"{trigger_text(view, window, names)} Asking {asked}."
     step = view.get("step") or {}
     peek = view.get("peek")

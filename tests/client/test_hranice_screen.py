@@ -1,0 +1,162 @@
+"""The Hranice table screen: a Pilot game against a real embedded host with bots (join, play a
+citizen, accuse, see the roll, react and let prompts pass), and 80×24 snapshots of the table,
+a reaction prompt and the results, made from real engine views (tests/client/hranice_views.py)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from textual.widgets import OptionList, Static
+
+from client.app import AutoSeat, HexnetApp
+from client.screens.hranice import HraniceScreen
+from client.screens.hranice_results import HraniceResultsScreen
+from client.screens.picker import Picker
+from client.widgets.cards import CardList
+from host.server import Host
+from tests.client.conftest import wait_until
+from tests.client.hranice_views import HraniceViewApp
+
+# Ada (seat 0) begins; her accusation of bot 2's Kněz rolls a stacked 5.
+SCENARIO = {
+    "hands": [["rolnik", "svedek", "uplatek", "zebrak", "alibi"],
+              ["zebrak", "rolnik", "kovar"], ["zebrak", "rolnik"]],
+    "councils": [[], ["knez"], ["soudce"]],
+    "first_player": 0,
+    "dice": [5],
+}
+
+
+@pytest.fixture
+async def host(tmp_path: Any) -> Any:
+    h = Host("Hranice test", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             bot_delay=0.0)
+    await h.start(bind="127.0.0.1", port=0)
+    try:
+        yield h
+    finally:
+        await h.stop()
+
+
+def text_of(screen: HraniceScreen, selector: str) -> str:
+    """What a Static shows, as plain text (Rich tables rendered 46 columns wide)."""
+    content = screen.query_one(selector, Static).content
+    if isinstance(content, str | Text):
+        return str(content)
+    console = Console(width=46, record=True, file=io.StringIO())
+    console.print(content)
+    return console.export_text()
+
+
+async def pick(pilot: Any, app: HexnetApp, wanted: str) -> list[str]:
+    """In the open picker, take the entry containing ``wanted``; return every label."""
+    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+                              what="a picker")
+    options = picker.query_one(OptionList)
+    labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    index = next(i for i, label in enumerate(labels) if wanted in label)
+    for _ in range(index):
+        await pilot.press("down")
+    await pilot.press("enter")
+    return labels
+
+
+async def highlight(pilot: Any, hand: CardList, prefix: str) -> None:
+    """Move the hand's cursor to the first card whose id starts with ``prefix``."""
+    for _ in range(hand.option_count):
+        if str(hand.highlighted_id).startswith(prefix):
+            return
+        await pilot.press("down")
+    raise AssertionError(f"no {prefix} in hand")
+
+
+@pytest.mark.timeout(60)
+async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
+        host: Host, tmp_path: Any) -> None:
+    table = host.lobby.create_table("hranice", 3, {"scenario": SCENARIO,
+                                                   "reaction_seconds": 30}, seed=3)
+    for seat in (1, 2):
+        host.lobby.add_bot(table, seat, "heuristic")
+    app = HexnetApp(target=("127.0.0.1", host.port), name="Ada",
+                    config_dir=str(tmp_path / "ada"), fingerprint=host.fingerprint,
+                    auto_seat=AutoSeat(table, seat=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HraniceScreen)
+                                  and app.screen, what="the Hranice table")
+        await wait_until(pilot, lambda: screen.legal and "Turn 1: you ●●" in text_of(
+            screen, "#status"), what="Ada's turn")
+        hand = screen.query_one(CardList)
+
+        # Play a citizen: Rolník from the hand into Ada's council (no target: sent at once).
+        await highlight(pilot, hand, "rolnik")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.view["councils"][0], what="Rolník in council")
+        assert screen.view["councils"][0][0].startswith("rolnik")
+        assert "●○" in text_of(screen, "#status")
+        assert "Rolník 2" in text_of(screen, "#hr-councils")
+
+        # Accuse (x): every accusable citizen is listed; bot 2's Kněz is picked.
+        await pilot.press("x")
+        labels = await pick(pilot, app, "bot 2's Kněz 4")
+        assert labels == ["Accuse your Rolník 2", "Accuse bot 2's Kněz 4",
+                          "Accuse bot 3's Soudce 4"]
+
+        # The roll is shown as it happens; Ada (the actor, asked last) may answer her roll.
+        await wait_until(pilot, lambda: (screen.view.get("window") or {}).get("event") == "roll"
+                         and screen.legal, what="Ada asked about her own roll")
+        assert "Dice: Ada rolls 5 (accusing Kněz)." in text_of(screen, "#hr-dice")
+        prompt = text_of(screen, "#prompt")
+        assert "You rolled 5 accusing bot 2's Kněz 4: total 5, needs ≥ 4" in prompt
+        assert "p: let it pass" in prompt and "counts as a pass" in prompt
+        assert hand.highlighted_id.startswith("svedek")  # cursor on a usable reaction
+        await pilot.press("enter")
+        await pick(pilot, app, "(+1)")
+        await wait_until(pilot, lambda: "Falešný svědek = 6 ≥ 4? succeeds"
+                         in text_of(screen, "#hr-dice"), what="the roll's result")
+
+        # Kněz is about to go to the pyre: Ada lets it pass (p); it lands on the pyre.
+        await wait_until(pilot, lambda: (screen.view.get("window") or {}).get("event")
+                         == "to_pyre" and screen.legal, what="the Přímluva prompt")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.view["pyre"], what="Kněz on the pyre")
+        assert "Pyre 1/3: Kněz 4" in text_of(screen, "#hr-pyre")
+
+        # Out of turn: a bot's move asks Ada, with the host's countdown; p lets it pass.
+        asked = await wait_until(
+            pilot, lambda: screen.view.get("turn") != 0 and screen.view.get("window")
+            and screen.legal and screen.view, 20, "a reaction prompt on a bot's turn")
+        assert "⏱ 30s" in text_of(screen, "#countdown")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen.view["state_id"] > asked["state_id"],
+                         what="the prompt answered")
+        log = [e["text"] for e in screen.view["log"]]
+        assert "Ada reacts with Falešný svědek (+1)." in log
+
+
+@pytest.mark.usefixtures("frozen_clock")
+def test_hranice_table_six_players_at_80x24(snap_compare) -> None:
+    assert snap_compare(HraniceViewApp("table"), terminal_size=(80, 24))
+
+
+@pytest.mark.usefixtures("frozen_clock")
+def test_hranice_reaction_prompt_out_of_turn_with_countdown(snap_compare) -> None:
+    assert snap_compare(HraniceViewApp("reaction"), terminal_size=(80, 24))
+
+
+def test_hranice_results_show_the_winning_path(snap_compare) -> None:
+    assert snap_compare(HraniceViewApp("over"), terminal_size=(80, 24))
+
+
+async def test_results_screen_opens_when_the_game_ends() -> None:
+    app = HraniceViewApp("over")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HraniceResultsScreen)
+        how = str(app.screen.query_one("#how", Static).content)
+        assert how == "How: dominant at the start of a turn, after 6 turns."
+        path = str(app.screen.query_one("#path", Static).content)
+        assert "Eva's dominance token turns active (15 ≥ 7)." in path
