@@ -148,10 +148,14 @@ def _scene_heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) 
     if scene == "guard" and acts:
         return "Guard which place? Cats per place, no names:"
     if scene == "witches" and acts:
-        stage = (view.get("witch") or {}).get("stage", "")
-        step = {"place": "your place", "spell": "a spell", "target": "an attack",
-                "target2": "a second attack"}.get(stage, stage)
-        return f"Witches' window — choose {step}. Cats per place (no witches):"
+        me = view.get("witch") or {}
+        stage = me.get("stage", "")
+        if stage == "place":
+            return "Witches' window — choose your place. Cats per place (no witches):"
+        step = {"spell": "a spell", "target": "an attack",
+                "target2": "a second attack (Doppelschlag)"}.get(stage, stage)
+        where = f"{names.place(me.get('place'))}{_counted(view, me.get('place'))}"
+        return f"Witches' window — at {where}; choose {step}:"
     if scene in ("guard", "witches"):
         return "The cats are out collecting…"
     if scene == "announce":

@@ -28,7 +28,8 @@ def scene_words(view: dict[str, Any]) -> str:
     scene = view.get("scene")
     if view.get("outcome"):
         return "game over"
-    return f"Day {view.get('day', 0)} · {SCENES.get(str(scene), str(scene))}"
+    day = f"Day {view['day']}" if view.get("day") else "Before day 1"
+    return f"{day} · {SCENES.get(str(scene), str(scene))}"
 
 
 def _pips(have: int, total: int, full: str, empty: str) -> str:

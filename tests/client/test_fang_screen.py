@@ -15,6 +15,8 @@ from client.app import AutoSeat, HexnetApp
 from client.screens.fang import FangScreen
 from client.screens.fang_results import FangResultsScreen
 from client.screens.picker import Picker
+from client.widgets.fang_choices import proposal_action, proposal_seats
+from client.widgets.fang_village import cats_table, hand_text, role_text, seat_marks
 from hexnet.games.fang import GAME
 from host.server import Host
 from tests.client.conftest import wait_until
@@ -259,3 +261,51 @@ def test_fang_results_reveal_every_role(snap_compare) -> None:
                          "the results")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=results_up)
+
+
+# -- what the screen shows from a view (engine-made, no host) -----------------------------
+
+def plain(renderable: Any) -> str:
+    console = Console(width=60, no_color=True, file=io.StringIO(), record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_role_card_hides_role_teammates_and_fluchkraut_until_turned() -> None:
+    roles = ["hexe", "seherin", "dorfkatze", "beschuetzer", "hexe", "kraeuterkundige"]
+    state = GAME.setup(PLAYERS, seed=2, options={"scenario": {"roles": roles}})
+    view = GAME.view(state, 0)
+    down = plain(role_text(view, False)) + plain(hand_text(view, False)) + plain(
+        cats_table(view, False))
+    assert "Hexe" not in down and "Fluchkraut" not in down and "Eli" in down
+    up = plain(role_text(view, True)) + plain(hand_text(view, True))
+    assert "Hexe (witch)" in up and "Witches: Eli" in up and "Fluchkraut" in up
+    assert "Eli" in plain(cats_table(view, True)).split("Hexe")[0]
+
+
+def test_cats_list_shows_who_voted_but_not_how_until_all_have() -> None:
+    state = GAME.setup(PLAYERS, seed=2, options={"scenario": {"roles": ROLES, "chief": 5}})
+    while GAME.view(state, 0)["scene"] != "proposal":
+        seat = GAME.waiting_for(state)[0] if GAME.waiting_for(state) else None
+        if seat is None:
+            GAME.apply(state, None, {"type": "timeout", "key": GAME.deadline(state).key})
+        else:  # every cat to the Wald, no attacks: nobody turns into a frog
+            legal = GAME.legal_actions(state, seat)
+            GAME.apply(state, seat, next((a for a in legal if a["type"] == "no_attack"),
+                                         legal[0]))
+    GAME.apply(state, 0, {"type": "propose", "members": "0,2"})
+    GAME.apply(state, 1, {"type": "vote_proposal", "yes": False})
+    GAME.apply(state, 2, {"type": "vote_proposal", "yes": True})
+    marks = seat_marks(GAME.view(state, 0))
+    assert marks[:3] == ["…", "✓", "✓"] and "yes" not in marks and "no" not in marks
+    for seat in (0, 3, 4, 5):
+        GAME.apply(state, seat, {"type": "vote_proposal", "yes": True})
+    assert seat_marks(GAME.view(state, 0))[:3] == ["yes", "no", "yes"]
+
+
+def test_chief_sends_a_proposal_only_when_it_names_exactly_a_legal_set() -> None:
+    legal = [{"type": "propose", "members": m} for m in ("0,1", "0,2", "1,2")]
+    assert proposal_seats(legal) == [0, 1, 2]
+    assert proposal_action(legal, {0}) is None
+    assert proposal_action(legal, {0, 1, 2}) is None
+    assert proposal_action(legal, {2, 0}) == {"type": "propose", "members": "0,2"}
