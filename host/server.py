@@ -108,6 +108,7 @@ class Host:
         self._advertiser: Any = None
         self._mdns_dirty: asyncio.Event | None = None
         self._mdns_task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -138,6 +139,7 @@ class Host:
 
     async def stop(self) -> None:
         """Stop listening, close every connection, cancel timers, leave mDNS (bounded)."""
+        self._stopping = True
         if self._server is not None:
             self._server.close()
         for handle in list(self._timers.values()) + list(self._later):
@@ -178,6 +180,8 @@ class Host:
     def _on_effects(self, effects: list[Effect]) -> None:
         loop = asyncio.get_running_loop()
         for e in effects:
+            if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
+                continue
             if isinstance(e, Send):
                 conn = self._conns.get(e.conn)
                 if conn is not None:
@@ -304,7 +308,13 @@ class Host:
                 continue
             if conn.task is not None and conn.task.done():
                 return
-            self.lobby.handle(conn_id, msg)
+            try:
+                self.lobby.handle(conn_id, msg)
+            except Exception as exc:  # noqa: BLE001 - a bug must not take the host down
+                self.log(f"internal error handling {msg['type']!r} from #{conn_id}: "
+                         f"{type(exc).__name__}: {exc}")
+                conn.queue.put_nowait(messages.error(
+                    "internal", "The host failed on that request; it was not carried out."))
 
     async def _write_loop(self, conn: _Conn) -> None:
         try:
