@@ -247,6 +247,10 @@ class Lobby:
         if not engine.min_players <= seats <= engine.max_players:
             raise LobbyError("bad_seats", f"{engine.title or game} takes "
                              f"{engine.min_players}–{engine.max_players} players, not {seats}.")
+        unknown = sorted(set(options or {}) - set(engine.options_help))
+        if unknown:
+            raise LobbyError("bad_options", f"{engine.title or game} has no option "
+                             f"{unknown[0][:32]!r}.")
         if creator is not None:
             self._check_can_move(creator)
         open_tables = [t for t in self.tables.values() if t.status != "over"]

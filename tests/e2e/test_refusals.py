@@ -231,3 +231,15 @@ async def test_a_silent_connection_is_dropped_after_the_handshake_timeout(dirs) 
         await s.aclose()
     finally:
         await h.stop()
+
+
+async def test_a_tls_1_2_client_is_refused(host, dirs) -> None:
+    import ssl
+
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    ctx.maximum_version = ssl.TLSVersion.TLSv1_2
+    with pytest.raises((ssl.SSLError, ConnectionError)):
+        await asyncio.wait_for(asyncio.open_connection("127.0.0.1", host.port, ssl=ctx,
+                                                      server_hostname="x"), 10)
+    await still_serving(host, dirs["client"])

@@ -302,3 +302,12 @@ def test_the_actor_alone_gets_its_answer_acknowledged_in_the_view(lobby) -> None
     views = {e.conn: e.msg for e in rec.take() if isinstance(e, Send)}
     assert views[1]["answered"] == sid
     assert "answered" not in views[2] and "answered" not in views[3]
+
+
+def test_options_the_game_does_not_know_are_refused(lobby) -> None:
+    lb, rec = lobby
+    rec.take()
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 2, "options": {"turbo": True}})
+    assert [m["code"] for m in rec.sent(1)] == ["bad_options"] and not lb.tables
+    lb.handle(1, {"type": "create", "game": "toy", "seats": 2, "options": {"turn_seconds": 5}})
+    assert lb.tables[1].options == {"turn_seconds": 5}

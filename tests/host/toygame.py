@@ -82,7 +82,8 @@ class Toy(Game):
                 "pile_size": len(state["pile"]), "turn": state["turn"]}
 
 
-GAME = Toy(name="toy", title="Toy", min_players=2, max_players=6)
+GAME = Toy(name="toy", title="Toy", min_players=2, max_players=6,
+           options_help={"turn_seconds": "seconds per turn (default 30)"})
 
 
 def _first(view, legal, r):
