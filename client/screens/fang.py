@@ -38,6 +38,8 @@ from client.widgets.fang_village import (
 
 # Private log lines that name your role: the role card shows them instead (face down by default).
 ROLE_EVENTS = frozenset({"role", "witches"})
+# Private log lines that only some roles get (seer, pickpocket, protector, witches).
+ROLE_NOTES = frozenset({"seen", "stolen", "guard", "witch_done"})
 CONFIRM_TYPES = ("ready", "confirm", "end_talk")
 SECRET_SCENES = {"pick": "the cats' picks", "guard": "the guard",
                  "witches": "the witches' window"}
@@ -147,7 +149,7 @@ class FangScreen(TableScreen):
     # -- drawing --------------------------------------------------------------------------
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` minus the log lines that name your role; Fang's own results screen."""
-        log = [e for e in view.get("log") or [] if e.get("kind") not in ROLE_EVENTS]
+        log = [self.masked(e) for e in view.get("log") or [] if e.get("kind") not in ROLE_EVENTS]
         shown = {**view, "log": log}
         if view.get("scene") != "proposal" or not any(
                 a.get("type") == "propose" for a in legal):
@@ -160,6 +162,15 @@ class FangScreen(TableScreen):
             self.refresh_bindings()
         if over:
             self.app.push_screen(FangResultsScreen(self.table, shown))
+
+    def masked(self, event: dict[str, Any]) -> dict[str, Any]:
+        """A private line that would give your role away reads as a secret while the role
+        card is face down (what it said is on the card, in your hand or just done by you)."""
+        kind = event.get("kind")
+        telling = kind in ROLE_NOTES or (kind == "laid" and event.get("ingredient") == "fluchkraut")
+        if telling and not self.role_shown:
+            return {**event, "text": "(a secret note — your role card, r)"}
+        return event
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#fang-village", Static).update(village_text(view))
