@@ -44,13 +44,16 @@ CONFIRM_TYPES = ("ready", "confirm", "end_talk")
 SECRET_SCENES = {"pick": "the cats' picks", "guard": "the guard",
                  "witches": "the witches' window"}
 HELP_NOTES = """\
-r turns your role card face up or down (it starts face down, like a card you hold).
-↑↓ Enter in the choice list does what the scene asks: a place, a guard, the witches' place,
-spell and attack, OK, end talk, yes/no (also y/n), a ritual card, a vote or abstain.
-Chief: Enter toggles a cat ([x]); "→ Propose" sends when exactly enough are chosen.
-s: the seer's look / the pickpocket's theft, while they may. p: ready / OK / end talk.
-The list of cats: ★ chief, ◇ in the proposal/circle, ✓ has sent (never what), … waited on.
-Witches: w switches the chat between the table and the witches' whisper (☾)."""
+r turns your role card up or down (it starts face down).
+↑↓ Enter in the choice list does what the scene asks: a place,
+a guard, the witches' place/spell/attack, OK, end talk, yes/no,
+a ritual card, a vote or abstain.
+Chief: Enter toggles a cat ([x]); "→ Propose" sends the set.
+p ready / OK / end talk · y n yes/no on a proposal
+s the seer's look or the pickpocket's theft (while allowed)
+Cats: ★ chief · ◇ proposed/in the circle · ✓ has sent (never
+what) · … waited on; votes show once everyone has voted.
+Witches: w switches the chat to the witches' whisper (☾)."""
 
 
 class FangScreen(TableScreen):

@@ -194,8 +194,9 @@ async def test_witch_sees_cat_counts_attacks_and_whispers(tmp_path: Any) -> None
             await pilot.press("w", "c", *"bot 2 is the seer", "enter")
             await wait_until(pilot, lambda: any(m["type"] == "chat" for m in app.sent),
                              what="the whisper sent")
-            chat = next(m for m in app.sent if m["type"] == "chat")
-            assert chat == {"type": "chat", "text": "bot 2 is the seer", "channel": "witches"}
+            await pilot.pause(0.2)
+            chats = [m for m in app.sent if m["type"] == "chat"]
+            assert chats == [{"type": "chat", "text": "bot 2 is the seer", "channel": "witches"}]
     finally:
         await host.stop()
 
