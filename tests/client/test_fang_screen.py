@@ -148,8 +148,18 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             assert "yes" in cats and "✓" not in cats
             await pilot.press("p")
 
+            # Should the bots reject it, the next chiefs propose: Ada votes yes until the ritual
+            # (or the full curse bar) comes.
+            for _ in range(6):
+                now = await wait_until(pilot, lambda: scene(
+                    screen, "proposal_vote", "proposal_result", "ritual", "vote")
+                    and screen.view["scene"], what="the ritual")
+                if now in ("ritual", "vote"):
+                    break
+                await pilot.press("y" if now == "proposal_vote" else "p")
+                await wait_until(pilot, lambda n=now: screen.view.get("scene") != n, what=now)
+
             # The ritual: Ada lays her Pilz; then the vote, where she votes for the witch she saw.
-            await wait_until(pilot, lambda: scene(screen, "ritual", "vote"), what="the ritual")
             if screen.view["scene"] == "ritual":
                 await choose(pilot, screen, "Lay Pilz")
                 await wait_until(pilot, lambda: scene(screen, "ritual_result"), what="result")
