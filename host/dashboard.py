@@ -78,7 +78,7 @@ class Dashboard(App[int]):
         keep = grid.cursor_row
         grid.clear()
         self.rows = []
-        for info in self.host.lobby._tables_info():
+        for info in self.host.lobby.tables_info():
             for s in info["seats"]:
                 link = ("absent" if s["absent"] else "online" if s["connected"] else
                         "offline" if s["kind"] == "human" else "")

@@ -114,7 +114,8 @@ class Lobby:
         return sum(t.open_seats() for t in self.tables.values())
 
     # -- lobby messages ------------------------------------------------------------------
-    def _tables_info(self) -> list[dict[str, Any]]:
+    def tables_info(self) -> list[dict[str, Any]]:
+        """The tables as the ``lobby`` message lists them (newest 32)."""
         out = []
         for table in list(self.tables.values())[-MAX_TABLES:]:
             connected = {i: self._conn_of(s.identity) is not None
@@ -129,7 +130,7 @@ class Lobby:
                         "seat": here[1] if here else None, "open": self.host_open}}
 
     def _lobby_changed(self) -> None:
-        tables = self._tables_info()
+        tables = self.tables_info()
         for conn in self.conns.values():
             self._emit(Send(conn.id, self._lobby_msg(conn, tables)))
         self._emit(LobbyChanged())

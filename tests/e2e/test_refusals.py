@@ -243,3 +243,17 @@ async def test_a_tls_1_2_client_is_refused(host, dirs) -> None:
         await asyncio.wait_for(asyncio.open_connection("127.0.0.1", host.port, ssl=ctx,
                                                       server_hostname="x"), 10)
     await still_serving(host, dirs["client"])
+
+
+async def test_an_oversized_frame_before_authentication_is_refused(host, dirs) -> None:
+    from protocol import tls
+
+    reader, writer = await asyncio.open_connection(
+        "127.0.0.1", host.port, ssl=tls.client_context(), server_hostname="x")
+    writer.write(struct.pack(">I", frames.PRE_AUTH_MAX + 1) + b"\x80" * 64)
+    await writer.drain()
+    err = await asyncio.wait_for(frames.read_frame(reader, frames.PRE_AUTH_MAX), 5)
+    assert err["type"] == "error" and err["code"] == "too_large"
+    assert await asyncio.wait_for(reader.read(10), 5) == b""
+    writer.close()
+    await still_serving(host, dirs["client2"])

@@ -63,3 +63,21 @@ async def test_a_kicked_player_is_told_and_disconnected_others_stay(host, dirs) 
                         and m["tables"][0]["seats"][2]["kind"] == "empty")
     assert lobby["tables"][0]["seats"][0]["connected"] is True
     await a.aclose()
+
+
+async def test_the_engines_deadline_is_timed_by_the_host(host, dirs) -> None:
+    a = await connect(host, dirs["client"], "ada")
+    await a.send({"type": "create", "game": "toy", "seats": 2,
+                  "options": {"turn_seconds": 0.3}})
+    await until(a, lambda m: m["type"] == "lobby" and m["you"]["table"] is not None)
+    tid = a.you["table"]
+    await a.send({"type": "add_bot", "table": tid, "seat": 1, "policy": "random"})
+    await a.send({"type": "start", "table": tid})
+    first = await until(a, lambda m: m["type"] == "view")
+    assert first["view"]["deadline"]["key"] == "turn0" and first["legal"]
+    # ada never acts: after 0.3 s the host applies the timeout (ada passes), the bot moves on
+    later = await until(a, lambda m: m["type"] == "view" and "passes" in str(m["view"]["log"]),
+                        seconds=5)
+    assert "answered" not in later
+    assert host.lobby.tables[tid].history[0] == (None, {"type": "timeout", "key": "turn0"})
+    await a.aclose()
