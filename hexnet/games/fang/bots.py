@@ -5,7 +5,8 @@ has not seen and votes for a witch she found; the pickpocket steals; village cat
 proposals with a known witch, lay a required ingredient when they have one and vote for a
 member of a failed ritual; witches attack where most cats are, use their strongest spell,
 sabotage rituals they sit in with Fluchkraut and vote against non-witches; the protector
-guards the busiest place and the herbalist restores frogs.
+guards the busiest place and the herbalist restores frogs; the fool spoils rituals to look
+guilty.
 """
 
 from __future__ import annotations
@@ -115,6 +116,9 @@ def _vote_proposal(view: View) -> Action:
 def _lay(view: View, legal: list[Action]) -> Action:
     if on_witch_side(view):
         return {"type": "lay", "card": data.fluchkraut()}
+    if view["role"] == data.FOOL_ROLE:  # the fool wants to look guilty
+        wrong = [c for c in view["hand"] if c["ing"] not in view["required"]]
+        return {"type": "lay", "card": wrong[0]["id"]} if wrong else legal[-1]
     for card in view["hand"]:
         if card["ing"] in view["required"]:
             return {"type": "lay", "card": card["id"]}

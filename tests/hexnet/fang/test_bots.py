@@ -69,3 +69,15 @@ def test_bot_keeps_its_pick_when_asked_again() -> None:
     state = table(FIVE)
     act(state, 3, type="pick", place="kraeutergarten")
     assert choose(state, 3) == {"type": "pick", "place": "kraeutergarten"}
+
+
+def test_fool_lays_a_wrong_card_to_look_guilty() -> None:
+    from tests.hexnet.fang.helpers import NINE
+
+    state = table(NINE, required=["pilz"] * 3, hands=[[]] * 7 + [["mehl"]])
+    to_night(state)
+    propose(state, [3, 7, 8])
+    vote_proposal(state)
+    confirm_all(state)
+    mehl = [c["id"] for c in state["hands"][7] if c["ing"] == "mehl"][0]
+    assert choose(state, 7) == {"type": "lay", "card": mehl}
