@@ -122,6 +122,10 @@ class Dashboard(App[int]):
         await self.host.stop()
         self.exit(0)
 
+    async def on_unmount(self) -> None:
+        """However the app ends (q, ctrl+q, ctrl+c): leave mDNS and close every connection."""
+        await self.host.stop()
+
 
 def run_dashboard(args: argparse.Namespace) -> int:
     """``hexnet host`` on a terminal."""

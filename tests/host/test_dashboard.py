@@ -32,3 +32,14 @@ async def test_dashboard_shows_code_and_seats_and_its_keys_work(tmp_path) -> Non
         await pilot.press("q")
         await pilot.pause()
     assert host._server is None
+
+
+async def test_leaving_the_dashboard_any_way_stops_the_host(tmp_path) -> None:
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["toy"])
+    app = Dashboard(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert host._server is not None
+        app.exit(0)
+        await pilot.pause()
+    assert host._server is None
