@@ -80,8 +80,8 @@ class Dashboard(App[int]):
         self.rows = []
         for info in self.host.lobby.tables_info():
             for s in info["seats"]:
-                link = ("absent" if s["absent"] else "online" if s["connected"] else
-                        "offline" if s["kind"] == "human" else "")
+                link = ("absent" if s["absent"] else "" if s["kind"] != "human" else
+                        "online" if s["connected"] else "offline")
                 grid.add_row(str(info["id"]), info["game"], info["status"], str(s["seat"]),
                              s["name"] or "—", s["kind"], link)
                 self.rows.append((info["id"], s["seat"]))

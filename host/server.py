@@ -53,6 +53,7 @@ from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, tls
 from protocol.errors import FrameTooLarge, ProtocolError
 
 _CLOSE = "close"
+MAX_QUEUED = 2000  # frames waiting for one slow reader before it is dropped
 
 
 class HandshakeRefused(Exception):
@@ -184,7 +185,10 @@ class Host:
                 continue
             if isinstance(e, Send):
                 conn = self._conns.get(e.conn)
-                if conn is not None:
+                if conn is not None and conn.queue.qsize() >= MAX_QUEUED:
+                    self.log(f"#{e.conn} ({conn.address}) stopped reading; dropped")
+                    conn.writer.transport.abort()
+                elif conn is not None:
                     conn.queue.put_nowait(e.msg)
             elif isinstance(e, Close):
                 conn = self._conns.get(e.conn)
