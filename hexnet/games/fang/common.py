@@ -80,9 +80,14 @@ def role_cat(state: State, role: str) -> int | None:
 
 # --- scenes ---------------------------------------------------------------------------------
 
-def new_scene(state: State, name: str, need: list[int], **extra: Any) -> dict[str, Any]:
-    """Open a scene waiting for ``need``; returns it (``extra`` keys are stored in it)."""
-    state["serial"] += 1
+def new_scene(state: State, name: str, need: list[int], same_step: bool = False,
+              **extra: Any) -> dict[str, Any]:
+    """Open a scene waiting for ``need``; returns it (``extra`` keys are stored in it).
+
+    ``same_step`` keeps the scene serial (and so the running deadline's key) of the scene
+    before: for a step that others must not be able to tell apart from the previous one."""
+    if not same_step:
+        state["serial"] += 1
     n = state["n"]
     scene = {"name": name, "serial": state["serial"], "need": sorted(need),
              "count": [0] * n, "choice": [None] * n, **extra}

@@ -3,8 +3,6 @@ window and the end of the day (attack, restoration, hand-out, win check)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from hexnet import rng
 from hexnet.engine import Action, State
 from hexnet.games.fang import data
@@ -150,7 +148,8 @@ def locations(state: State) -> list[str | None]:
 def start_guard(state: State) -> None:
     """The guarding protector picks last, seeing only the cats per place."""
     seat = next(s for s, c in enumerate(state["today"]["picks"]) if c and c.get("guard"))
-    new_scene(state, "guard", [seat])
+    # to everyone else this still looks like the place pick (same serial, same timer)
+    new_scene(state, "guard", [seat], same_step=True)
 
 
 def legal_guard(state: State, seat: int) -> list[Action]:
@@ -162,8 +161,6 @@ def apply_guard(state: State, seat: int, action: Action) -> None:
     """The guard is set; the witches' window opens."""
     submit(state, seat, action["place"])
     state["today"]["guard"] = action["place"]
-    tell(state, [seat], f"You guard the {action['place']}.", kind="guard",
-         place=action["place"])
     begin(state, "witches")
 
 
@@ -223,14 +220,8 @@ def apply_witch(state: State, seat: int, action: Action) -> None:
         me["stage"] = "done"
     if me["stage"] == "done":
         submit(state, seat, True)
-        tell(state, [seat], _witch_summary(state, me), kind="witch_done")
         if not state["scene"]["need"]:
             end_of_day(state)
-
-
-def _witch_summary(state: State, me: dict[str, Any]) -> str:
-    who = ", ".join(state["players"][t] for t in me["targets"]) or "nobody"
-    return f"You go to {me['place']}, spell {me['spell']}, attack {who}."
 
 
 def default_witch(state: State, seat: int) -> None:
@@ -242,7 +233,6 @@ def default_witch(state: State, seat: int) -> None:
         me["spell"] = data.NO_SPELL
     me["stage"] = "done"
     submit(state, seat, True)
-    tell(state, [seat], _witch_summary(state, me), kind="witch_done")
 
 
 def timeout_witches(state: State) -> None:
@@ -282,14 +272,36 @@ def end_of_day(state: State) -> None:
         guarding = today["picks"][seat] and today["picks"][seat].get("guard")
         if ingredient and is_cat(state, seat) and seat not in turned and not guarding:
             give_card(state, seat, ingredient, spoiled=place in spoiled_at)
-            tell(state, [seat], f"You collected {ingredient} at {place}.", kind="collected",
-                 ingredient=ingredient, place=place)
+    for seat in range(state["n"]):
+        tell(state, [seat], _day_summary(state, seat, where[seat], turned), kind="day_summary")
     state["guard_last"] = guard
     today["fluch"] = any(w["spell"] == data.FLUCH for _s, w in witches)
     today["turned"], today["restored"] = sorted(turned), restored
     if check_end_of_day(state):
         return
     begin(state, "announce")
+
+
+def _day_summary(state: State, seat: int, place: str | None, turned: list[int]) -> str:
+    """One private line for every seat (so the log's numbering tells nobody who did what)."""
+    today = state["today"]
+    pick = today["picks"][seat] or {}
+    me = (today.get("witches") or [None] * state["n"])[seat]
+    parts = []
+    if me:
+        who = ", ".join(state["players"][t] for t in me["targets"]) or "nobody"
+        parts.append(f"You went to {place}, cast {me['spell']} and attacked {who}.")
+    elif pick.get("guard"):
+        parts.append(f"You guarded {place} and collected nothing.")
+    elif "restore" in pick:
+        parts.append(f"You went to the pond to restore {state['players'][pick['restore']]}.")
+    elif place is None:
+        parts.append("You sat the day out at the pond.")
+    if seat in turned:
+        parts.append("You were turned into a frog.")
+    elif place and data.ingredient_at(place) and not pick.get("guard"):
+        parts.append(f"You collected {data.ingredient_at(place)} at {place}.")
+    return " ".join(parts)
 
 
 def cat_counts_view(state: State, seat: int | None) -> dict[str, int] | None:

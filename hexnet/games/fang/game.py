@@ -25,8 +25,7 @@ TIMER_OF = {"pick": "pick", "guard": "pick", "witches": "witches", "talk": "talk
             "proposal": "proposal", "proposal_vote": "proposal_vote", "vote": "vote",
             "pause": "pause"}
 ON_EXPIRY = {
-    "pick": "Cats without a pick go to a random place.",
-    "guard": "The protector guards a random place.",
+    "pick": "Cats without a pick go to a random place (a guarding protector: to guard).",
     "witches": "Witches not done get a random place, no spell, no attack.",
     "talk": "The talk ends.",
     "proposal": "The chief's proposal is made at random.",
@@ -110,9 +109,10 @@ class FangGame(Game):
         if key is None or not (key in data.ALWAYS_TIMED or state["cfg"]["time_limits"]):
             return None
         seats = () if scene["name"] in SECRET_SCENES else tuple(scene["need"])
-        return Deadline(key=f"d{state['day']}:{scene['serial']}:{scene['name']}",
+        # the guard step shares the pick's key: its timer runs on, unseen by the others
+        return Deadline(key=f"d{state['day']}:{scene['serial']}:{key}",
                         seconds=state["cfg"]["timers"][key], seats=seats,
-                        on_expiry=ON_EXPIRY[scene["name"]])
+                        on_expiry=ON_EXPIRY[key])
 
     def _on_timeout(self, state: State) -> list[Event]:
         before = len(state["log"])

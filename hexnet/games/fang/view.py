@@ -22,6 +22,8 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
     cfg = state["cfg"]
     scene = state["scene"]
     name = scene.get("name")
+    if name == "guard" and seat not in scene["need"]:
+        name = "pick"  # the guarding protector's turn looks like picking to everyone else
     role = state["roles"][seat] if seat is not None else None
     v: dict[str, Any] = {
         "day": state["day"],
@@ -75,6 +77,8 @@ def _own_choice(state: State, seat: int) -> Any:
     """What ``seat`` itself submitted in the current scene (picks and votes)."""
     scene = state["scene"]
     name = scene.get("name")
+    if name == "guard" and seat not in scene["need"]:
+        return state["today"]["picks"][seat]
     if name in CHANGEABLE or name == "guard":
         return scene["choice"][seat]
     return None

@@ -208,3 +208,44 @@ def test_restored_frog_kept_its_hand_and_plays_on_normally() -> None:
     assert 7 in state["scene"]["need"]
     end_talk(state)
     assert any("7" in a["members"] for a in GAME.legal_actions(state, 0))
+
+
+def test_the_guard_step_looks_like_picking_to_everyone_else() -> None:
+    guarding = table(FIVE, options={"time_limits": True})
+    collecting = table(FIVE, options={"time_limits": True})
+    pick_all(guarding, {2: "guard", 3: "brunnen"})
+    key = GAME.deadline(guarding).key
+    act(guarding, 2, type="guard", place="wald")
+    pick_all(collecting, {2: "wald", 3: "brunnen"})
+    assert GAME.deadline(guarding).key != key  # the witches' window
+    for seat in (1, 3, 4):
+        a, b = GAME.view(guarding, seat), GAME.view(collecting, seat)
+        for field in ("scene", "active", "deadline", "submitted", "my_choice"):
+            assert a[field] == b[field], field
+        assert [e["n"] for e in a["log"]] == [e["n"] for e in b["log"]]
+
+
+def test_guard_step_keeps_the_pick_timer_running() -> None:
+    state = table(FIVE, options={"time_limits": True})
+    pick_all(state, {2: "guard"})
+    view = GAME.view(state, 3)
+    assert view["scene"] == "pick" and view["my_choice"] == {"place": "wald"}
+    assert GAME.legal_actions(state, 3) == []
+    assert GAME.view(state, 2)["scene"] == "guard"
+    assert GAME.deadline(state).key.endswith(":pick")
+
+
+def test_every_seat_gets_one_private_day_summary() -> None:
+    state = table(FIVE, frogs=[4])
+    pick_all(state, {2: "guard", 3: "brunnen"})
+    act(state, 2, type="guard", place="brunnen")
+    witch(state, 0, "brunnen", target=3)
+    summaries = [e for e in state["log"] if e.get("kind") == "day_summary"]
+    assert [e["to"] for e in summaries] == [[0], [1], [2], [3], [4]]
+    assert [e["text"] for e in summaries] == [
+        "You went to brunnen, cast none and attacked p3. You collected quellwasser at brunnen.",
+        "You collected pilz at wald.",
+        "You guarded brunnen and collected nothing.",
+        "You collected quellwasser at brunnen.",
+        "You sat the day out at the pond.",
+    ]
