@@ -273,7 +273,10 @@ def end_of_day(state: State) -> None:
         if ingredient and is_cat(state, seat) and seat not in turned and not guarding:
             give_card(state, seat, ingredient, spoiled=place in spoiled_at)
     for seat in range(state["n"]):
-        tell(state, [seat], _day_summary(state, seat, where[seat], turned), kind="day_summary")
+        pick = today["picks"][seat] or {}
+        telling = bool(today["witches"][seat]) or "restore" in pick or bool(pick.get("guard"))
+        tell(state, [seat], _day_summary(state, seat, where[seat], turned), kind="day_summary",
+             names_role=telling)
     state["guard_last"] = guard
     today["fluch"] = any(w["spell"] == data.FLUCH for _s, w in witches)
     today["turned"], today["restored"] = sorted(turned), restored

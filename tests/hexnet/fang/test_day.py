@@ -242,6 +242,7 @@ def test_every_seat_gets_one_private_day_summary() -> None:
     witch(state, 0, "brunnen", target=3)
     summaries = [e for e in state["log"] if e.get("kind") == "day_summary"]
     assert [e["to"] for e in summaries] == [[0], [1], [2], [3], [4]]
+    assert [e["names_role"] for e in summaries] == [True, False, True, False, False]
     assert [e["text"] for e in summaries] == [
         "You went to brunnen, cast none and attacked p3. You collected quellwasser at brunnen.",
         "You collected pilz at wald.",
