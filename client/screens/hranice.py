@@ -59,9 +59,11 @@ class HraniceScreen(TableScreen):
     HraniceScreen #hr-councils-box { height: 1fr; }
     HraniceScreen #hr-pyre, HraniceScreen #hr-dice, HraniceScreen #hr-now { height: auto; }
     HraniceScreen #hr-now { text-style: bold; }
+    /* the cursor must show without colours (NO_COLOR) */
+    HraniceScreen #hand > .option-list--option-highlighted { text-style: bold reverse; }
     """
 
-    _was_asked = False
+    _usable: set[str] = set()
     _peek_key: Any = None
 
     def compose_game(self) -> ComposeResult:
@@ -137,9 +139,7 @@ class HraniceScreen(TableScreen):
         kind = action.get("type")
         card = action.get("card")
         text = self.label_value("type", kind).capitalize()
-        if kind == "citizen" and card:
-            text = f"Play {board.name(card)} into your council"
-        elif kind == "action" and card:
+        if kind in ("citizen", "action") and card:
             text = f"Play {board.name(card)}"
         elif kind == "react" and card:
             text = f"React with {board.name(card)}"
@@ -166,13 +166,13 @@ class HraniceScreen(TableScreen):
         mine = board.hand_order([str(c) for c in view.get("hand") or []])
         usable = self.usable_cards(mine)
         hand.show([{"id": c, "name": board.hand_label(c)} for c in mine], usable)
-        asked = bool(legal)
-        if asked and not self._was_asked and hand.highlighted_id not in usable:
-            # Just asked (e.g. to react out of turn): put the cursor on a card you can use.
+        if usable != self._usable and hand.highlighted_id not in usable:
+            # A new decision (your turn, or a reaction out of turn): the cursor goes to the
+            # first card you can use, unless it already rests on one.
             first = next((c for c in mine if c in usable), None)
             if first is not None:
                 hand.highlight_id(first)
-        self._was_asked = asked
+        self._usable = usable
         self._show_card_text()
         # the hand and card text change height: keep the newest log lines in sight
         log = self.query_one(GameLog)
@@ -236,7 +236,10 @@ class HraniceScreen(TableScreen):
         if not uses:
             self.notify("You cannot use that card now.", severity="warning")
             return
-        self.pick_and_send(uses, f"{board.name(str(kind))}: how?")
+        fields = set().union(*uses)
+        how = ("on whom?" if "target" in fields else "which player?" if "player" in fields
+               else "+1 or −1?" if "sign" in fields else "how?")
+        self.pick_and_send(uses, f"{board.name(str(kind))}: {how}")
 
     def _do(self, kind: str, title: str, nothing: str) -> None:
         options = self.actions_of_type(kind)

@@ -49,6 +49,22 @@ def score_table(view: dict[str, Any]) -> Table:
     return table
 
 
+def sums(view: dict[str, Any]) -> list[str]:
+    """Each winner's influence as a sum: ``Eva: council 9 + pyre 6 = 15 ≥ 7``."""
+    outcome = view.get("outcome") or {}
+    players = list(view.get("players") or [])
+    scores = list(outcome.get("scores") or [])
+    permanent = list(outcome.get("permanent") or [])
+    target = outcome.get("target", view.get("target"))
+    out = []
+    for seat in outcome.get("winners") or []:
+        if 0 <= seat < min(len(players), len(scores)):
+            perm = permanent[seat] if seat < len(permanent) else 0
+            out.append(f"{players[seat]}: council {scores[seat] - perm} + pyre {perm} = "
+                       f"{scores[seat]} (target {target})")
+    return out
+
+
 def winning_path(view: dict[str, Any]) -> list[str]:
     """The winners' token flips, pyres and cleansings and the final event, from the log."""
     winners = set((view.get("outcome") or {}).get("winners") or [])
@@ -73,6 +89,7 @@ class HraniceResultsScreen(ResultsScreen):
             yield Static(headline(self.view), id="headline")
             yield Static(f"How: {how}, after {outcome.get('turns', '?')} turns.",
                          id="how", markup=False)
+            yield Static("; ".join(sums(self.view)), id="sums", markup=False)
             path = winning_path(self.view)
             if path:
                 yield Static("\n".join("· " + line for line in path[-6:]), id="path",

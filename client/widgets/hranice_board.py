@@ -117,10 +117,11 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
         mark = "▶" if seat == view.get("turn") and not view.get("outcome") else ""
         inf = influence[seat] if seat < len(influence) else 0
         active = seat < len(tokens) and tokens[seat]
-        cell = Text(", ".join(citizen(c, view) for c in council) or "—",
+        taken = burned[seat] if seat < len(burned) else []
+        cell = Text(", ".join(citizen(c, view) for c in council) or ("" if taken else "—"),
                     style="" if council else "dim")
-        for c in burned[seat] if seat < len(burned) else []:
-            cell.append(f" +{points} {name(c)}", style="italic")
+        for c in taken:
+            cell.append(f"{' ' if cell.plain else ''}+{points} {name(c)}", style="italic")
         table.add_row(mark, Text(names(seat), style=style),
                       str(sizes[seat]) if seat < len(sizes) else "",
                       Text(f"{inf}/{target}", style="bold" if inf >= target else ""),
@@ -178,8 +179,7 @@ def trigger_text(view: dict[str, Any], window: dict[str, Any], names: Names,
         text = (f"{actor} rolled {window.get('die')} {doing} {whose(view, target, names)}: "
                 f"total {window.get('total')}, needs {sign} {window.get('needed')}")
     elif event == "to_pyre":
-        text = f"{whose(view, target, names)} is going to the pyre"
-        text = text[0].upper() + text[1:]
+        text = f"To the pyre: {whose(view, target, names)}"
     else:
         text = event
     return f"{text} — {reactions_for(event)}?" if reactions else text

@@ -5,6 +5,10 @@ a reaction prompt and the results, made from real engine views (tests/client/hra
 from __future__ import annotations
 
 import io
+import os
+import shutil
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +24,7 @@ from client.widgets.cards import CardList
 from host.server import Host
 from tests.client.conftest import wait_until
 from tests.client.hranice_views import HraniceViewApp
+from tests.client.test_tmux import HEXNET, Tmux
 
 # Ada (seat 0) begins; her accusation of bot 2's Kněz rolls a stacked 5.
 SCENARIO = {
@@ -160,3 +165,30 @@ async def test_results_screen_opens_when_the_game_ends() -> None:
         assert how == "How: dominant at the start of a turn, after 6 turns."
         path = str(app.screen.query_one("#path", Static).content)
         assert "Eva's dominance token turns active (15 ≥ 7)." in path
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
+    tmux = Tmux(f"{HEXNET} play hranice --players 6 --name Ada --seed 21; echo EXITED $?; "
+                "sleep 30", env)
+    try:
+        screen = tmux.wait_for("Your turn (2 actions left)")
+        assert "Hranice #" in screen and "Council (defence)" in screen
+        assert all(f"bot {n}" in screen for n in range(2, 7))  # six rows at 80×24
+        assert "0/7 ○" in screen and "●" in screen  # tokens drawn as characters
+        tmux.keys("?")
+        tmux.wait_for("Help — Hranice")
+        for _ in range(20):  # the help screen may take a moment to take the keys
+            tmux.keys("Escape")
+            time.sleep(0.2)
+            if "Help — Hranice" not in tmux.screen():
+                break
+        tmux.keys("d")
+        tmux.wait_for("Ada draws 1 card.")
+        tmux.keys("C-q")
+        tmux.wait_for("EXITED 0")
+    finally:
+        tmux.kill()
