@@ -92,6 +92,23 @@ def over_view() -> Views:
     return GAME.view(state, 0), []
 
 
+def peek_view() -> Views:
+    """Ada's Výslech on Bela went through: Ada sees Bela's hand and picks one to discard."""
+    scenario = {"hands": [["vyslech", "zebrak"], ["kovar", "alibi", "rolnik"]]}
+    state = GAME.setup(PLAYERS[:2], 7, {"scenario": scenario})
+    act(state, 0, {"type": "action", "card": "vyslech", "player": 1})
+    return GAME.view(state, 0), GAME.legal_actions(state, 0)
+
+
+def flip_view() -> Views:
+    """Manual flip: Eva (seat 4) ends her turn with 8 influence and must flip or end."""
+    scenario = {**TABLE, "first_player": 4, "dice": []}
+    state = GAME.setup(PLAYERS, 7, {"scenario": scenario, "manual_flip": True})
+    act(state, 4, {"type": "draw"})
+    act(state, 4, {"type": "draw"})
+    return GAME.view(state, 4), GAME.legal_actions(state, 4)
+
+
 class HraniceViewApp(HexnetApp):
     """Shows the Hranice table from a fixed view; records what it would send."""
 

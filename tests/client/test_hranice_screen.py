@@ -192,3 +192,30 @@ def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) 
         tmux.wait_for("EXITED 0")
     finally:
         tmux.kill()
+
+
+async def test_vyslech_shows_their_hand_and_asks_which_card_to_discard() -> None:
+    app = HraniceViewApp("peek")
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+                                  what="the Výslech picker")
+        assert "Výslech: discard which of Bela's cards?" in str(
+            picker.query_one("#picker-title", Static).content)
+        labels = await pick(pilot, app, "Alibi")
+        assert labels == ["Discard their Rolník", "Discard their Kovář", "Discard their Alibi"]
+        await wait_until(pilot, lambda: app.sent, what="the discard sent")
+        assert app.sent[-1]["action"] == {"type": "discard", "card": "alibi"}
+        now = text_of(app.table_screen, "#hr-now")
+        assert now == "Výslech: Bela holds Rolník, Kovář, Alibi. Discard one."
+
+
+async def test_manual_flip_asks_to_flip_or_end_the_turn() -> None:
+    app = HraniceViewApp("flip")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.table_screen
+        assert text_of(screen, "#prompt") == (
+            "End of your turn: f: flip the token · e: end without flipping")
+        await pilot.press("f")
+        await wait_until(pilot, lambda: app.sent, what="the flip sent")
+        assert app.sent[-1]["action"] == {"type": "flip"}
