@@ -73,6 +73,8 @@ class TableStarted:
     players: list[str]
     options: dict[str, Any]
     seed: int
+    salt: bytes = b""  # with the seed behind the commitment the seats are shown
+    seats: list[dict[str, Any]] = field(default_factory=list)  # kind, name, identity, policy
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,11 @@ Rules kept here:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
 from host.core import (
     Close,
@@ -62,7 +62,7 @@ class Lobby(PlayMixin):
         self.tables: dict[int, Table] = {}
         self.conns: dict[int, Conn] = {}
         self._next_table = 1
-        self._seed = seed_source or (lambda: random.SystemRandom().getrandbits(63))
+        self._seed = seed_source or (lambda: new_seed()[0])
         self._out: list[Effect] = []
         self._answered: tuple[int, int] | None = None  # (conn, quoted state id) being applied
 
@@ -325,11 +325,31 @@ class Lobby(PlayMixin):
     def start(self, table_id: int) -> None:
         """Deal the table's game and let it run."""
         table = self._table(table_id)
-        table.start(table.seed or self._seed())
+        table.start(table.seed or self._seed(), new_seed()[1])
         assert table.state is not None
+        seats = [{"kind": s.kind, "name": s.name, "identity": s.identity, "policy": s.policy}
+                 for s in table.seats]
         self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
-                                dict(table.options), table.seed))
+                                dict(table.options), table.seed, table.salt, seats))
         self._lobby_changed()
+        self._advance(table)
+        self._flush()
+
+    def resume_table_id(self, table: Table) -> None:
+        """Give a table rebuilt after a restart its old id if free, else a new one."""
+        if table.id in self.tables or table.id <= 0:
+            table.id = self._next_table
+        self._next_table = max(self._next_table, table.id + 1)
+
+    def resume_table(self, table: Table) -> None:
+        """Take back a playing ``table`` rebuilt from its journal after a restart (call
+        :meth:`resume_table_id` first); every human seat starts disconnected."""
+        self.resume_table_id(table)
+        self.tables[table.id] = table
+        self._lobby_changed()
+        for i, seat in enumerate(table.seats):
+            if seat.kind == "human" and table.status == "playing":
+                self._emit(SeatDisconnected(table.id, i))
         self._advance(table)
         self._flush()
 

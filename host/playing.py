@@ -18,6 +18,7 @@ from host.core import (
     TableOver,
     clean_text,
 )
+from host.fairplay import reveal_messages
 from host.table import MAX_HOST_STEPS, Table
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class PlayMixin:
                 continue
             view, legal = table.view(i)
             msg = {"type": "view", "table": table.id, "view": view, "legal": legal}
+            if table.commitment:
+                msg["commitment"] = table.commitment
             if self._answered is not None and self._answered[0] == conn.id:
                 msg["answered"] = self._answered[1]
             self._emit(Send(conn.id, msg))
@@ -96,6 +99,7 @@ class PlayMixin:
                 table.timer_key = None
                 self._emit(CancelTimer(table.id))
             self._emit(TableOver(table.id, table.engine.outcome(table.state) or {}))
+            self._send_reveal(table)
             self._lobby_changed()
             return
         deadline = table.engine.deadline(table.state)
@@ -108,6 +112,17 @@ class PlayMixin:
         for seat in table.waiting_for():
             if table.seats[seat].kind == "bot":
                 self._emit(BotTurn(table.id, seat, table.state_id))
+
+    def _send_reveal(self, table: Table) -> None:
+        """The game is over: reveal seed, salt and every step to the table's humans."""
+        if not table.salt:
+            return
+        parts = reveal_messages(table)
+        for seat in table.seats:
+            conn = self._conn_of(seat.identity) if seat.kind == "human" else None
+            if conn is not None:
+                for msg in parts:
+                    self._emit(Send(conn.id, msg))
 
     def timeout(self, table_id: int, key: str) -> None:
         """The shell's timer for ``table_id`` fired; applied only if ``key`` is still current."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexnet.engine import Game, IllegalAction
+from hexnet.fairness import commitment, events_digest
 from host.core import LobbyError
 
 MAX_HOST_STEPS = 10_000
@@ -45,7 +46,9 @@ class Table:
     status: str = "open"
     state: dict[str, Any] | None = None
     seed: int = 0
+    salt: bytes = b""
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
+    digests: list[str] = field(default_factory=list)  # per history step: its public events
     timer_key: str | None = None
     bot_rng: random.Random = field(default_factory=random.Random)
     # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged
@@ -80,8 +83,9 @@ class Table:
         return sum(1 for s in self.seats if s.kind == "empty")
 
     # -- playing ---------------------------------------------------------------------------
-    def start(self, seed: int) -> None:
-        """Deal the game. LobbyError if a seat is empty or the table is not open."""
+    def start(self, seed: int, salt: bytes = b"") -> None:
+        """Deal the game from ``seed`` (committed to with ``salt``). LobbyError if a seat is
+        empty or the table is not open."""
         if self.status != "open":
             raise LobbyError("not_open", f"Table {self.id} has already started.")
         if any(s.kind == "empty" for s in self.seats):
@@ -90,9 +94,14 @@ class Table:
             self.state = self.engine.setup([s.name for s in self.seats], seed, self.options)
         except IllegalAction as exc:
             raise LobbyError("bad_options", exc.reason) from exc
-        self.seed = seed
+        self.seed, self.salt = seed, salt
         self.bot_rng = random.Random(seed ^ 0x5EED)
         self.status = "playing"
+
+    @property
+    def commitment(self) -> str:
+        """``sha256(seed‖salt)`` published to the seats (empty before the start)."""
+        return commitment(self.seed, self.salt) if self.state is not None and self.salt else ""
 
     @property
     def state_id(self) -> int:
@@ -105,6 +114,7 @@ class Table:
             raise IllegalAction("The game is not running.")
         events = self.engine.apply(self.state, seat, action)
         self.history.append((seat, dict(action)))
+        self.digests.append(events_digest(events))
         if self.engine.outcome(self.state) is not None:
             self.status = "over"
         return events

@@ -33,6 +33,15 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   not changed since (same legal actions, same engine deadline key = same step); otherwise, or
   if it is in the future, ``rejected`` code ``stale``.
 * ``chat`` H→C ``from`` is the sender's name; ``seat`` (int|nil) the sender's seat at the table.
+* verifiable randomness (issue 6): every ``view`` of a started table carries ``commitment``
+  (hex ``sha256(seed‖salt)``, fixed for the whole game). When the game is over each seated
+  human gets ``reveal`` {table, game, players, options, seed, salt, commitment, part, parts,
+  first, steps: [{seat|nil, action, digest}]}: the full step list cut into parts of at most
+  ~40 KB (``first`` = index of the part's first step) so no frame passes the 64 KiB cap. The
+  client replays seed + steps and checks them against the commitment it saw first and the
+  outcome of its last view.
+* heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
+  drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
 """
 
 from __future__ import annotations
@@ -218,6 +227,9 @@ SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empt
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over")})
 
+COMMITMENT = S(64, 64)
+STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
+
 #: host → client
 H2C: dict[str, dict[str, Check]] = {
     "welcome": {"version": VERSION, "host_name": S(64, 1), "nonce": Bin(16),
@@ -227,7 +239,11 @@ H2C: dict[str, dict[str, Check]] = {
               "you": Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT),
                           "open": B()})},
     "view": {"table": TABLE, "view": Tree(12), "legal": L(Action(), 4000),
-             "answered?": I(0, MAX_INT)},
+             "answered?": I(0, MAX_INT), "commitment?": COMMITMENT},
+    "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
+               "seed": I(0, (1 << 64) - 1), "salt": Bin(16), "commitment": COMMITMENT,
+               "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
+               "steps": L(STEP, 1000)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300)},
     "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
     "error": {"code": S(32, 1), "message": S(300)},
