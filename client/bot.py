@@ -37,6 +37,7 @@ class BotReport:
     rejected: dict[str, int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    reconnects: int = 0
 
     def percentile(self, q: float) -> float:
         """The ``q`` quantile (0..1) of the latencies in seconds (nearest rank)."""
@@ -75,10 +76,12 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                    config_dir: str | None = None, name: str = "bot",
                    pinned_fingerprint: str | None = None, timeout: float = 600.0,
                    on_message: Callable[[int, dict[str, Any]], None] | None = None,
-                   seed: int | None = None) -> BotReport:
+                   seed: int | None = None, reconnect: bool = True) -> BotReport:
     """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
     seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
-    sees every message bot ``i`` receives after the handshake."""
+    sees every message bot ``i`` receives after the handshake. With ``reconnect`` (default)
+    each bot reconnects by itself after a lost connection or a host restart and resumes its
+    seat (``report.reconnects`` counts it)."""
     seats = seats or count
     choose = get_policy(game, policy)
     report = BotReport()
@@ -88,7 +91,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
         for i in range(count):
             sessions.append(await Session.connect(
                 host, port, name=f"{name}{i + 1}"[:24], code=code, config_dir=config_dir,
-                accept_new=True, pinned_fingerprint=pinned_fingerprint, identity_file=None))
+                accept_new=True, pinned_fingerprint=pinned_fingerprint, identity_file=None,
+                reconnect=reconnect))
         first = sessions[0]
         await first.send({"type": "create", "game": game, "seats": seats, "options": {}})
         await _until(lambda: first.you.get("table") is not None, first, 15)
@@ -162,6 +166,7 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             with contextlib.suppress(Exception):
                 await s.aclose()
         report.seconds = time.perf_counter() - started
+        report.reconnects = sum(s.reconnects for s in sessions)
     return report
 
 
@@ -190,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"table {report.table}: {args.game} over after {report.actions_sent} bot actions "
           f"in {report.seconds:.1f} s; scores {o.get('scores')}, winners {o.get('winners')}"
           + (f", result {o['result']}" if "result" in o else ""))
+    if report.reconnects:
+        print(f"reconnected {report.reconnects} times")
     if report.rejected:
         print("rejected: " + ", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items())))
     if report.latencies:

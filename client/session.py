@@ -27,6 +27,21 @@ besides ``close()``; ``messages()`` ends normally after ``close()`` and raises
 :class:`ConnectionLost` when the host goes away; ``connect`` takes ``timeout`` and
 ``identity_file`` (another identity file in the config dir; None = an ephemeral identity, as
 ``hexnet bot`` uses); ``next_message(timeout)`` (one message, or None after ``timeout``).
+
+Heartbeat and reconnect (issue 6): the session pings every ``heartbeat`` seconds (default 5) and
+counts the connection dead when nothing (not even a ``pong``) came for ``dead_after`` seconds
+(default 15). With ``reconnect=True`` a lost connection is not the end: the session connects
+again with the same identity key, pinned to the same host key, with the same room code, after
+0.5, 1, 2, 4, 4, … s, for at most ``reconnect_for`` seconds (default 90), and the host hands the
+seat back with its current view. Meanwhile ``messages()`` yields local status maps (never sent
+by a host, no schema): ``{"type": "connection", "state": "reconnecting", "attempt": n,
+"message": str}`` and, once back, ``{"type": "connection", "state": "connected", "attempt":
+n}``; ``session.reconnecting`` is True. ``send()`` during that time waits for the connection
+(bounded by the window); a message whose write fails is dropped (the host resends the view on
+reconnect). A host that closes us with ``kicked`` or ``replaced``, a changed host key or a
+refused code end the session as before. ``session.commitments`` (table → the first seed
+commitment seen) and ``session.fair_play`` (table → :class:`hexnet.fairness.Verdict` once the
+``reveal`` parts are in, see :mod:`client.fairplay`).
 """
 
 from __future__ import annotations
@@ -45,7 +60,11 @@ from protocol import PROTOCOL_VERSION, errors, frames, identity, known_hosts, me
 from protocol import auth as pauth
 
 ConfirmFingerprint = Callable[[str, str], Awaitable[bool]]
-PING_EVERY = 15.0
+PING_EVERY = 5.0
+DEAD_AFTER = 15.0
+RECONNECT_FOR = 90.0
+BACKOFF = (0.5, 1.0, 2.0, 4.0)  # then 4 s between attempts
+NO_RECONNECT = ("kicked", "replaced")
 
 
 class SessionError(Exception):
@@ -101,6 +120,18 @@ class Session:
         self.legal: dict[int, list[dict[str, Any]]] = {}
         self.view_times: dict[int, dict[int, float]] = {}
         self.identity = b""
+        self.commitments: dict[int, str] = {}
+        self.fair_play: dict[int, Any] = {}
+        self._reveals: dict[int, list[dict[str, Any]]] = {}
+        self.reconnecting = False
+        self.reconnects = 0
+        self.heartbeat, self.dead_after = PING_EVERY, DEAD_AFTER
+        self._reconnect_for: float | None = None
+        self._dial: Callable[[], Awaitable[tuple[Any, Any]]] | None = None
+        self._again: Callable[[], Awaitable[None]] | None = None
+        self._online = asyncio.Event()
+        self._online.set()
+        self._last_error = ""
 
     # -- connecting ----------------------------------------------------------------------
     @classmethod
@@ -109,8 +140,11 @@ class Session:
                       confirm_fingerprint: ConfirmFingerprint | None = None,
                       accept_new: bool = False, pinned_fingerprint: str | None = None,
                       timeout: float = 15.0,
-                      identity_file: str | None = identity.IDENTITY_FILE) -> Session:
-        """Connect, check the host's key, authenticate, and wait for the first lobby."""
+                      identity_file: str | None = identity.IDENTITY_FILE,
+                      reconnect: bool = False, reconnect_for: float = RECONNECT_FOR,
+                      heartbeat: float = PING_EVERY, dead_after: float = DEAD_AFTER) -> Session:
+        """Connect, check the host's key, authenticate, and wait for the first lobby.
+        ``reconnect``: come back by itself after a lost connection (see the module doc)."""
         cfg = paths.config_dir(config_dir)
         if identity_file is None:  # an ephemeral identity (bots): nothing written
             from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -118,15 +152,26 @@ class Session:
             key = Ed25519PrivateKey.generate()
         else:
             key = identity.load_or_create_identity(cfg, identity_file)
-        try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(host, port, ssl=tls.client_context(),
-                                        server_hostname=host, limit=frames.POST_AUTH_MAX * 2),
-                timeout)
-        except (ssl.SSLError, OSError, TimeoutError) as exc:
-            raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
-                                 f"{exc or type(exc).__name__}.") from exc
-        session = cls(reader, writer)
+        async def dial() -> tuple[Any, Any]:
+            try:
+                return await asyncio.wait_for(
+                    asyncio.open_connection(host, port, ssl=tls.client_context(),
+                                            server_hostname=host,
+                                            limit=frames.POST_AUTH_MAX * 2), timeout)
+            except (ssl.SSLError, OSError, TimeoutError) as exc:
+                raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
+                                     f"{exc or type(exc).__name__}.") from exc
+
+        session = cls(*await dial())
+        session.heartbeat, session.dead_after = heartbeat, dead_after
+        if reconnect:
+            session._reconnect_for = reconnect_for
+            session._dial = dial
+
+            async def again() -> None:
+                await session._handshake(host, port, name, code, cfg, key, None, False,
+                                         session.host_fingerprint, first=False)
+            session._again = again
         try:
             await asyncio.wait_for(
                 session._handshake(host, port, name, code, cfg, key, confirm_fingerprint,
@@ -141,7 +186,7 @@ class Session:
 
     async def _handshake(self, host: str, port: int, name: str, code: str | None, cfg: Path,
                          key: Any, confirm: ConfirmFingerprint | None, accept_new: bool,
-                         pinned: str | None) -> None:
+                         pinned: str | None, first: bool = True) -> None:
         ssl_obj = self._writer.get_extra_info("ssl_object")
         der = ssl_obj.getpeercert(binary_form=True) if ssl_obj else None
         if not der:
@@ -180,12 +225,15 @@ class Session:
             if not pauth.proofs_equal(reply["proof"], want):
                 raise FingerprintMismatch("The host could not prove it knows the room code; "
                                           "it may be an impostor.")
-        while self.lobby is None:
+        while True:
             msg = await self._recv(frames.POST_AUTH_MAX)
             self._absorb(msg)
             self._queue.put_nowait(msg)
-        self._tasks.append(asyncio.create_task(self._read_loop()))
-        self._tasks.append(asyncio.create_task(self._ping_loop()))
+            if msg["type"] == "lobby":
+                break
+        if first:
+            self._tasks.append(asyncio.create_task(self._read_loop()))
+            self._tasks.append(asyncio.create_task(self._ping_loop()))
 
     @staticmethod
     async def _check_pin(host_label: str, fp: str, cfg: Path,
@@ -244,8 +292,16 @@ class Session:
         kind = msg["type"]
         if kind == "lobby":
             self.lobby = msg
+        elif kind == "error":
+            self._last_error = msg["code"]
+        elif kind == "reveal":
+            from client.fairplay import collect_reveal
+
+            collect_reveal(self, msg)
         elif kind == "view":
             table = msg["table"]
+            if "commitment" in msg:
+                self.commitments.setdefault(table, msg["commitment"])
             self.views[table] = msg["view"]
             self.legal[table] = msg["legal"]
             sid = msg["view"].get("state_id")
@@ -256,23 +312,76 @@ class Session:
     async def _read_loop(self) -> None:
         try:
             while True:
-                msg = await self._recv(frames.POST_AUTH_MAX)
-                if msg["type"] == "pong":
-                    continue
-                self._absorb(msg)
-                self._queue.put_nowait(msg)
+                try:
+                    while True:
+                        try:
+                            msg = await asyncio.wait_for(self._recv(frames.POST_AUTH_MAX),
+                                                         self.dead_after)
+                        except TimeoutError as exc:
+                            raise ConnectionLost(f"The host has not answered for "
+                                                 f"{self.dead_after:g} s.") from exc
+                        if msg["type"] == "pong":
+                            continue
+                        self._absorb(msg)
+                        self._queue.put_nowait(msg)
+                except ConnectionLost as exc:
+                    if (self._reconnect_for is None or self._closing
+                            or self._last_error in NO_RECONNECT):
+                        raise
+                    if not await self._come_back(str(exc)):
+                        raise
         except SessionError as exc:
             self._queue.put_nowait(exc)
         except asyncio.CancelledError:
             raise
         finally:
+            self._online.set()
             self._queue.put_nowait(_CLOSED)
 
+    async def _come_back(self, why: str) -> bool:
+        """Connect again with backoff within the reconnect window; whether it worked. A
+        refusal that retrying cannot cure (changed key, bad code) is raised."""
+        assert self._dial is not None and self._again is not None
+        self._online.clear()
+        self.reconnecting = True
+        with contextlib.suppress(Exception):
+            self._writer.transport.abort()
+        give_up = time.monotonic() + (self._reconnect_for or 0)
+        attempt = 0
+        while not self._closing and time.monotonic() < give_up:
+            delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            attempt += 1
+            self._queue.put_nowait({"type": "connection", "state": "reconnecting",
+                                    "attempt": attempt, "message": why})
+            await asyncio.sleep(min(delay, max(0.0, give_up - time.monotonic())))
+            try:
+                self._reader, self._writer = await self._dial()
+                await asyncio.wait_for(self._again(), max(1.0, give_up - time.monotonic()))
+            except (FingerprintMismatch, BadRoomCode):
+                raise
+            except (SessionError, OSError, TimeoutError) as exc:
+                why = str(exc) or type(exc).__name__
+                with contextlib.suppress(Exception):
+                    self._writer.transport.abort()
+                continue
+            self.reconnecting = False
+            self.reconnects += 1
+            self._last_error = ""
+            self._online.set()
+            self._queue.put_nowait({"type": "connection", "state": "connected",
+                                    "attempt": attempt})
+            return True
+        return False
+
     async def _ping_loop(self) -> None:
-        with contextlib.suppress(SessionError, asyncio.CancelledError):
+        with contextlib.suppress(asyncio.CancelledError):
             while not self._closing:
-                await asyncio.sleep(PING_EVERY)
-                await self.send({"type": "ping", "t": time.time()})
+                await asyncio.sleep(self.heartbeat)
+                if self.reconnecting:
+                    continue
+                with contextlib.suppress(SessionError):
+                    await self._send_raw({"type": "ping", "t": time.time()},
+                                         frames.POST_AUTH_MAX)
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
         """Every validated host message in order (``pong`` excepted). Ends after ``close()``;
@@ -310,7 +419,21 @@ class Session:
             messages.validate(msg, "c2h")
         except errors.ProtocolError as exc:
             raise ProtocolError(f"Not sent: {exc.message}", exc.code) from exc
-        await self._send_raw(msg, frames.POST_AUTH_MAX)
+        if self._reconnect_for is None:
+            await self._send_raw(msg, frames.POST_AUTH_MAX)
+            return
+        if not self._online.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._online.wait(), self._reconnect_for)
+            if self.reconnecting or self._closing:
+                raise ConnectionLost("The connection to the host was lost.")
+        try:
+            await self._send_raw(msg, frames.POST_AUTH_MAX)
+        except ConnectionLost:
+            if self._closing:
+                raise
+            with contextlib.suppress(Exception):  # the read loop notices and reconnects
+                self._writer.transport.abort()
 
     async def _send_raw(self, msg: dict[str, Any], cap: int) -> None:
         if self._closing:

@@ -1,0 +1,74 @@
+"""The client's check of a table's randomness: the commitment it saw against the reveal.
+
+Every ``view`` of a started table carries the host's commitment (``sha256(seed‖salt)``);
+:class:`client.session.Session` keeps the FIRST one it saw per table. When the game is over the
+host sends ``reveal`` parts (seed, salt, options, every step); once all are in,
+:func:`verify_reveal` replays the game with :func:`hexnet.fairness.verify_game` and checks that
+the revealed seed matches the commitment shown at the start, that every step replays with the
+public events the host recorded, and that the replay ends with the outcome this seat's last view
+showed. The verdict lands in ``session.fair_play[table]``; :func:`fair_play_line` is the line the
+results screens show.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet.fairness import Verdict, verify_game
+from hexnet.games import get_game
+
+MAX_PARTS = 1 << 12
+
+
+def collect_reveal(session: Any, msg: dict[str, Any]) -> None:
+    """Keep one ``reveal`` part; when the last one arrives, verify and store the verdict."""
+    table = msg["table"]
+    parts = session._reveals.setdefault(table, [])
+    if msg["part"] == 0:
+        parts.clear()
+    if len(parts) >= MAX_PARTS:
+        return
+    parts.append(msg)
+    if len(parts) == msg["parts"]:
+        view = session.views.get(table) or {}
+        session.fair_play[table] = verify_reveal(session.commitments.get(table), parts,
+                                                 view.get("outcome"))
+        del session._reveals[table]
+
+
+def verify_reveal(seen_commitment: str | None, parts: list[dict[str, Any]],
+                  outcome: dict[str, Any] | None) -> Verdict:
+    """Replay the revealed game; ``ok`` only if it matches what this seat was shown."""
+    if not parts:
+        return Verdict(False, ["The host revealed nothing."])
+    head = parts[0]
+    if seen_commitment is None:
+        return Verdict(False, ["No commitment was shown at the start of this game."])
+    if any(p["commitment"] != seen_commitment or p["seed"] != head["seed"]
+           or p["salt"] != head["salt"] for p in parts):
+        return Verdict(False, ["The reveal is not for the commitment shown at the start."])
+    steps: list[tuple[int | None, dict[str, Any], str | None]] = []
+    for i, part in enumerate(sorted(parts, key=lambda p: p["part"])):
+        if part["part"] != i or part["first"] != len(steps):
+            return Verdict(False, ["The revealed step list has a gap."])
+        steps += [(s["seat"], s["action"], s["digest"]) for s in part["steps"]]
+    try:
+        game = get_game(head["game"])
+    except (KeyError, ModuleNotFoundError):
+        return Verdict(False, [f"This client does not know the game {head['game']!r}."])
+    try:
+        return verify_game(game, head["players"], head["options"], head["seed"],
+                           head["salt"], seen_commitment, steps, outcome)
+    except Exception as exc:  # noqa: BLE001 - a hostile reveal must not crash the client
+        return Verdict(False, [f"The revealed game cannot be replayed: {exc}"])
+
+
+def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
+    """The results screens' line: verified (with the commitment), failed (loudly) or pending."""
+    short = (commitment or "")[:16]
+    if verdict is None:
+        return f"Fair play: waiting for the host's reveal (commitment {short}…)"
+    if verdict.ok:
+        return f"Fair play verified ✓ (commitment {short}…)"
+    reason = verdict.lines[-1] if verdict.lines else "unknown reason"
+    return f"⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)"
