@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     """``hexnet selfplay``."""
     try:
         report = run_selfplay(args.game, args.players, args.games, args.seed,
-                              args.bots.split(","), progress=not args.json)
+                              args.bots.split(","), progress=not args.json and args.games >= 200)
     except (KeyError, ValueError, IllegalAction) as exc:
         print(f"hexnet selfplay: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
