@@ -18,6 +18,9 @@ cap, a failed handshake or a wrong code closes that connection only.
 Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``games``,
 ``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``,
 ``absent_after`` (seconds before a disconnected seat counts as absent; None = never);
+the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated``,
+``max_unauthenticated_per_address``, ``message_rate``, ``message_burst``,
+``message_excess_close``, ``write_high_water``);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
 effects after every change: dashboards), ``host.connections`` (conn id → address).
 """
@@ -35,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexnet.games import available
+from host import limits
 from host.core import (
     Accepted,
     BotTurn,
@@ -49,11 +53,11 @@ from host.core import (
     TableStarted,
 )
 from host.lobby import Lobby
-from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, tls
+from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import FrameTooLarge, ProtocolError
 
 _CLOSE = "close"
-MAX_QUEUED = 2000  # frames waiting for one slow reader before it is dropped
+MAX_QUEUED = 2000  # frames waiting for one slow reader before it is dropped (besides bytes)
 
 
 class HandshakeRefused(Exception):
@@ -66,6 +70,8 @@ class _Conn:
     address: str
     queue: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
     task: asyncio.Task[None] | None = None
+    pending: int = 0  # bytes queued, not yet handed to the transport
+    limiter: limits.MessageLimiter = field(default_factory=limits.MessageLimiter)
 
 
 class Host:
@@ -75,9 +81,16 @@ class Host:
                  data_dir: str | os.PathLike[str] | None = None, open: bool = False,  # noqa: A002
                  mdns: bool = False, interfaces: list[str] | None = None, *,
                  bot_delay: float = 0.4, games: list[str] | None = None,
-                 handshake_timeout: float = 10.0, idle_timeout: float = 120.0,
+                 handshake_timeout: float = limits.HANDSHAKE_TIMEOUT, idle_timeout: float = 120.0,
                  log: Callable[[str], None] | None = None,
-                 room_code: str | None = None, absent_after: float | None = 60.0) -> None:
+                 room_code: str | None = None, absent_after: float | None = 60.0,
+                 auth_timeout: float = limits.AUTH_TIMEOUT,
+                 max_unauthenticated: int = limits.MAX_UNAUTHENTICATED,
+                 max_unauthenticated_per_address: int = limits.MAX_UNAUTHENTICATED_PER_ADDRESS,
+                 message_rate: float = limits.MESSAGE_RATE,
+                 message_burst: int = limits.MESSAGE_BURST,
+                 message_excess_close: int = limits.MESSAGE_EXCESS_CLOSE,
+                 write_high_water: int = limits.WRITE_HIGH_WATER) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -88,6 +101,10 @@ class Host:
         self.games = games if games is not None else available()
         self.handshake_timeout = handshake_timeout
         self.idle_timeout = idle_timeout
+        self.auth_timeout = auth_timeout
+        self.gate = limits.Gate(max_unauthenticated, max_unauthenticated_per_address)
+        self.message_limits = (message_rate, message_burst, message_excess_close)
+        self.write_high_water = write_high_water
         self.absent_after = absent_after
         self.log = log or (lambda line: None)
         self.room_code = room_code or auth.new_room_code()
@@ -115,10 +132,9 @@ class Host:
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``bind:port`` (0 = any free port); advertise if ``mdns``. The port."""
         self._room_key = await asyncio.to_thread(auth.room_key, self.room_code, self.fingerprint)
-        ctx = tls.server_context(self.cert_path, self.key_path)
-        self._server = await asyncio.start_server(
-            self._serve, bind, port, ssl=ctx, ssl_handshake_timeout=self.handshake_timeout,
-            limit=frames.POST_AUTH_MAX * 2)
+        self._tls = tls.server_context(self.cert_path, self.key_path)
+        self._server = await limits.start_paused_server(
+            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2)
         self.bind = bind
         self.port = self._server.sockets[0].getsockname()[1]
         self.log(f"listening on {bind}:{self.port} (TLS 1.3), fingerprint "
@@ -185,11 +201,8 @@ class Host:
                 continue
             if isinstance(e, Send):
                 conn = self._conns.get(e.conn)
-                if conn is not None and conn.queue.qsize() >= MAX_QUEUED:
-                    self.log(f"#{e.conn} ({conn.address}) stopped reading; dropped")
-                    conn.writer.transport.abort()
-                elif conn is not None:
-                    conn.queue.put_nowait(e.msg)
+                if conn is not None:
+                    self._enqueue(e.conn, conn, e.msg)
             elif isinstance(e, Close):
                 conn = self._conns.get(e.conn)
                 if conn is not None:
@@ -225,6 +238,25 @@ class Host:
         for listener in self._listeners:
             listener(effects)
 
+    def _enqueue(self, conn_id: int, conn: _Conn, msg: dict[str, Any]) -> None:
+        """Queue ``msg`` for ``conn`` as bytes; drop the connection if what waits for it
+        (queued bytes + the transport's buffer) would pass the high-water mark."""
+        if conn.writer.transport.is_closing():
+            return
+        try:
+            data = frames.encode(msg, frames.POST_AUTH_MAX)
+        except ValueError as exc:
+            self.log(f"not sent to #{conn_id}: {exc}")
+            return
+        waiting = conn.pending + conn.writer.transport.get_write_buffer_size() + len(data)
+        if waiting > self.write_high_water or conn.queue.qsize() >= MAX_QUEUED:
+            self.log(f"#{conn_id} ({conn.address}) stopped reading ({waiting} bytes waiting); "
+                     "dropped")
+            conn.writer.transport.abort()
+            return
+        conn.pending += len(data)
+        conn.queue.put_nowait(data)
+
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)
         self.lobby.timeout(table, key)
@@ -259,14 +291,22 @@ class Host:
         peer = writer.get_extra_info("peername") or ("?", 0)
         address = str(peer[0])
         conn_id = next(self._ids)
+        refused = self.gate.admit(address)
+        gated = refused is None
         try:
+            if refused is not None:
+                self.log(f"refused {address}: {refused}")
+                writer.transport.abort()
+                return
             try:
-                identity, name = await asyncio.wait_for(
-                    self._handshake(reader, writer, address), self.handshake_timeout)
+                await writer.start_tls(self._tls, ssl_handshake_timeout=self.handshake_timeout)
+                identity, name = await self._handshake(reader, writer, address)
             except (HandshakeRefused, TimeoutError, asyncio.IncompleteReadError,
                     ConnectionError, ssl.SSLError, OSError):
                 return
-            conn = _Conn(writer, address)
+            self.gate.release(address)
+            gated = False
+            conn = _Conn(writer, address, limiter=limits.MessageLimiter(*self.message_limits))
             conn.task = asyncio.create_task(self._write_loop(conn))
             self._conns[conn_id] = conn
             self.log(f"{name} connected from {address} (#{conn_id})")
@@ -275,6 +315,8 @@ class Host:
         except asyncio.CancelledError:
             pass
         finally:
+            if gated:
+                self.gate.release(address)
             conn = self._conns.pop(conn_id, None)
             if conn is not None:
                 self.lobby.disconnect(conn_id)
@@ -289,25 +331,42 @@ class Host:
 
     async def _read_loop(self, conn_id: int, reader: asyncio.StreamReader, conn: _Conn) -> None:
         while True:
+            problem: ProtocolError | None = None
             try:
                 msg = await asyncio.wait_for(frames.read_frame(reader, frames.POST_AUTH_MAX),
                                              self.idle_timeout)
                 messages.validate(msg, "c2h")
             except FrameTooLarge as exc:
-                conn.queue.put_nowait(exc.as_message())
+                self._enqueue(conn_id, conn, exc.as_message())
                 conn.queue.put_nowait(_CLOSE)
                 return
             except ProtocolError as exc:
-                conn.queue.put_nowait(exc.as_message())
-                continue
+                problem = exc
             except TimeoutError:
-                conn.queue.put_nowait(messages.error("idle", "No message for too long."))
+                self._enqueue(conn_id, conn, messages.error("idle", "No message for too long."))
                 conn.queue.put_nowait(_CLOSE)
                 return
             except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError):
                 return
+            verdict = conn.limiter.check()  # every frame counts, valid or not
+            if verdict == limits.CLOSE:
+                self.log(f"#{conn_id} ({conn.address}) kept flooding; closed")
+                self._enqueue(conn_id, conn, messages.error(
+                    "rate_limited", "Too many messages; the host closed the connection."))
+                conn.queue.put_nowait(_CLOSE)
+                return
+            if verdict == limits.WARN:
+                self._enqueue(conn_id, conn, messages.error(
+                    "rate_limited", "Too many messages; slow down (this one was dropped)."))
+            if verdict != limits.OK:
+                continue
+            if problem is not None:
+                self._enqueue(conn_id, conn, problem.as_message())
+                continue
+            if msg["type"] == "chat":
+                msg["text"] = sanitize.clean_text(msg["text"])
             if msg["type"] in messages.PRE_AUTH["c2h"]:
-                conn.queue.put_nowait(messages.error(
+                self._enqueue(conn_id, conn, messages.error(
                     "unexpected", f"A {msg['type']!r} message is only valid in the handshake."))
                 continue
             if conn.task is not None and conn.task.done():
@@ -317,7 +376,7 @@ class Host:
             except Exception as exc:  # noqa: BLE001 - a bug must not take the host down
                 self.log(f"internal error handling {msg['type']!r} from #{conn_id}: "
                          f"{type(exc).__name__}: {exc}")
-                conn.queue.put_nowait(messages.error(
+                self._enqueue(conn_id, conn, messages.error(
                     "internal", "The host failed on that request; it was not carried out."))
 
     async def _write_loop(self, conn: _Conn) -> None:
@@ -326,6 +385,11 @@ class Host:
                 item = await conn.queue.get()
                 if item is _CLOSE:
                     break
+                if isinstance(item, bytes):
+                    conn.pending -= len(item)
+                    conn.writer.write(item)
+                    await conn.writer.drain()
+                    continue
                 await frames.write_frame(conn.writer, item, frames.POST_AUTH_MAX)
         except (ConnectionError, ssl.SSLError, OSError, ValueError, RuntimeError) as exc:
             self.log(f"write to {conn.address} failed: {exc}")
@@ -351,7 +415,7 @@ class Host:
                 raise await refuse("unexpected", f"Expected a {expected!r} message.")
             return msg
 
-        hello = await read("hello")
+        hello = await asyncio.wait_for(read("hello"), self.handshake_timeout)
         if hello["version"] != PROTOCOL_VERSION:
             raise await refuse("version", f"This host speaks protocol version "
                                f"{PROTOCOL_VERSION}, not {hello['version']}; update hexnet.")
@@ -360,7 +424,7 @@ class Host:
             "type": "welcome", "version": PROTOCOL_VERSION, "host_name": self.name,
             "nonce": h_nonce, "fingerprint": self.fingerprint, "open": self.open,
             "games": self.games[:16]}, frames.PRE_AUTH_MAX)
-        msg = await read("auth")
+        msg = await asyncio.wait_for(read("auth"), self.auth_timeout)
         identity, c_nonce = hello["identity"], hello["nonce"]
         if self.rate_limiter.blocked(address):
             raise await refuse("rate_limited", "Too many wrong room codes from your address; "
@@ -377,4 +441,4 @@ class Host:
         elif not self.open and not self.lobby.holds_seat(identity):
             raise await refuse("code_required", "This host needs its room code.")
         await frames.write_frame(writer, {"type": "auth_ok", "proof": proof}, frames.PRE_AUTH_MAX)
-        return identity, hello["name"]
+        return identity, sanitize.clean_name(hello["name"])

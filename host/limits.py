@@ -1,0 +1,139 @@
+"""Limits against abuse, as named defaults and small sans-clock helpers the host shell uses.
+
+* :data:`HANDSHAKE_TIMEOUT` — TLS handshake + ``hello`` must be done within it;
+  :data:`AUTH_TIMEOUT` — the ``auth`` message must arrive within it after ``welcome``.
+* :class:`Gate` — caps on connections that have not authenticated yet, in total
+  (:data:`MAX_UNAUTHENTICATED`) and per address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`);
+  counted from the TCP accept, before any TLS work, so idle half-open sockets cost a slot each
+  and nothing else.
+* :class:`MessageLimiter` — a token bucket per authenticated connection
+  (:data:`MESSAGE_RATE` per second, bursts of :data:`MESSAGE_BURST`). A message over the budget
+  is dropped; the first of a run gets an ``error`` code ``rate_limited``; a run longer than
+  :data:`MESSAGE_EXCESS_CLOSE` closes the connection.
+* :data:`WRITE_HIGH_WATER` — bytes waiting to be written to one client (queued frames plus the
+  TLS transport's buffer) past which that client is dropped: it stopped reading.
+* :func:`start_paused_server` — a plain TCP listener whose connections start with reading
+  paused, so the shell can count them and then upgrade them to TLS (``writer.start_tls``)
+  without losing the ClientHello.
+
+Room-code attempts are rate-limited per address by :class:`protocol.auth.RateLimiter`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+HANDSHAKE_TIMEOUT = 10.0
+AUTH_TIMEOUT = 10.0
+MAX_UNAUTHENTICATED = 64
+MAX_UNAUTHENTICATED_PER_ADDRESS = 16
+MESSAGE_RATE = 100.0
+MESSAGE_BURST = 400
+MESSAGE_EXCESS_CLOSE = 200
+WRITE_HIGH_WATER = 2 * 1024 * 1024
+
+
+class Gate:
+    """Counts unauthenticated connections; :meth:`admit` refuses past the caps."""
+
+    def __init__(self, total: int = MAX_UNAUTHENTICATED,
+                 per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS) -> None:
+        self.total, self.per_address = total, per_address
+        self.by_address: dict[str, int] = {}
+
+    @property
+    def count(self) -> int:
+        """Unauthenticated connections now."""
+        return sum(self.by_address.values())
+
+    def admit(self, address: str) -> str | None:
+        """Count one more connection from ``address``; None if admitted, else why not (and
+        nothing counted)."""
+        if self.count >= self.total:
+            return "too many unauthenticated connections"
+        if self.by_address.get(address, 0) >= self.per_address:
+            return f"too many unauthenticated connections from {address}"
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        """One connection from ``address`` authenticated or went away."""
+        left = self.by_address.get(address, 0) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+
+
+class TokenBucket:
+    """``rate`` tokens per second, at most ``burst`` saved up."""
+
+    def __init__(self, rate: float, burst: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+OK, WARN, DROP, CLOSE = "ok", "warn", "drop", "close"
+
+
+class MessageLimiter:
+    """Per-connection message budget. :meth:`check` says what to do with one more message:
+    ``ok`` (handle it), ``warn`` (drop it, answer ``rate_limited``), ``drop`` (drop it
+    silently), ``close`` (the run of excess messages went on too long)."""
+
+    def __init__(self, rate: float = MESSAGE_RATE, burst: int = MESSAGE_BURST,
+                 close_after: int = MESSAGE_EXCESS_CLOSE,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.bucket = TokenBucket(rate, burst, clock)
+        self.close_after = close_after
+        self.excess = 0  # messages dropped since the last one within budget
+
+    def check(self) -> str:
+        """The verdict on one more message (see the class)."""
+        if self.bucket.take():
+            self.excess = 0
+            return OK
+        self.excess += 1
+        if self.excess > self.close_after:
+            return CLOSE
+        return WARN if self.excess == 1 else DROP
+
+
+class _PausedStreamProtocol(asyncio.StreamReaderProtocol):
+    """A stream protocol that stops reading the moment the connection is made, so bytes the
+    peer sends before the shell calls ``start_tls`` stay in the socket."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.ReadTransport)
+        transport.pause_reading()
+        super().connection_made(transport)
+
+
+async def start_paused_server(
+        serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
+        bind: str, port: int, *, limit: int, backlog: int = 128) -> asyncio.Server:
+    """Listen on ``bind:port`` (plain TCP); each connection calls ``serve(reader, writer)``
+    with reading paused: the first thing ``serve`` does is ``await writer.start_tls(...)``
+    (which resumes reading) or close."""
+    loop = asyncio.get_running_loop()
+
+    def factory() -> Any:
+        reader = asyncio.StreamReader(limit=limit, loop=loop)
+        return _PausedStreamProtocol(reader, serve, loop=loop)
+
+    return await loop.create_server(factory, bind, port, backlog=backlog)

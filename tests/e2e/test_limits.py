@@ -1,0 +1,146 @@
+"""Abuse limits over the real network: message floods, unauthenticated caps, the auth deadline,
+and names/chat cleaned on the host before they are stored or relayed."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+
+import pytest
+
+from client.session import Session
+from host.server import Host
+from protocol import PROTOCOL_VERSION, frames, sanitize, tls
+from tests.e2e.test_refusals import connect, my_table, next_of, still_serving
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def limited_host(dirs, **kw) -> Host:
+    h = Host("Limits", dirs["host_cfg"], dirs["host_data"], games=["toy"], bot_delay=0, **kw)
+    await h.start("127.0.0.1", 0)
+    return h
+
+
+async def closed(reader: asyncio.StreamReader, seconds: float) -> bool:
+    """Whether the peer closes (EOF or reset) within ``seconds``, reading whatever comes."""
+    try:
+        async with asyncio.timeout(seconds):
+            while await reader.read(65536):
+                pass
+    except TimeoutError:
+        return False
+    except (ConnectionError, OSError):
+        pass
+    return True
+
+
+async def test_a_message_flood_is_answered_rate_limited_then_closed(dirs) -> None:
+    h = await limited_host(dirs, message_rate=5, message_burst=10, message_excess_close=20)
+    try:
+        s = await connect(h, dirs["client"])
+        for _ in range(40):
+            s._writer.write(frames.encode({"type": "ping", "t": 1.0}))
+        await s._writer.drain()
+        errors = []
+        with pytest.raises(Exception):  # noqa: B017 - ConnectionLost once the host closes
+            async with asyncio.timeout(10):
+                async for msg in s.messages():
+                    if msg["type"] == "error":
+                        errors.append(msg["code"])
+        assert errors == ["rate_limited", "rate_limited"]  # the warning, then the close
+        assert h.connections == {}
+        await s.aclose()
+        await still_serving(h, dirs["client2"])
+    finally:
+        await h.stop()
+
+
+async def test_a_client_within_the_rate_is_never_limited(dirs) -> None:
+    h = await limited_host(dirs, message_rate=50, message_burst=5, message_excess_close=5)
+    try:
+        s = await connect(h, dirs["client"])
+        for i in range(30):
+            await s.send({"type": "chat", "text": f"line {i}", "channel": "lobby"})
+            assert (await next_of(s, "chat"))["text"] == f"line {i}"
+            await asyncio.sleep(0.03)
+        await s.aclose()
+    finally:
+        await h.stop()
+
+
+async def test_unauthenticated_connections_are_capped_per_address_and_in_total(dirs) -> None:
+    h = await limited_host(dirs, max_unauthenticated=3, max_unauthenticated_per_address=2)
+    opened = []
+    try:
+        for _ in range(2):
+            opened.append(await asyncio.open_connection("127.0.0.1", h.port))
+        await asyncio.sleep(0.2)
+        assert h.gate.count == 2
+        extra = await asyncio.open_connection("127.0.0.1", h.port)  # a third from 127.0.0.1
+        assert await closed(extra[0], 3)
+        extra[1].close()
+        assert h.gate.count == 2
+        opened.pop()[1].close()  # one slot frees: a real player gets in
+        await asyncio.sleep(0.2)
+        s = await connect(h, dirs["client"])
+        assert h.gate.count == 1 and len(h.connections) == 1
+        await s.aclose()
+    finally:
+        for _, w in opened:
+            w.close()
+        await h.stop()
+    assert h.gate.count == 0
+
+
+async def test_a_client_that_never_sends_auth_is_dropped_at_the_auth_deadline(dirs) -> None:
+    h = await limited_host(dirs, auth_timeout=0.5)
+    try:
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", h.port, ssl=tls.client_context(), server_hostname="x")
+        writer.write(frames.encode({"type": "hello", "version": PROTOCOL_VERSION, "name": "x",
+                                    "nonce": secrets.token_bytes(16),
+                                    "identity": secrets.token_bytes(32)}, frames.PRE_AUTH_MAX))
+        await writer.drain()
+        welcome = await asyncio.wait_for(frames.read_frame(reader, frames.PRE_AUTH_MAX), 5)
+        assert welcome["type"] == "welcome"
+        t0 = time.monotonic()
+        assert await closed(reader, 5)
+        assert 0.3 < time.monotonic() - t0 < 3
+        writer.close()
+        assert h.gate.count == 0
+        await still_serving(h, dirs["client"])
+    finally:
+        await h.stop()
+
+
+async def test_names_and_chat_reach_the_lobby_and_others_cleaned(host, dirs) -> None:
+    evil = "\x1b[31mEve\u202e\x07[b]x"
+    a = await connect(host, dirs["client"], name=evil)
+    b = await connect(host, dirs["client2"], name="Bob", identity_file="bob.pem")
+    try:
+        assert a.you["name"] == "Eve[b]x"
+        assert {c.name for c in host.lobby.conns.values()} == {"Eve[b]x", "Bob"}
+        await a.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
+        tid = await my_table(a)
+        assert host.lobby.tables[tid].seats[0].name == "Eve[b]x"
+        await b.send({"type": "sit", "table": tid, "seat": None})
+        await my_table(b)
+        text = "hi\x1b[2J\x1b]0;owned\x07 \u2066there\u2069\x9b6n [@click=app.quit]x[/]"
+        await a.send({"type": "chat", "text": text, "channel": "table"})
+        got = await next_of(b, "chat")
+        assert got["text"] == "hi there [@click=app.quit]x[/]" and got["from"] == "Eve[b]x"
+        assert sanitize.is_clean(got["text"])
+        await a.send({"type": "chat", "text": "\x1b[0m\u202e", "channel": "table"})
+        assert (await next_of(a, "error"))["code"] == "empty"
+    finally:
+        await a.aclose()
+        await b.aclose()
+
+
+async def test_session_connects_normally_through_the_gate(host, dirs) -> None:
+    s = await Session.connect("127.0.0.1", host.port, name="ada", config_dir=dirs["client"],
+                              accept_new=True, code=host.room_code)
+    assert host.gate.count == 0 and len(host.connections) == 1
+    await s.aclose()

@@ -1,0 +1,77 @@
+"""The abuse limits (host/limits.py) and the string sanitiser (protocol/sanitize.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from host import limits
+from protocol import sanitize
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_gate_caps_unauthenticated_connections_in_total_and_per_address() -> None:
+    gate = limits.Gate(total=3, per_address=2)
+    assert gate.admit("10.0.0.1") is None and gate.admit("10.0.0.1") is None
+    assert "10.0.0.1" in (gate.admit("10.0.0.1") or "")
+    assert gate.admit("10.0.0.2") is None
+    assert gate.admit("10.0.0.3") == "too many unauthenticated connections"
+    gate.release("10.0.0.1")
+    assert gate.count == 2 and gate.admit("10.0.0.3") is None
+    for a in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        gate.release(a)
+    assert gate.count == 0 and gate.by_address == {}
+
+
+def test_token_bucket_allows_a_burst_then_the_rate() -> None:
+    clock = Clock()
+    bucket = limits.TokenBucket(rate=10, burst=5, clock=clock)
+    assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
+    clock.now = 0.25  # 2.5 tokens
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    clock.now = 100.0
+    assert sum(bucket.take() for _ in range(10)) == 5  # never more than the burst
+
+
+def test_message_limiter_warns_once_drops_then_closes_a_flood() -> None:
+    clock = Clock()
+    lim = limits.MessageLimiter(rate=1, burst=2, close_after=3, clock=clock)
+    verdicts = [lim.check() for _ in range(7)]
+    assert verdicts == ["ok", "ok", "warn", "drop", "drop", "close", "close"]
+
+
+def test_message_limiter_forgives_a_client_that_slows_down() -> None:
+    clock = Clock()
+    lim = limits.MessageLimiter(rate=1, burst=1, close_after=2, clock=clock)
+    assert [lim.check(), lim.check(), lim.check()] == ["ok", "warn", "drop"]
+    clock.now = 1.0
+    assert lim.check() == "ok"
+    assert lim.check() == "warn"  # a new run starts with a warning again
+
+
+@pytest.mark.parametrize("raw, clean", [
+    ("\x1b[31mEve\x1b[0m", "Eve"),
+    ("A\u202eB\u2066C\u2069D\u200eE\u200fF\u061cG\u202aH", "ABCDEFGH"),
+    ("bell\x07 del\x7f c1\x85 x\x9b2Jy", "bell del c1 xy"),
+    ("\x1b]0;pwned\x07Ada", "Ada"),
+    ("   \n\t  ", "player"),
+    ("[bold red]Mallory[/]", "[bold red]Mallory[/]"),  # markup is text: the client shows it
+    ("x" * 40, "x" * 24),
+    ("👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧"),
+])
+def test_names_lose_controls_escapes_and_bidi_but_keep_text(raw: str, clean: str) -> None:
+    assert sanitize.clean_name(raw) == clean
+    assert sanitize.is_clean(clean)
+
+
+def test_chat_text_is_one_clean_line_of_at_most_300_characters() -> None:
+    assert sanitize.clean_text("hi\nthere\x1b[2J\x1b[H  \u202eevil") == "hi there evil"
+    assert sanitize.clean_text("\x00\x1b[0m") == ""
+    assert len(sanitize.clean_text("é" * 400)) == 300
+    assert not sanitize.is_clean("a\u2067b")
