@@ -1,0 +1,315 @@
+"""The crash drill: ``python -m host.drill`` — kill the host twice and cut a client once during a
+bot game over the network; the game must still finish, verify, and equal a fresh replay.
+
+What it does (everything on 127.0.0.1, temp config/data dirs, bounded in time):
+
+1. starts ``hexnet host --headless`` as a subprocess and reads its room code;
+2. starts ``hexnet bot … --count 4`` against a small TCP relay of its own (so it can cut one
+   client's connection without touching the others) in front of the host;
+3. as the journal grows: SIGKILLs the host at a random step and restarts it with the SAME command,
+   cuts one bot's connection at the relay, SIGKILLs and restarts the host once more;
+4. waits for the bots to finish, stops the host (SIGTERM, then SIGKILL, by pid);
+5. runs ``hexnet verify JOURNAL`` and replays the journal's seed + actions in-process: the outcome
+   must equal the journal's end record and what the bots were shown.
+
+Prints each step and PASS or FAIL; exit status 0 / 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import signal
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from hexnet.games import get_game
+from host.journal import JournalError, read_journal
+
+HOST_READY = re.compile(r"ready on")
+ROOM_CODE = re.compile(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})")
+
+
+def say(line: str) -> None:
+    """One drill line on stdout."""
+    print(f"[drill {time.strftime('%H:%M:%S')}] {line}", flush=True)
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Relay:
+    """A TCP relay 127.0.0.1:port → the host, one pipe pair per client, any of them cuttable."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self.server: asyncio.base_events.Server | None = None
+        self.port = 0
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._client, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        except OSError:
+            writer.transport.abort()
+            return
+        pair = (writer, up_writer)
+        self.pairs.append(pair)
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(Exception):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            for w in pair:  # one side gone: the other goes too (as a real cut would look)
+                w.transport.abort()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        with contextlib.suppress(ValueError):
+            self.pairs.remove(pair)
+
+    def cut_one(self, rng: random.Random) -> bool:
+        """Abort one live client connection (both sides); whether there was one."""
+        live = [p for p in self.pairs if not p[0].transport.is_closing()]
+        if not live:
+            return False
+        for w in rng.choice(live):
+            w.transport.abort()
+        return True
+
+    async def stop(self) -> None:
+        for pair in list(self.pairs):
+            for w in pair:
+                w.transport.abort()
+        if self.server is not None:
+            self.server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.server.wait_closed(), 2.0)
+
+
+class Drill:
+    """One run of the drill; :meth:`run` returns the list of failures (empty = PASS)."""
+
+    def __init__(self, workdir: Path, game: str, seed: int, timeout: float) -> None:
+        self.dir = workdir
+        self.game = game
+        self.rng = random.Random(seed)
+        self.timeout = timeout
+        self.port = free_port()
+        self.host_cmd = [sys.executable, "-m", "hexnet.cli", "host", "--headless",
+                         "--bind", "127.0.0.1", "--port", str(self.port), "--no-mdns",
+                         "--name", "drill", "--config-dir", str(workdir / "host_cfg"),
+                         "--data-dir", str(workdir / "host_data"), "--absent-after", "60"]
+        self.host: asyncio.subprocess.Process | None = None
+        self.host_log: list[str] = []
+        self.room_code = ""
+        self.failures: list[str] = []
+
+    # -- processes -----------------------------------------------------------------------
+    async def start_host(self) -> None:
+        self.host = await asyncio.create_subprocess_exec(
+            *self.host_cmd, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        say(f"host started, pid {self.host.pid}")
+        assert self.host.stdout is not None
+        stdout = self.host.stdout
+
+        async def ready() -> None:
+            while line := (await stdout.readline()).decode(errors="replace"):
+                self.host_log.append(line.rstrip())
+                if m := ROOM_CODE.search(line):
+                    self.room_code = m.group(1)
+                if HOST_READY.search(line):
+                    return
+            raise RuntimeError("the host exited before it was ready:\n"
+                               + "\n".join(self.host_log[-10:]))
+
+        await asyncio.wait_for(ready(), 30)
+        asyncio.ensure_future(self._drain_host(self.host))
+
+    async def _drain_host(self, proc: asyncio.subprocess.Process) -> None:
+        assert proc.stdout is not None
+        with contextlib.suppress(Exception):
+            while line := await proc.stdout.readline():
+                self.host_log.append(line.decode(errors="replace").rstrip())
+
+    async def kill_host(self) -> None:
+        assert self.host is not None
+        say(f"SIGKILL host pid {self.host.pid}")
+        os.kill(self.host.pid, signal.SIGKILL)
+        await self.host.wait()
+
+    async def stop_process(self, proc: asyncio.subprocess.Process | None) -> None:
+        """SIGTERM ``proc`` by pid, SIGKILL after 5 s."""
+        if proc is None or proc.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGTERM)
+        try:
+            await asyncio.wait_for(proc.wait(), 5)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGKILL)
+            await proc.wait()
+
+    # -- the journal ---------------------------------------------------------------------
+    def journals(self) -> list[Path]:
+        return sorted((self.dir / "host_data" / "journals").glob("*.journal"))
+
+    def steps(self) -> int:
+        paths = self.journals()
+        if not paths:
+            return 0
+        try:
+            contents = read_journal(paths[-1])
+        except JournalError:
+            return 0
+        return -1 if contents.finished else len(contents.steps)
+
+    async def wait_steps(self, n: int, bots: asyncio.subprocess.Process) -> bool:
+        """Wait until the journal holds ``n`` steps; False if the game ended first."""
+        while True:
+            steps = self.steps()
+            if steps < 0 or bots.returncode is not None:
+                return False
+            if steps >= n:
+                return True
+            await asyncio.sleep(0.02)
+
+    # -- the drill -----------------------------------------------------------------------
+    async def run(self) -> list[str]:
+        for sub in ("host_cfg", "host_data", "client"):
+            (self.dir / sub).mkdir(parents=True, exist_ok=True)
+        relay = Relay(self.port)
+        bots = None
+        try:
+            await self.start_host()
+            await relay.start()
+            bots = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "hexnet.cli", "bot", f"127.0.0.1:{relay.port}",
+                "--game", self.game, "--count", "4", "--code", self.room_code,
+                "--config-dir", str(self.dir / "client"), "--policy", "heuristic",
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            say(f"4 bot clients started, pid {bots.pid}, via relay port {relay.port}")
+            await asyncio.wait_for(self.events(relay, bots), self.timeout)
+            out, _ = await asyncio.wait_for(bots.communicate(), self.timeout)
+            bot_text = out.decode(errors="replace")
+            for line in bot_text.splitlines():
+                say(f"bots: {line}")
+            if bots.returncode != 0:
+                self.failures.append(f"the bot clients exited with {bots.returncode}")
+        except TimeoutError:
+            self.failures.append(f"the drill did not finish within {self.timeout:.0f} s")
+            bot_text = ""
+        finally:
+            await self.stop_process(bots)
+            await self.stop_process(self.host)
+            await relay.stop()
+        if not self.failures:
+            await self.check(bot_text)
+        return self.failures
+
+    async def events(self, relay: Relay, bots: asyncio.subprocess.Process) -> None:
+        """Two host kills and one cut, at random steps of the game."""
+        k1 = self.rng.randint(10, 50)
+        cut = k1 + self.rng.randint(10, 30)
+        k2 = cut + self.rng.randint(10, 30)
+        for step, what in ((k1, "kill"), (cut, "cut"), (k2, "kill")):
+            if not await self.wait_steps(step, bots):
+                self.failures.append(f"the game ended before step {step} ({what})")
+                return
+            if what == "kill":
+                await self.kill_host()
+                say(f"host killed at journal step {self.steps()}; restarting it")
+                await self.start_host()
+            elif relay.cut_one(self.rng):
+                say(f"cut one bot's connection at step {step}")
+            else:
+                self.failures.append("no client connection to cut")
+        await bots.wait()
+
+    async def check(self, bot_text: str) -> None:
+        """``hexnet verify`` and an in-process replay of the journal."""
+        paths = self.journals()
+        if len(paths) != 1:
+            self.failures.append(f"expected one journal, found {len(paths)}")
+            return
+        recovered = [line for line in self.host_log if "recovered from" in line]
+        for line in recovered:
+            say(f"host: {line}")
+        if len(recovered) != 2:
+            self.failures.append(f"the host recovered the table {len(recovered)} times, not 2")
+        verify = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "hexnet.cli", "verify", str(paths[0]),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        out, _ = await asyncio.wait_for(verify.communicate(), 60)
+        for line in out.decode(errors="replace").splitlines():
+            say(f"verify: {line}")
+        if verify.returncode != 0:
+            self.failures.append(f"hexnet verify exited with {verify.returncode}")
+        contents = read_journal(paths[0])
+        outcome = replay_outcome(contents.header, contents.steps)
+        if contents.end is None or outcome != contents.end["outcome"]:
+            self.failures.append("a fresh replay of seed + actions ends differently")
+        else:
+            say(f"fresh replay of {len(contents.steps)} steps from seed "
+                f"{contents.header['seed']}: same outcome, scores {outcome.get('scores')}")
+        if f"scores {outcome.get('scores')}, winners {outcome.get('winners')}" not in bot_text:
+            self.failures.append("the bots were shown another result than the replay's")
+
+
+def replay_outcome(header: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """The outcome of replaying ``steps`` from the header's seed, as if never interrupted."""
+    game = get_game(header["game"])
+    state = game.setup(list(header["players"]), int(header["seed"]), header["options"])
+    for step in steps:
+        game.apply(state, step["seat"], step["action"])
+    return game.outcome(state) or {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m host.drill``: PASS → 0, FAIL → 1."""
+    parser = argparse.ArgumentParser(prog="python -m host.drill", description=__doc__.split(
+        "\n")[0])
+    parser.add_argument("--game", default="hexenhammer")
+    parser.add_argument("--seed", type=int, help="fixes when the kills and the cut come")
+    parser.add_argument("--timeout", type=float, default=240.0, help="seconds (default 240)")
+    parser.add_argument("--keep", help="work in this directory and keep it")
+    args = parser.parse_args(argv)
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    say(f"crash drill: {args.game}, 4 bot clients, drill seed {seed}")
+    started = time.monotonic()
+    if args.keep:
+        failures = asyncio.run(Drill(Path(args.keep), args.game, seed, args.timeout).run())
+    else:
+        with tempfile.TemporaryDirectory(prefix="hexnet-drill-") as tmp:
+            failures = asyncio.run(Drill(Path(tmp), args.game, seed, args.timeout).run())
+    took = time.monotonic() - started
+    if failures:
+        for failure in failures:
+            say(f"FAIL: {failure}")
+        print(f"FAIL ({took:.1f} s)", flush=True)
+        return 1
+    print(f"PASS: host killed twice, one client cut, game finished, verified and equal to a "
+          f"fresh replay ({took:.1f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
