@@ -21,6 +21,10 @@ Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``ga
 the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated``,
 ``max_unauthenticated_per_address``, ``message_rate``, ``message_burst``,
 ``message_excess_close``, ``write_high_water``);
+``journal`` (default True: table journals in ``data_dir/journals``, unfinished ones recovered by
+:meth:`Host.start`, see :mod:`host.recovery`) and ``host.recorder``; without an explicit
+``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
+default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
 effects after every change: dashboards), ``host.connections`` (conn id → address).
 """
@@ -35,6 +39,7 @@ import secrets
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hexnet.games import available
@@ -53,6 +58,7 @@ from host.core import (
     TableStarted,
 )
 from host.lobby import Lobby
+from host.recovery import Recorder
 from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import FrameTooLarge, ProtocolError
 
@@ -81,7 +87,7 @@ class Host:
                  data_dir: str | os.PathLike[str] | None = None, open: bool = False,  # noqa: A002
                  mdns: bool = False, interfaces: list[str] | None = None, *,
                  bot_delay: float = 0.4, games: list[str] | None = None,
-                 handshake_timeout: float = limits.HANDSHAKE_TIMEOUT, idle_timeout: float = 120.0,
+                 handshake_timeout: float = limits.HANDSHAKE_TIMEOUT, idle_timeout: float = 15.0,
                  log: Callable[[str], None] | None = None,
                  room_code: str | None = None, absent_after: float | None = 60.0,
                  auth_timeout: float = limits.AUTH_TIMEOUT,
@@ -90,7 +96,8 @@ class Host:
                  message_rate: float = limits.MESSAGE_RATE,
                  message_burst: int = limits.MESSAGE_BURST,
                  message_excess_close: int = limits.MESSAGE_EXCESS_CLOSE,
-                 write_high_water: int = limits.WRITE_HIGH_WATER) -> None:
+                 write_high_water: int = limits.WRITE_HIGH_WATER,
+                 journal: bool = True) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -107,11 +114,12 @@ class Host:
         self.write_high_water = write_high_water
         self.absent_after = absent_after
         self.log = log or (lambda line: None)
-        self.room_code = room_code or auth.new_room_code()
+        self.room_code = room_code or _kept_room_code(self.config_dir)
         self.cert_path, self.key_path = tls.ensure_host_cert(self.config_dir)
         self.fingerprint = tls.fingerprint_of_pem(self.cert_path)
         self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
         self.lobby = Lobby(self._on_effects, host_open=open, games=self.games)
+        self.recorder = Recorder(self.data_dir, self.log) if journal else None
         self.rate_limiter = auth.RateLimiter()
         self.port = 0
         self.bind = "127.0.0.1"
@@ -132,6 +140,8 @@ class Host:
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``bind:port`` (0 = any free port); advertise if ``mdns``. The port."""
         self._room_key = await asyncio.to_thread(auth.room_key, self.room_code, self.fingerprint)
+        if self.recorder is not None:
+            self.recorder.recover(self.lobby)  # before listening: seats resume at once
         self._tls = tls.server_context(self.cert_path, self.key_path)
         self._server = await limits.start_paused_server(
             self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2)
@@ -183,6 +193,8 @@ class Host:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 3.0)
             self._server = None
+        if self.recorder is not None:
+            self.recorder.close()
 
     def add_listener(self, callback: Callable[[list[Effect]], None]) -> None:
         """Call ``callback(effects)`` after every change of the core (dashboards)."""
@@ -196,6 +208,10 @@ class Host:
     # -- effects -------------------------------------------------------------------------
     def _on_effects(self, effects: list[Effect]) -> None:
         loop = asyncio.get_running_loop()
+        if self.recorder is not None:
+            # Journal FIRST: every accepted action of this batch is fsynced before any
+            # message of the batch (its views) is queued for sending.
+            self.recorder.record(effects)
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
                 continue
@@ -234,7 +250,7 @@ class Host:
                 self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
                          f"winners {e.outcome.get('winners')}")
             elif isinstance(e, Accepted):
-                pass  # the journal (issue 6) hooks in here
+                pass  # journaled above, before the sends
         for listener in self._listeners:
             listener(effects)
 
@@ -442,3 +458,17 @@ class Host:
             raise await refuse("code_required", "This host needs its room code.")
         await frames.write_frame(writer, {"type": "auth_ok", "proof": proof}, frames.PRE_AUTH_MAX)
         return identity, sanitize.clean_name(hello["name"])
+
+
+def _kept_room_code(config_dir: Path) -> str:
+    """The room code kept in ``config_dir/room_code`` (made on first use), so that a host
+    restarted after a crash keeps its code and its players can re-authenticate."""
+    path = config_dir / "room_code"
+    try:
+        code = path.read_text().strip()
+        auth.normalise_code(code)
+        return code
+    except (OSError, ValueError):
+        code = auth.new_room_code()
+        paths.write_private(path, code.encode())
+        return code
