@@ -41,7 +41,7 @@ async def play(args: argparse.Namespace) -> int:
     seats = table_size(args.game, args.players)
     name = (args.name or default_name())[:24]
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
-                mdns=bool(args.lan))
+                mdns=bool(args.lan), recover=False)  # journaled, but a new play starts fresh
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (f"On the LAN as {host.name!r} (port {port}): friends run hexnet join and "
                 "sit at your table; b fills a seat with a bot, g starts." if args.lan else "")

@@ -21,8 +21,9 @@ Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``ga
 the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated``,
 ``max_unauthenticated_per_address``, ``message_rate``, ``message_burst``,
 ``message_excess_close``, ``write_high_water``);
-``journal`` (default True: table journals in ``data_dir/journals``, unfinished ones recovered by
-:meth:`Host.start`, see :mod:`host.recovery`) and ``host.recorder``; without an explicit
+``journal`` (default True: table journals in ``data_dir/journals``), ``recover`` (default True:
+unfinished journals are reloaded by :meth:`Host.start`, see :mod:`host.recovery`),
+``host.recorder``; without an explicit
 ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
 default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
@@ -97,7 +98,7 @@ class Host:
                  message_burst: int = limits.MESSAGE_BURST,
                  message_excess_close: int = limits.MESSAGE_EXCESS_CLOSE,
                  write_high_water: int = limits.WRITE_HIGH_WATER,
-                 journal: bool = True) -> None:
+                 journal: bool = True, recover: bool = True) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -120,6 +121,7 @@ class Host:
         self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
         self.lobby = Lobby(self._on_effects, host_open=open, games=self.games)
         self.recorder = Recorder(self.data_dir, self.log) if journal else None
+        self.recover = recover
         self.rate_limiter = auth.RateLimiter()
         self.port = 0
         self.bind = "127.0.0.1"
@@ -140,7 +142,7 @@ class Host:
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``bind:port`` (0 = any free port); advertise if ``mdns``. The port."""
         self._room_key = await asyncio.to_thread(auth.room_key, self.room_code, self.fingerprint)
-        if self.recorder is not None:
+        if self.recorder is not None and self.recover:
             self.recorder.recover(self.lobby)  # before listening: seats resume at once
         self._tls = tls.server_context(self.cert_path, self.key_path)
         self._server = await limits.start_paused_server(
