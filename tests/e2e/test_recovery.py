@@ -1,0 +1,297 @@
+"""Never lose a game, over real TLS and real files: the journal is on disk before any view of
+its action, a host that dies mid-game is restarted from its journals and the players resume their
+seats by themselves, dropped connections come back, heartbeats find dead ones, and the seed
+commitment shown at the start is checked against the reveal at the end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from client.bot import run_bots
+from client.fairplay import fair_play_line, verify_reveal
+from client.session import ConnectionLost, Session
+from hexnet.games import get_game
+from host.drill import replay_outcome
+from host.journal import read_journal
+from host.server import Host
+from host.verify import verify_contents
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def journals(data: Path) -> list[Path]:
+    return sorted((data / "journals").glob("*.journal"))
+
+
+def make_host(dirs: dict[str, Path], logs: list[str] | None = None, **kw: Any) -> Host:
+    return Host("Crash host", dirs["host_cfg"], dirs["host_data"], bot_delay=0,
+                games=["toy", "hexenhammer"], log=(logs.append if logs is not None else None),
+                **kw)
+
+
+def crash(host: Host) -> None:
+    """Stop a host the hard way: no goodbye to anyone, journals left open as they were."""
+    host._stopping = True
+    for handle in list(host._timers.values()) + list(host._later):
+        handle.cancel()
+    if host._server is not None:
+        host._server.close()
+    for conn in list(host._conns.values()):
+        conn.writer.transport.abort()
+    for task in list(host._handlers):
+        task.cancel()
+
+
+async def start_toy(session: Session, seats: int = 3) -> int:
+    """Create a toy table with host-side bots in every other seat and start it; its id."""
+    await session.send({"type": "create", "game": "toy", "seats": seats, "options": {}})
+    while session.you.get("table") is None:
+        await session.next_message(5)
+    tid = int(session.you["table"])
+    for seat in range(1, seats):
+        await session.send({"type": "add_bot", "table": tid, "seat": seat, "policy": "random"})
+    await session.send({"type": "start", "table": tid})
+    return tid
+
+
+async def play(session: Session, tid: int, actions: int | None = None,
+               seconds: float = 30) -> dict[str, Any] | None:
+    """Answer every choice with its first legal action until the game is over (its outcome)
+    or ``actions`` were sent (None)."""
+    sent = 0
+    acted_at = -1
+
+    async def go() -> dict[str, Any] | None:
+        nonlocal sent, acted_at
+        while True:
+            msg = await session.next_message(1.0)
+            if msg is not None and msg["type"] == "rejected":
+                acted_at = -1
+            view, legal = session.views.get(tid), session.legal.get(tid)
+            if view is None:
+                continue
+            if view.get("outcome") is not None:
+                return view["outcome"]
+            if actions is not None and sent >= actions:
+                return None
+            if legal and (view["state_id"] != acted_at or msg is None):
+                acted_at = view["state_id"]
+                sent += 1
+                await session.send({"type": "act", "table": tid, "state_id": view["state_id"],
+                                    "action": legal[0]})
+    return await asyncio.wait_for(go(), seconds)
+
+
+async def test_every_view_arrives_after_its_action_is_in_the_journal(dirs) -> None:
+    host = make_host(dirs)
+    await host.start("127.0.0.1", 0)
+    checked = []
+
+    def on_message(i: int, msg: dict[str, Any]) -> None:
+        if msg["type"] == "view":  # read the journal file the moment the view arrives
+            steps = read_journal(journals(dirs["host_data"])[0]).steps
+            assert len(steps) >= msg["view"]["state_id"]
+            checked.append(msg["view"]["state_id"])
+
+    try:
+        report = await run_bots("127.0.0.1", host.port, game="hexenhammer", count=3,
+                                code=host.room_code, config_dir=str(dirs["client"]),
+                                on_message=on_message, seed=3, timeout=50)
+    finally:
+        await host.stop()
+    assert report.outcome is not None and len(checked) > 50
+    contents = read_journal(journals(dirs["host_data"])[0])
+    assert contents.finished and verify_contents(contents).ok
+    assert replay_outcome(contents.header, contents.steps) == contents.end["outcome"]
+
+
+async def test_a_crashed_host_restarts_from_its_journal_and_the_player_resumes(dirs) -> None:
+    logs: list[str] = []
+    first = make_host(dirs, logs)
+    port = await first.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
+                                config_dir=dirs["client"], accept_new=True, reconnect=True)
+    try:
+        tid = await start_toy(ada)
+        assert await play(ada, tid, actions=2) is None
+        before = len(first.lobby.tables[tid].history)
+        crash(first)
+        second = make_host(dirs, logs)  # the same command again: same dirs, same port
+        await second.start("127.0.0.1", port)
+        try:
+            assert second.room_code == first.room_code
+            assert second.fingerprint == first.fingerprint
+            table = second.lobby.tables[tid]
+            assert len(table.history) >= before
+            assert [s.kind for s in table.seats] == ["human", "bot", "bot"]
+            outcome = await play(ada, tid)
+            assert outcome is not None
+            assert ada.reconnects == 1
+            assert any("recovered from" in line for line in logs)
+        finally:
+            await second.stop()
+    finally:
+        await ada.aclose()
+    [path] = journals(dirs["host_data"])
+    contents = read_journal(path)
+    assert contents.finished and verify_contents(contents).ok
+    # identical, action for action, to an uninterrupted replay of the same seed
+    assert replay_outcome(contents.header, contents.steps) == outcome == contents.end["outcome"]
+
+
+async def test_a_torn_last_record_is_dropped_with_a_log_line_and_the_table_resumes(dirs) -> None:
+    first = make_host(dirs)
+    port = await first.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
+                                config_dir=dirs["client"], accept_new=True)
+    tid = await start_toy(ada)
+    await play(ada, tid, actions=2)
+    steps = len(first.lobby.tables[tid].history)
+    crash(first)
+    ada.close()
+    [path] = journals(dirs["host_data"])
+    path.write_bytes(path.read_bytes()[:-5])  # the power failed in the middle of a write
+    logs: list[str] = []
+    second = make_host(dirs, logs)
+    await second.start("127.0.0.1", 0)
+    try:
+        assert any("torn last record" in line and path.name in line for line in logs)
+        assert len(second.lobby.tables[tid].history) == steps - 1
+    finally:
+        await second.stop()
+    contents = read_journal(path)
+    assert not contents.torn and len(contents.steps) == steps - 1
+
+
+async def test_a_dropped_client_reconnects_shows_disconnected_meanwhile_and_gets_its_view(
+        dirs) -> None:
+    host = make_host(dirs)
+    await host.start("127.0.0.1", 0)
+    seen: list[bool] = []
+    host.add_listener(lambda effects: seen.extend(
+        s["connected"] for t in host.lobby.tables_info() for s in t["seats"]
+        if s["kind"] == "human"))
+    ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
+                                config_dir=dirs["client"], accept_new=True, reconnect=True)
+    try:
+        tid = await start_toy(ada)
+        await play(ada, tid, actions=1)
+        ada._writer.transport.abort()  # the Wi-Fi goes away
+        states = []
+        view = None
+        for _ in range(50):
+            msg = await ada.next_message(5)
+            assert msg is not None
+            if msg["type"] == "connection":
+                states.append(msg["state"])
+            elif msg["type"] == "view" and "connected" in states:
+                view = msg
+                break
+        assert states[0] == "reconnecting" and states[-1] == "connected"
+        assert False in seen and seen[-1] is True
+        assert view is not None
+        assert view["view"]["state_id"] == host.lobby.tables[tid].state_id
+        assert await play(ada, tid) is not None
+    finally:
+        await ada.aclose()
+        await host.stop()
+
+
+async def test_the_host_drops_a_client_that_went_silent(dirs) -> None:
+    host = make_host(dirs, idle_timeout=0.5)
+    await host.start("127.0.0.1", 0)
+    try:
+        quiet = await Session.connect("127.0.0.1", host.port, name="quiet", code=host.room_code,
+                                      config_dir=dirs["client"], accept_new=True, heartbeat=60)
+        with pytest.raises(ConnectionLost):
+            await asyncio.wait_for(_drain(quiet), 5)
+        assert not host.connections
+    finally:
+        await host.stop()
+
+
+async def test_the_client_finds_a_host_that_stopped_answering(dirs) -> None:
+    host = make_host(dirs)
+    await host.start("127.0.0.1", 0)
+    try:
+        ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
+                                    config_dir=dirs["client"], accept_new=True,
+                                    heartbeat=0.1, dead_after=0.6)
+        await asyncio.sleep(0.3)  # pongs come back: alive
+        for conn in host._conns.values():
+            conn.writer.transport.pause_reading()  # the host hangs: no more pongs
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        with pytest.raises(ConnectionLost, match="not answered"):
+            await asyncio.wait_for(_drain(ada), 5)
+        assert loop.time() - t0 < 2
+        ada.close()
+    finally:
+        await host.stop()
+
+
+async def _drain(session: Session) -> None:
+    async for _ in session.messages():
+        pass
+
+
+async def test_the_client_verifies_the_reveal_against_the_commitment_it_saw_first(
+        dirs) -> None:
+    host = make_host(dirs)
+    await host.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
+                                config_dir=dirs["client"], accept_new=True)
+    try:
+        tid = await start_toy(ada)
+        outcome = await play(ada, tid)
+        for _ in range(20):
+            if tid in ada.fair_play:
+                break
+            await ada.next_message(0.5)
+        verdict = ada.fair_play[tid]
+        assert verdict.ok, verdict.lines
+        commitment = ada.commitments[tid]
+        assert commitment == host.lobby.tables[tid].commitment
+        assert fair_play_line(verdict, commitment) == (
+            f"Fair play verified ✓ (commitment {commitment[:16]}…)")
+    finally:
+        await ada.aclose()
+        await host.stop()
+    # the same reveal does not pass against another commitment, or with a changed seed/step
+    from host.fairplay import reveal_messages
+
+    parts = reveal_messages(host.lobby.tables[tid])
+    assert verify_reveal(commitment, parts, outcome).ok
+    assert not verify_reveal("0" * 64, parts, outcome).ok
+    rigged = [dict(p, seed=p["seed"] ^ 1) for p in parts]
+    assert not verify_reveal(commitment, rigged, outcome).ok
+    other = dict(outcome, scores=[s + 1 for s in outcome["scores"]])
+    failed = verify_reveal(commitment, parts, other)
+    assert not failed.ok and "FAILED" in fair_play_line(failed, commitment)
+
+
+def test_a_long_reveal_is_cut_into_parts_under_the_frame_cap() -> None:
+    from host.fairplay import reveal_messages
+    from host.table import Seat, Table
+    from protocol import frames, messages
+
+    game = get_game("hexenhammer")
+    table = Table(1, "hexenhammer", game, [Seat("bot", f"b{i}") for i in range(4)], {})
+    table.start(7, b"s" * 16)
+    r = random.Random(7)
+    while table.status == "playing":
+        seat = r.choice(table.waiting_for())
+        table.act(seat, r.choice(game.legal_actions(table.state, seat)))
+    table.history *= 20  # a very long game
+    table.digests *= 20
+    parts = reveal_messages(table)
+    assert len(parts) > 1
+    for part in parts:
+        messages.validate(part, "h2c")
+        assert len(frames.encode(part, frames.POST_AUTH_MAX)) < frames.POST_AUTH_MAX
+    assert sum(len(p["steps"]) for p in parts) == len(table.history)
