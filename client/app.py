@@ -77,7 +77,7 @@ class HexnetApp(App):
     def on_mount(self) -> None:
         self.begin()
         if self.greeting:
-            self.notify(self.greeting, timeout=12)
+            self.notify(self.greeting, timeout=12, markup=False)
 
     def begin(self) -> None:
         """The first screen: the lobby while connecting to ``target``, else discovery."""
@@ -172,7 +172,7 @@ class HexnetApp(App):
         try:
             await self.session.send(msg)
         except SessionError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
 
     # -- messages from the worker ---------------------------------------------------------
     def on_connected(self, msg: m.Connected) -> None:
@@ -199,7 +199,7 @@ class HexnetApp(App):
             self.open_table(msg.table)
 
     def on_action_rejected(self, msg: m.ActionRejected) -> None:
-        self.notify(msg.message, title="Not accepted", severity="warning")
+        self.notify(msg.message, title="Not accepted", severity="warning", markup=False)
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:
@@ -207,11 +207,12 @@ class HexnetApp(App):
         self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel)
 
     def on_host_error(self, msg: m.HostError) -> None:
-        self.notify(msg.message, title=msg.code, severity="error")
+        self.notify(msg.message, title=msg.code, severity="error", markup=False)
 
     def on_disconnected(self, msg: m.Disconnected) -> None:
         self.lobby_screen.set_connection(f"Not connected: {msg.reason}")
-        self.notify(msg.reason, title="Disconnected", severity="error", timeout=8)
+        self.notify(msg.reason, title="Disconnected", severity="error", timeout=8,
+                    markup=False)
         if self.table_screen is not None and self.table_screen.is_attached:
             self.table_screen.connection_lost(msg.reason)
         discover = next((s for s in self.screen_stack if isinstance(s, DiscoverScreen)), None)

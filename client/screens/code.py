@@ -21,12 +21,12 @@ class CodeScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code", classes="dialog"):
-            yield Label(f"Room code for {self._host}", classes="title")
+            yield Label(f"Room code for {self._host}", classes="title", markup=False)
             if self._problem:
-                yield Label(self._problem, classes="problem")
-            yield Label("Type the code the host's screen shows (e.g. ABCDE-FGHJK).")
+                yield Label(self._problem, classes="problem", markup=False)
+            yield Label("Type the code the host's screen shows (e.g. ABCDE-FGHJK).", markup=False)
             yield Input(placeholder="XXXXX-XXXXX", id="code-input")
-            yield Label("Enter join · Esc cancel", classes="hint")
+            yield Label("Enter join · Esc cancel", classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

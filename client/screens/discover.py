@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -61,9 +62,10 @@ class DiscoverScreen(Screen):
         self.hosts: list[Any] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Hosts on your network — Enter joins · m types an address", id="title")
+        yield Static("Hosts on your network — Enter joins · m types an address", id="title",
+                     markup=False)
         yield DataTable(id="hosts", cursor_type="row")
-        yield Static("Looking for hosts…", id="discover-status")
+        yield Static("Looking for hosts…", id="discover-status", markup=False)
         yield Input(placeholder="host:port, e.g. 192.168.1.20:7878 — Enter joins", id="address")
         yield Footer()
 
@@ -110,8 +112,8 @@ class DiscoverScreen(Screen):
         table.clear()
         for h in self.hosts:
             games = ", ".join(getattr(h, "games", []) or [])
-            table.add_row(str(h.name)[:20], f"{h.address}:{h.port}",
-                          short_fingerprint(str(h.fingerprint)), games[:20],
+            table.add_row(Text(str(h.name)[:20]), Text(f"{h.address}:{h.port}"),
+                          short_fingerprint(str(h.fingerprint)), Text(games[:20]),
                           str(getattr(h, "open_seats", "?")))
         if self.hosts:
             table.move_cursor(row=min(keep, len(self.hosts) - 1))
@@ -134,7 +136,7 @@ class DiscoverScreen(Screen):
         try:
             host, port = parse_target(event.value)
         except ValueError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.stop_browsing()
         self.app.connect(host, port)

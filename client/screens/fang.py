@@ -81,14 +81,14 @@ class FangScreen(TableScreen):
 
     # -- layout ---------------------------------------------------------------------------
     def compose_game(self) -> ComposeResult:
-        yield Static("", id="fang-village")
-        yield Static("", id="fang-role")
-        yield Static("", id="fang-hand")
-        yield Static("", id="fang-scene")
+        yield Static("", id="fang-village", markup=False)
+        yield Static("", id="fang-role", markup=False)
+        yield Static("", id="fang-hand", markup=False)
+        yield Static("", id="fang-scene", markup=False)
         yield OptionList(id="fang-choices")
 
     def compose_side(self) -> ComposeResult:
-        yield Static("", id="fang-cats")
+        yield Static("", id="fang-cats", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#fang-choices", OptionList).focus()

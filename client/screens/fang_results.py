@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -38,7 +39,7 @@ def roles_table(view: dict[str, Any]) -> Table:
     for seat, player in enumerate(view.get("players") or []):
         role = roles[seat] if seat < len(roles) else None
         table.add_row("★" if seat in winners else "",
-                      str(player) + (" (you)" if seat == view.get("seat") else ""),
+                      Text(str(player) + (" (you)" if seat == view.get("seat") else "")),
                       names.role_long(role) if role else "?", names.side(role),
                       str(forms[seat]) if seat < len(forms) else "")
     return table
@@ -68,10 +69,11 @@ class FangResultsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
-            yield Static(f"Fang die Hexe — game over, table #{self.table}", classes="title")
-            yield Static(headline(self.view), id="headline")
-            yield Static(roles_table(self.view), id="fang-roles")
-            yield Static(summary(self.view), id="fang-summary")
+            yield Static(f"Fang die Hexe — game over, table #{self.table}", classes="title",
+                         markup=False)
+            yield Static(headline(self.view), id="headline", markup=False)
+            yield Static(roles_table(self.view), id="fang-roles", markup=False)
+            yield Static(summary(self.view), id="fang-summary", markup=False)
         yield Footer()
 
     def action_lobby(self) -> None:

@@ -21,12 +21,12 @@ class FingerprintScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="fingerprint", classes="dialog"):
-            yield Label(f"First contact with {self._host}", classes="title")
-            yield Label("Its key fingerprint is:")
-            yield Label(self._fingerprint, id="fingerprint-value")
+            yield Label(f"First contact with {self._host}", classes="title", markup=False)
+            yield Label("Its key fingerprint is:", markup=False)
+            yield Label(self._fingerprint, id="fingerprint-value", markup=False)
             yield Label("Compare it with the fingerprint on the host's screen.\n"
-                        "It will be remembered; a changed key will be refused.")
-            yield Label("y  trust this host      n  cancel", classes="hint")
+                        "It will be remembered; a changed key will be refused.", markup=False)
+            yield Label("y  trust this host      n  cancel", classes="hint", markup=False)
 
     def action_trust(self) -> None:
         self.dismiss(True)

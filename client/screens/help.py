@@ -33,11 +33,11 @@ class HelpScreen(ModalScreen[None]):
         lines.append("")
         lines += [f"{key:>16}  {what}" for key, what in GENERAL]
         with VerticalScroll(id="help", classes="dialog"):
-            yield Label(f"Help — {self._title}", classes="title")
+            yield Label(f"Help — {self._title}", classes="title", markup=False)
             yield Static("\n".join(lines), markup=False)
             if self._notes:
                 yield Static(self._notes, markup=False, classes="notes")
-            yield Label("↑↓ scroll · Esc close", classes="hint")
+            yield Label("↑↓ scroll · Esc close", classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # ↑↓ PgUp PgDn scroll

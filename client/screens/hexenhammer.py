@@ -46,12 +46,12 @@ class HexenhammerScreen(TableScreen):
     _was_asked = False
 
     def compose_game(self) -> ComposeResult:
-        yield Static("", id="villagers")
-        yield Static("", id="seats")
+        yield Static("", id="villagers", markup=False)
+        yield Static("", id="seats", markup=False)
 
     def compose_side(self) -> ComposeResult:
         yield CardList(id="hand")
-        yield Static("", id="card-text")
+        yield Static("", id="card-text", markup=False)
 
     def focus_default(self) -> None:
         self.query_one(CardList).focus()
@@ -188,7 +188,7 @@ class HexenhammerScreen(TableScreen):
             mine = v.get("owner") == view.get("seat")
             name = Text(("◆" if v.get("id") in witches else " ") + self.short_name(v),
                         style="bold" if mine else "")
-            owner = self.player_name(v.get("owner"))
+            owner = Text(self.player_name(v.get("owner")))
             if v.get("alive", True):
                 bar = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
                 if v.get("trial_card"):

@@ -68,8 +68,8 @@ class HraniceScreen(TableScreen):
 
     def compose_game(self) -> ComposeResult:
         with VerticalScroll(id="hr-councils-box"):
-            yield Static("", id="hr-councils")
-        yield Static("", id="hr-pyre")
+            yield Static("", id="hr-councils", markup=False)
+        yield Static("", id="hr-pyre", markup=False)
         yield Static("", id="hr-dice", markup=False)
         yield Static("", id="hr-now", markup=False)
 

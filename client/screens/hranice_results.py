@@ -85,8 +85,8 @@ class HraniceResultsScreen(ResultsScreen):
         target = outcome.get("target", self.view.get("target"))
         with VerticalScroll(id="results"):
             yield Static(f"Game over — Hranice #{self.table} · target {target} influence",
-                         classes="title")
-            yield Static(headline(self.view), id="headline")
+                         classes="title", markup=False)
+            yield Static(headline(self.view), id="headline", markup=False)
             yield Static(f"How: {how}, after {outcome.get('turns', '?')} turns.",
                          id="how", markup=False)
             yield Static("; ".join(sums(self.view)), id="sums", markup=False)
@@ -94,5 +94,5 @@ class HraniceResultsScreen(ResultsScreen):
             if path:
                 yield Static("\n".join("· " + line for line in path[-6:]), id="path",
                              markup=False)
-            yield Static(score_table(self.view), id="scores")
+            yield Static(score_table(self.view), id="scores", markup=False)
         yield Footer()

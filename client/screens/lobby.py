@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -60,9 +61,9 @@ class LobbyScreen(Screen):
         self._ready = False
 
     def compose(self) -> ComposeResult:
-        yield Static(self.connection, id="lobby-status")
+        yield Static(self.connection, id="lobby-status", markup=False)
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
-        yield Static("", id="lobby-you")
+        yield Static("", id="lobby-you", markup=False)
         yield GameLog(id="lobby-chat")
         yield Input(placeholder="say something to the lobby (Enter send · Esc close)",
                     id="lobby-chat-input", max_length=300)
@@ -95,8 +96,9 @@ class LobbyScreen(Screen):
         for t in lobby.get("tables") or []:
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
-            table.add_row(str(t["id"]), str(t.get("title") or t.get("game")),
-                          str(t.get("status", "")), f"{taken}/{total} " + seats_summary(t),
+            table.add_row(str(t["id"]), Text(str(t.get("title") or t.get("game"))),
+                          Text(str(t.get("status", ""))),
+                          Text(f"{taken}/{total} " + seats_summary(t)),
                           key=str(t["id"]))
         ids = [t["id"] for t in lobby.get("tables") or []]
         if keep in ids:

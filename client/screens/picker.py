@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -27,10 +28,10 @@ class Picker(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Label(self._title, id="picker-title")
-            yield OptionList(*[Option(label, id=str(i)) for i, (label, _) in
+            yield Label(self._title, id="picker-title", markup=False)
+            yield OptionList(*[Option(Text(str(label)), id=str(i)) for i, (label, _) in
                                enumerate(self._choices)], id="picker-list")
-            yield Label("↑↓ Enter pick · Esc cancel", classes="hint")
+            yield Label("↑↓ Enter pick · Esc cancel", classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -34,8 +35,8 @@ def score_table(view: dict[str, Any]) -> Table:
         table.add_column(part.replace("_", " "), justify="right")
     table.add_column("Total", justify="right", style="bold")
     for seat, name in enumerate(players):
-        row = ["★" if seat in winners else "", str(name) + (" (you)" if seat == view.get(
-            "seat") else "")]
+        row: list[Any] = ["★" if seat in winners else "", Text(str(name) + (
+            " (you)" if seat == view.get("seat") else ""))]
         entry = breakdown[seat] if seat < len(breakdown) and isinstance(
             breakdown[seat], dict) else {}
         row += [str(entry.get(part, "")) for part in parts]
@@ -76,9 +77,9 @@ class ResultsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
-            yield Static(f"Game over — table #{self.table}", classes="title")
-            yield Static(headline(self.view), id="headline")
-            yield Static(score_table(self.view), id="scores")
+            yield Static(f"Game over — table #{self.table}", classes="title", markup=False)
+            yield Static(headline(self.view), id="headline", markup=False)
+            yield Static(score_table(self.view), id="scores", markup=False)
             secret = (self.view.get("outcome") or {}).get("reveal")
             if secret:
                 yield Static(f"Revealed: {secret}", markup=False)

@@ -85,7 +85,7 @@ class TableScreen(Screen):
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="status-bar"):
-            yield Static("", id="status")
+            yield Static("", id="status", markup=False)
             yield Countdown(id="countdown")
         with Horizontal(id="table-body"):
             with Vertical(id="game-area"):
@@ -93,7 +93,7 @@ class TableScreen(Screen):
             with Vertical(id="side"):
                 yield from self.compose_side()
                 yield GameLog(id="log")
-        yield Static("", id="prompt")
+        yield Static("", id="prompt", markup=False)
         yield Input(placeholder="say something to the table (Enter send · Esc close)",
                     id="chat-input", max_length=300)
         yield Footer()

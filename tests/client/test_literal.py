@@ -1,0 +1,68 @@
+"""Player strings render literally: markup in another player's name or chat is shown as text
+and never runs (an ``[@click=app.quit]`` chat line clicked leaves the app running)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable
+
+from client.app import HexnetApp
+from client.screens.lobby import LobbyScreen
+from client.session import Session
+from client.widgets.log import GameLog
+from host.server import Host
+from tests.client.conftest import wait_until
+
+pytestmark = pytest.mark.timeout(60)
+
+EVIL_NAME = "[b red]Mal[/]"
+EVIL_CHAT = "[@click=app.quit]click me[/] [bold]x[/bold] [link=http://x]y[/link]"
+
+
+@pytest.fixture
+async def open_host(tmp_path: Any) -> Any:
+    h = Host("[blink]Haus[/]", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    try:
+        yield h
+    finally:
+        await h.stop()
+
+
+def log_text(log: GameLog) -> str:
+    return "\n".join(line.text for line in log.lines)
+
+
+async def test_markup_in_names_and_chat_shows_literally_and_does_not_run(
+        open_host: Host, tmp_path: Any) -> None:
+    app = HexnetApp(target=("127.0.0.1", open_host.port), name="[i]Bea[/i]",
+                    config_dir=str(tmp_path / "bea"), fingerprint=open_host.fingerprint)
+    mal = await Session.connect("127.0.0.1", open_host.port, name=EVIL_NAME,
+                                config_dir=tmp_path / "mal", accept_new=True)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = await wait_until(pilot, lambda: app.lobby and isinstance(
+                app.screen, LobbyScreen) and app.screen, what="the lobby")
+            assert "[blink]Haus[/]" in str(lobby.query_one("#lobby-status").render())
+            await mal.send({"type": "create", "game": "hexenhammer", "seats": 3,
+                            "options": {}})
+            table = lobby.query_one("#tables", DataTable)
+            await wait_until(pilot, lambda: table.row_count == 1, what="Mal's table")
+            row = " ".join(str(c) for c in table.get_row_at(0))
+            assert EVIL_NAME in row
+            assert "You are [i]Bea[/i]" in str(lobby.query_one("#lobby-you").render())
+
+            await mal.send({"type": "chat", "text": EVIL_CHAT, "channel": "lobby"})
+            log = lobby.query_one("#lobby-chat", GameLog)
+            await wait_until(pilot, lambda: "click me" in log_text(log), what="the chat")
+            assert f"{EVIL_NAME}: {EVIL_CHAT}" in " ".join(log_text(log).split())  # wrapped
+            region = log.region
+            for y in range(region.y, region.y + min(region.height, 6)):
+                await pilot.click(offset=(region.x + 12, y))
+            await pilot.pause(0.2)
+            assert app.is_running and isinstance(app.screen, LobbyScreen)
+    finally:
+        await mal.aclose()
