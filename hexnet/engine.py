@@ -76,6 +76,9 @@ def check_action_shape(action: Any) -> None:
         raise IllegalAction("An action needs a type.")
 
 
+_HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"}}
+
+
 def _typed(action: Mapping[str, Any]) -> frozenset[tuple[str, type, Any]]:
     # True == 1 in Python; an action from the wire must match in type too.
     return frozenset((k, type(v), v) for k, v in action.items())
@@ -190,6 +193,9 @@ class Game:
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.")
         kind = action["type"]
+        if kind in _HOST_FIELDS and set(action) != _HOST_FIELDS[kind]:
+            raise IllegalAction(f"A host {kind!r} action has exactly the fields "
+                                f"{', '.join(sorted(_HOST_FIELDS[kind]))}.")
         if kind == "timeout":
             current = self.deadline(state)
             if current is None or action.get("key") != current.key:
