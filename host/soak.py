@@ -2,11 +2,12 @@
 ``hexnet host --headless`` subprocess, with random client disconnects, watching the host's memory.
 
 Games rotate over the three games (4 bot clients each, ``--parallel`` tables at once); in a share
-of them (``--cut-rate``) one client's connection is cut at a random moment by a relay in front of
-the host, and the client must reconnect and finish. Every finished table's journal is verified
-(commitment, every step, outcome). Progress lines show games done, failures, exceptions (bot
-errors + host log lines reporting an error), reconnects and the host's RSS; the summary compares
-the RSS after warm-up with the last reading. Exit 0 if every game finished and verified.
+of them (``--cut-rate``) one client's connection is cut by a relay in front of the host at a
+random moment of the game (after its first view), and that client must reconnect and finish.
+Every finished table's journal is verified (commitment, every step, outcome). Progress lines show
+games done, failures, exceptions (bot errors + host log lines reporting an error), reconnects and
+the host's RSS; the summary compares the RSS after warm-up with the last reading. Exit 0 if every
+game finished and verified.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 
 from client.bot import run_bots
@@ -56,10 +58,11 @@ class Soak:
         self.unverified = 0
         self.rss: list[tuple[int, int]] = []  # (games done, KiB)
         self.failures: list[str] = []
+        self.verbose = False
 
     async def one_game(self, n: int, relay: Relay) -> None:
         game = GAMES[n % len(GAMES)]
-        cut_after = self.rng.uniform(0.3, 3.0) if self.rng.random() < self.cut_rate else None
+        cut_after = self.rng.uniform(0.1, 3.0) if self.rng.random() < self.cut_rate else None
 
         async def cutter() -> None:
             if cut_after is not None:
@@ -67,24 +70,35 @@ class Soak:
                 if relay.cut_one(self.rng):
                     self.cuts += 1
 
-        cut_task = asyncio.ensure_future(cutter())
+        cut_task: asyncio.Future[None] | None = None
+
+        def on_message(i: int, msg: dict) -> None:
+            nonlocal cut_task
+            if cut_task is None and msg["type"] == "view":  # the game is on: cut from now
+                cut_task = asyncio.ensure_future(cutter())
+
         try:
             report = await run_bots("127.0.0.1", relay.port, game=game, count=4,
                                     policy="heuristic", code=self.drill.room_code,
                                     config_dir=str(self.dir / "client"), name=f"g{n}-",
-                                    timeout=self.game_timeout, seed=n)
+                                    timeout=self.game_timeout, seed=n, on_message=on_message)
             self.reconnects += report.reconnects
             if report.outcome is None:
                 self.failed += 1
                 self.failures.append(f"game {n} ({game}) ended without an outcome")
+                say(f"failure: {self.failures[-1]}")
             else:
                 self.check_journal(n, game, report.table)
         except Exception as exc:  # noqa: BLE001 - counted and reported, the soak goes on
             self.exceptions += 1
             self.failed += 1
             self.failures.append(f"game {n} ({game}): {type(exc).__name__}: {exc}")
+            say(f"failure: {self.failures[-1]}")
+            if self.verbose:
+                say(traceback.format_exc())
         finally:
-            cut_task.cancel()
+            if cut_task is not None:
+                cut_task.cancel()
             self.done += 1
 
     def check_journal(self, n: int, game: str, table: int) -> None:
@@ -160,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cut-rate", type=float, default=0.3,
                         help="share of games in which one client is cut (default 0.3)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game-timeout", type=float, default=600.0)
+    parser.add_argument("--game-timeout", type=float, default=180.0)
     parser.add_argument("--keep", help="work in this directory and keep it")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
