@@ -39,7 +39,7 @@ from client.widgets.fang_village import (
 # Private log lines that name your role: the role card shows them instead (face down by default).
 ROLE_EVENTS = frozenset({"role", "witches"})
 # Private log lines that only some roles get (seer, pickpocket, protector, witches).
-ROLE_NOTES = frozenset({"seen", "stolen", "guard", "witch_done"})
+ROLE_NOTES = frozenset({"seen", "stolen"})
 CONFIRM_TYPES = ("ready", "confirm", "end_talk")
 SECRET_SCENES = {"pick": "the cats' picks", "guard": "the guard",
                  "witches": "the witches' window"}
@@ -170,7 +170,9 @@ class FangScreen(TableScreen):
         """A private line that would give your role away reads as a secret while the role
         card is face down (what it said is on the card, in your hand or just done by you)."""
         kind = event.get("kind")
-        telling = kind in ROLE_NOTES or (kind == "laid" and event.get("ingredient") == "fluchkraut")
+        telling = (kind in ROLE_NOTES
+                   or (kind == "day_summary" and bool(event.get("names_role")))
+                   or (kind == "laid" and event.get("ingredient") == "fluchkraut"))
         if telling and not self.role_shown:
             return {**event, "text": "(a secret note — your role card, r)"}
         return event

@@ -320,3 +320,15 @@ def test_chief_sends_a_proposal_only_when_it_names_exactly_a_legal_set() -> None
     assert proposal_action(legal, {0}) is None
     assert proposal_action(legal, {0, 1, 2}) is None
     assert proposal_action(legal, {2, 0}) == {"type": "propose", "members": "0,2"}
+
+
+def test_a_day_summary_naming_your_role_reads_as_a_secret_while_the_card_is_down() -> None:
+    from client.screens.fang import FangScreen
+
+    screen = FangScreen(1)
+    telling = {"n": 9, "text": "You guarded the Wald.", "kind": "day_summary", "names_role": True}
+    plain_day = {"n": 9, "text": "You collected Pilz.", "kind": "day_summary", "names_role": False}
+    assert screen.masked(telling)["text"] == "(a secret note — your role card, r)"
+    assert screen.masked(plain_day) == plain_day
+    screen.role_shown = True
+    assert screen.masked(telling) == telling
