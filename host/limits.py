@@ -3,9 +3,10 @@
 * :data:`HANDSHAKE_TIMEOUT` — TLS handshake + ``hello`` must be done within it;
   :data:`AUTH_TIMEOUT` — the ``auth`` message must arrive within it after ``welcome``.
 * :class:`Gate` — caps on connections that have not authenticated yet, in total
-  (:data:`MAX_UNAUTHENTICATED`) and per address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`);
-  counted from the TCP accept, before any TLS work, so idle half-open sockets cost a slot each
-  and nothing else.
+  (:data:`MAX_UNAUTHENTICATED`: past it the oldest of the busiest address is evicted) and per
+  address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`: past it new ones are refused); counted from
+  the TCP accept, before any TLS work, so idle half-open sockets cost a slot each and nothing
+  else.
 * :class:`MessageLimiter` — a token bucket per authenticated connection
   (:data:`MESSAGE_RATE` per second, bursts of :data:`MESSAGE_BURST`). A message over the budget
   is dropped; the first of a run gets an ``error`` code ``rate_limited``; a run longer than
@@ -37,35 +38,52 @@ WRITE_HIGH_WATER = 2 * 1024 * 1024
 
 
 class Gate:
-    """Counts unauthenticated connections; :meth:`admit` refuses past the caps."""
+    """Counts unauthenticated connections. A new one from an address at its cap is refused; a
+    new one while the total is full evicts the oldest connection of the address holding the
+    most, so idle sockets from a few addresses (slowloris) never lock other players out."""
 
     def __init__(self, total: int = MAX_UNAUTHENTICATED,
                  per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS) -> None:
         self.total, self.per_address = total, per_address
-        self.by_address: dict[str, int] = {}
+        self.waiting: dict[str, dict[int, Callable[[], None]]] = {}  # address → key → close
+        self.evicted = 0
 
     @property
     def count(self) -> int:
         """Unauthenticated connections now."""
-        return sum(self.by_address.values())
+        return sum(len(keys) for keys in self.waiting.values())
 
-    def admit(self, address: str) -> str | None:
-        """Count one more connection from ``address``; None if admitted, else why not (and
-        nothing counted)."""
-        if self.count >= self.total:
-            return "too many unauthenticated connections"
-        if self.by_address.get(address, 0) >= self.per_address:
+    @property
+    def by_address(self) -> dict[str, int]:
+        """Unauthenticated connections per address."""
+        return {a: len(keys) for a, keys in self.waiting.items()}
+
+    def admit(self, address: str, key: int = 0,
+              close: Callable[[], None] = lambda: None) -> str | None:
+        """Count connection ``key`` from ``address`` (``close()`` ends it if it is evicted);
+        None if admitted, else why not (and nothing counted)."""
+        mine = self.waiting.get(address, {})
+        if len(mine) >= self.per_address:
             return f"too many unauthenticated connections from {address}"
-        self.by_address[address] = self.by_address.get(address, 0) + 1
+        if self.count >= self.total:
+            if not self.total:
+                return "too many unauthenticated connections"
+            hog = max(self.waiting, key=lambda a: len(self.waiting[a]))
+            oldest = next(iter(self.waiting[hog]))
+            self.waiting[hog].pop(oldest)()
+            if not self.waiting[hog]:
+                del self.waiting[hog]
+            self.evicted += 1
+        self.waiting.setdefault(address, {})[key] = close
         return None
 
-    def release(self, address: str) -> None:
-        """One connection from ``address`` authenticated or went away."""
-        left = self.by_address.get(address, 0) - 1
-        if left > 0:
-            self.by_address[address] = left
-        else:
-            self.by_address.pop(address, None)
+    def release(self, address: str, key: int = 0) -> None:
+        """Connection ``key`` from ``address`` authenticated or went away (idempotent)."""
+        keys = self.waiting.get(address)
+        if keys is not None:
+            keys.pop(key, None)
+            if not keys:
+                del self.waiting[address]
 
 
 class TokenBucket:

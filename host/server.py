@@ -309,7 +309,7 @@ class Host:
         peer = writer.get_extra_info("peername") or ("?", 0)
         address = str(peer[0])
         conn_id = next(self._ids)
-        refused = self.gate.admit(address)
+        refused = self.gate.admit(address, conn_id, writer.transport.abort)
         gated = refused is None
         try:
             if refused is not None:
@@ -317,12 +317,19 @@ class Host:
                 writer.transport.abort()
                 return
             try:
-                await writer.start_tls(self._tls, ssl_handshake_timeout=self.handshake_timeout)
+                raw = writer.transport
+                with contextlib.suppress(AttributeError):  # asyncio: lost as TLS finished
+                    await writer.start_tls(self._tls,
+                                           ssl_handshake_timeout=self.handshake_timeout)
+                if writer.transport is None:  # lost right after the TLS handshake
+                    writer._transport = raw  # noqa: SLF001 - keep close() and __del__ working
+                    raw.abort()
+                    return
                 identity, name = await self._handshake(reader, writer, address)
             except (HandshakeRefused, TimeoutError, asyncio.IncompleteReadError,
                     ConnectionError, ssl.SSLError, OSError):
                 return
-            self.gate.release(address)
+            self.gate.release(address, conn_id)
             gated = False
             conn = _Conn(writer, address, limiter=limits.MessageLimiter(*self.message_limits))
             conn.task = asyncio.create_task(self._write_loop(conn))
@@ -334,7 +341,7 @@ class Host:
             pass
         finally:
             if gated:
-                self.gate.release(address)
+                self.gate.release(address, conn_id)
             conn = self._conns.pop(conn_id, None)
             if conn is not None:
                 self.lobby.disconnect(conn_id)

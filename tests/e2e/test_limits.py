@@ -75,17 +75,22 @@ async def test_unauthenticated_connections_are_capped_per_address_and_in_total(d
     opened = []
     try:
         for _ in range(2):
-            opened.append(await asyncio.open_connection("127.0.0.1", h.port))
+            opened.append(await asyncio.open_connection("127.0.0.1", h.port,
+                                                        local_addr=("127.0.0.2", 0)))
         await asyncio.sleep(0.2)
-        assert h.gate.count == 2
-        extra = await asyncio.open_connection("127.0.0.1", h.port)  # a third from 127.0.0.1
-        assert await closed(extra[0], 3)
+        assert h.gate.by_address == {"127.0.0.2": 2}
+        extra = await asyncio.open_connection("127.0.0.1", h.port,
+                                              local_addr=("127.0.0.2", 0))
+        assert await closed(extra[0], 3)  # a third from the same address: refused
         extra[1].close()
-        assert h.gate.count == 2
-        opened.pop()[1].close()  # one slot frees: a real player gets in
+        opened.append(await asyncio.open_connection("127.0.0.1", h.port,
+                                                    local_addr=("127.0.0.3", 0)))
         await asyncio.sleep(0.2)
+        assert h.gate.count == 3  # full: a real player evicts the busiest address's oldest
         s = await connect(h, dirs["client"])
-        assert h.gate.count == 1 and len(h.connections) == 1
+        assert await closed(opened[0][0], 3)
+        assert h.gate.evicted == 1 and len(h.connections) == 1
+        assert h.gate.by_address == {"127.0.0.2": 1, "127.0.0.3": 1}
         await s.aclose()
     finally:
         for _, w in opened:

@@ -16,16 +16,27 @@ class Clock:
         return self.now
 
 
-def test_gate_caps_unauthenticated_connections_in_total_and_per_address() -> None:
-    gate = limits.Gate(total=3, per_address=2)
-    assert gate.admit("10.0.0.1") is None and gate.admit("10.0.0.1") is None
-    assert "10.0.0.1" in (gate.admit("10.0.0.1") or "")
-    assert gate.admit("10.0.0.2") is None
-    assert gate.admit("10.0.0.3") == "too many unauthenticated connections"
-    gate.release("10.0.0.1")
-    assert gate.count == 2 and gate.admit("10.0.0.3") is None
-    for a in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
-        gate.release(a)
+def test_gate_refuses_past_the_per_address_cap() -> None:
+    gate = limits.Gate(total=10, per_address=2)
+    assert gate.admit("10.0.0.1", 1) is None and gate.admit("10.0.0.1", 2) is None
+    assert "10.0.0.1" in (gate.admit("10.0.0.1", 3) or "")
+    assert gate.admit("10.0.0.2", 4) is None
+    gate.release("10.0.0.1", 1)
+    gate.release("10.0.0.1", 1)  # twice is harmless
+    assert gate.by_address == {"10.0.0.1": 1, "10.0.0.2": 1}
+    assert gate.admit("10.0.0.1", 5) is None
+
+
+def test_a_full_gate_evicts_the_oldest_of_the_busiest_address() -> None:
+    closed: list[int] = []
+    gate = limits.Gate(total=4, per_address=3)
+    for key, address in [(1, "a"), (2, "a"), (3, "b"), (4, "a")]:
+        assert gate.admit(address, key, lambda k=key: closed.append(k)) is None
+    assert gate.admit("player", 5, lambda: closed.append(5)) is None
+    assert closed == [1] and gate.count == 4 and gate.evicted == 1
+    assert gate.by_address == {"a": 2, "b": 1, "player": 1}
+    for key, address in [(2, "a"), (3, "b"), (4, "a"), (5, "player")]:
+        gate.release(address, key)
     assert gate.count == 0 and gate.by_address == {}
 
 
