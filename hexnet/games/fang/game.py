@@ -8,12 +8,14 @@ from typing import Any
 from hexnet.engine import Action, Deadline, Event, Game, State
 from hexnet.games.fang import data, day, evening, night, setup, view
 from hexnet.games.fang.common import (
+    BANISHED,
     CHANGEABLE,
     apply_confirm,
     begin,
     finalize,
     may_change,
     power_seats,
+    seats_with,
     waiting,
 )
 
@@ -159,6 +161,13 @@ class FangGame(Game):
         d = self.deadline(state)
         v["deadline"] = d.as_dict() if d else None
         return v
+
+    def chat_members(self, state: State, channel: str) -> list[int]:
+        """Who hears a private chat channel: ``witches`` is every witch not banished (the crow,
+        who knows them but is not known, is left out); there are no other channels."""
+        if channel != "witches":
+            return []
+        return [s for s in seats_with(state, data.WITCH) if state["form"][s] != BANISHED]
 
     def _public_active(self, state: State, seat: int | None) -> list[int]:
         """Who the game waits on, as ``seat`` may know it (no roles given away)."""

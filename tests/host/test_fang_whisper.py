@@ -1,0 +1,37 @@
+"""Fang's witches' whisper channel: only witches still in the game hear it, only they speak."""
+
+from __future__ import annotations
+
+from host.lobby import Lobby
+from tests.host.test_lobby import Recorder, ident
+
+
+def fang_table(players: int = 6) -> tuple[Lobby, Recorder, list[str]]:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    for n in range(1, players + 1):
+        lb.connect(n, ident(n), f"p{n}")
+    lb.handle(1, {"type": "create", "game": "fang", "seats": players, "options": {}})
+    for n in range(2, players + 1):
+        lb.handle(n, {"type": "sit", "table": 1, "seat": None})
+    lb.handle(1, {"type": "start", "table": 1})
+    rec.take()
+    return lb, rec, lb.state_of(1)["roles"]
+
+
+def test_a_witch_whispers_to_the_witches_and_nobody_else() -> None:
+    lb, rec, roles = fang_table(6)
+    witches = [s for s, r in enumerate(roles) if r == "hexe"]
+    assert len(witches) == 2
+    lb.handle(witches[0] + 1, {"type": "chat", "text": "Wald tonight", "channel": "witches"})
+    got = {e.conn: e.msg for e in rec.take()}
+    assert set(got) == {s + 1 for s in witches}
+    assert got[witches[1] + 1]["channel"] == "witches"
+
+
+def test_a_cat_who_is_not_a_witch_cannot_use_the_witches_channel() -> None:
+    lb, rec, roles = fang_table(6)
+    cat = roles.index("dorfkatze")
+    lb.handle(cat + 1, {"type": "chat", "text": "let me in", "channel": "witches"})
+    assert [(e.conn, e.msg["type"], e.msg["code"]) for e in rec.take()] == [
+        (cat + 1, "error", "no_channel")]
