@@ -1,0 +1,147 @@
+"""Slow and hostile clients over real TLS on loopback: a client that stops reading is dropped
+once what waits for it passes the host's write high-water mark, while others play on at normal
+speed; many idle half-open connections (slowloris) do not keep a real player out or slow them.
+Bounded in time and count; every socket is closed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+
+import pytest
+
+from client.bot import run_bots
+from client.session import Session
+from host.server import Host
+
+pytestmark = pytest.mark.timeout(90)
+HIGH_WATER = 256 * 1024
+
+
+async def start_host(dirs, lines: list[str], **kw) -> Host:
+    h = Host("Slow", dirs["host_cfg"], dirs["host_data"], games=["toy", "hexenhammer"],
+             bot_delay=0, log=lines.append, **kw)
+    await h.start("127.0.0.1", 0)
+    return h
+
+
+def stop_reading(session: Session) -> None:
+    """The session's reader task stops and its socket takes almost nothing more."""
+    sock = session._writer.get_extra_info("socket")
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    for task in session._tasks:
+        task.cancel()
+
+
+async def churn_lobby(h: Host, until: asyncio.Event, seconds: float) -> int:
+    """Tables of host-side bots, created, filled, played: every step is a lobby message to
+    every connection. Runs until ``until`` is set (bounded); the number of tables played."""
+    played = 0
+    end = time.monotonic() + seconds
+    while not until.is_set() and time.monotonic() < end:
+        tid = h.lobby.create_table("toy", 4, {})
+        for _ in range(4):
+            h.lobby.add_bot(tid, None, "random")
+        h.lobby.start(tid)
+        played += 1
+        await asyncio.sleep(0.01)
+    return played
+
+
+async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dirs) -> None:
+    lines: list[str] = []
+    h = await start_host(dirs, lines, write_high_water=HIGH_WATER)
+    slow = await Session.connect("127.0.0.1", h.port, name="sloth", code=h.room_code,
+                                 config_dir=dirs["client2"], accept_new=True,
+                                 identity_file=None)
+    dropped = asyncio.Event()
+    try:
+        (slow_id,) = h.connections
+        stop_reading(slow)
+
+        async def watch() -> None:
+            while slow_id in h.connections:
+                await asyncio.sleep(0.02)
+            dropped.set()
+
+        watcher = asyncio.create_task(watch())
+        churn = asyncio.create_task(churn_lobby(h, dropped, 40))
+        report = await run_bots("127.0.0.1", h.port, game="hexenhammer", count=4,
+                                policy="heuristic", code=h.room_code,
+                                config_dir=str(dirs["client"]), seed=11, timeout=60)
+        await asyncio.wait_for(dropped.wait(), 40)
+        played = await churn
+        watcher.cancel()
+    finally:
+        await slow.aclose()
+        await h.stop()
+    assert report.outcome is not None and len(report.latencies) > 50
+    assert report.percentile(0.5) < 0.25 and report.percentile(0.99) < 1.5, (
+        report.percentile(0.5), report.percentile(0.99))
+    drops = [ln for ln in lines if f"#{slow_id} " in ln and "stopped reading" in ln]
+    assert len(drops) == 1, lines[-5:]
+    waiting = int(drops[0].split("(")[2].split()[0])
+    assert HIGH_WATER < waiting < HIGH_WATER + 64 * 1024  # dropped at the mark, not later
+    assert played >= 1
+
+
+async def test_slowloris_idle_half_open_connections_do_not_keep_a_player_out(dirs) -> None:
+    lines: list[str] = []
+    h = await start_host(dirs, lines, max_unauthenticated=32,
+                         max_unauthenticated_per_address=8, handshake_timeout=30)
+    idle: list[asyncio.StreamWriter] = []
+    try:
+        # 120 idle TCP connections from 15 loopback addresses, never a byte of TLS
+        for i in range(120):
+            _, w = await asyncio.open_connection(
+                "127.0.0.1", h.port, local_addr=(f"127.0.0.{10 + i % 15}", 0))
+            idle.append(w)
+        await asyncio.sleep(0.3)
+        assert h.gate.count <= 32 and max(h.gate.by_address.values()) <= 8
+        t0 = time.monotonic()
+        report = await run_bots("127.0.0.1", h.port, game="toy", count=3, seats=3,
+                                policy="random", code=h.room_code,
+                                config_dir=str(dirs["client"]), seed=2, timeout=30)
+        joined_and_played = time.monotonic() - t0
+        assert report.outcome is not None
+        assert joined_and_played < 5.0, joined_and_played
+        assert report.percentile(0.99) < 0.5
+        assert h.gate.evicted >= 3  # the three players each took an idle socket's place
+        assert h.gate.count <= 32
+    finally:
+        for w in idle:
+            w.close()
+        await asyncio.sleep(0.1)
+        await h.stop()
+    assert h.gate.count == 0
+
+
+async def test_a_flood_of_handshakes_does_not_delay_a_player_already_playing(dirs) -> None:
+    lines: list[str] = []
+    h = await start_host(dirs, lines, max_unauthenticated=16, max_unauthenticated_per_address=4)
+    stop = asyncio.Event()
+    opened = 0
+
+    async def flood() -> None:
+        nonlocal opened
+        while not stop.is_set() and opened < 2000:
+            with contextlib.suppress(OSError):
+                _, w = await asyncio.open_connection(
+                    "127.0.0.1", h.port, local_addr=(f"127.0.1.{opened % 50 + 1}", 0))
+                opened += 1
+                w.close()
+            await asyncio.sleep(0.002)
+
+    flooder = asyncio.create_task(flood())
+    try:
+        report = await run_bots("127.0.0.1", h.port, game="hexenhammer", count=3,
+                                policy="heuristic", code=h.room_code,
+                                config_dir=str(dirs["client"]), seed=4, timeout=60)
+    finally:
+        stop.set()
+        await flooder
+        await h.stop()
+    assert opened > 100
+    assert report.outcome is not None and report.percentile(0.5) < 0.25
