@@ -73,6 +73,7 @@ class HexnetApp(App):
         self.lobby_screen = LobbyScreen()
         self.table_screen: TableScreen | None = None
         self._opened: set[int] = set()
+        self.fair_play_lines: dict[int, str] = {}
 
     def on_mount(self) -> None:
         self.begin()
@@ -107,7 +108,7 @@ class HexnetApp(App):
                 session = await Session.connect(
                     host, port, name=self.player_name, code=code, config_dir=self.config_dir,
                     confirm_fingerprint=self._confirm_fingerprint, accept_new=self.accept_new,
-                    pinned_fingerprint=self.pinned)
+                    pinned_fingerprint=self.pinned, reconnect=True)
                 break
             except RateLimited as exc:
                 self.post_message(m.Disconnected(str(exc), "rate_limited"))
@@ -129,6 +130,9 @@ class HexnetApp(App):
         self.post_message(m.Connected(session.host_name, session.host_fingerprint))
         try:
             async for msg in session.messages():
+                if msg["type"] == "reveal":  # checked by the session once all parts are in
+                    self._fair_play_news(session, msg["table"])
+                    continue
                 self.post_message(self._typed(msg))
         except SessionError as exc:
             self.post_message(m.Disconnected(str(exc)))
@@ -148,9 +152,46 @@ class HexnetApp(App):
     async def _confirm_fingerprint(self, host_label: str, human: str) -> bool:
         return bool(await self.push_screen_wait(FingerprintScreen(host_label, human)))
 
+    def _fair_play_news(self, session: Any, table: int) -> None:
+        from client.fairplay import fair_play_line
+
+        if table in session.fair_play:
+            line = fair_play_line(session.fair_play[table], session.commitments.get(table))
+            self.post_message(m.FairPlayChecked(table, line))
+
+    def fair_play_text(self, table: int) -> str | None:
+        """The results screens' fair-play line for ``table``; None if no commitment is known."""
+        from client.fairplay import fair_play_line
+
+        if table in self.fair_play_lines:
+            return self.fair_play_lines[table]
+        if self.session is None or table not in self.session.commitments:
+            return None
+        return fair_play_line(self.session.fair_play.get(table),
+                              self.session.commitments[table])
+
+    def on_fair_play_checked(self, msg: m.FairPlayChecked) -> None:
+        self.fair_play_lines[msg.table] = msg.line
+        for screen in self.screen_stack:
+            if getattr(screen, "table", None) == msg.table:
+                for widget in screen.query("#fair-play"):
+                    widget.update(msg.line)
+
+    def on_link_changed(self, msg: m.LinkChanged) -> None:
+        note = ("" if msg.state == "connected" else
+                f"⟳ reconnecting (attempt {msg.attempt})…")
+        if self.table_screen is not None:
+            self.table_screen.set_link(note)
+        if note:
+            self.lobby_screen.set_connection(f"Connection lost — {note} {msg.message}")
+        elif self.session is not None:
+            self.on_connected(m.Connected(self.session.host_name, self.session.host_fingerprint))
+
     @staticmethod
     def _typed(msg: dict[str, Any]) -> Any:
         kind = msg["type"]
+        if kind == "connection":  # the session's own news: reconnecting / connected again
+            return m.LinkChanged(msg["state"], msg.get("attempt", 0), msg.get("message", ""))
         if kind == "lobby":
             return m.LobbyChanged(msg)
         if kind == "view":

@@ -64,6 +64,24 @@ class HostError(Message):
 
 
 @dataclass
+class LinkChanged(Message):
+    """The session lost its connection and is reconnecting (``state`` "reconnecting", with the
+    attempt and why) or is back ("connected")."""
+
+    state: str
+    attempt: int = 0
+    message: str = ""
+
+
+@dataclass
+class FairPlayChecked(Message):
+    """The host revealed a finished table's seed; ``line`` says whether it checked out."""
+
+    table: int
+    line: str
+
+
+@dataclass
 class Disconnected(Message):
     """The connection ended or could not be made; ``reason`` is a sentence for the player."""
 

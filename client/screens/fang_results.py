@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from client.screens.results import fair_play_static
 from client.widgets import fang_names as names
 
 RESULT_WORDS = {"village": "The village wins", "witches": "The witches win",
@@ -74,6 +75,7 @@ class FangResultsScreen(Screen):
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(roles_table(self.view), id="fang-roles", markup=False)
             yield Static(summary(self.view), id="fang-summary", markup=False)
+            yield from fair_play_static(self.app, self.table)
         yield Footer()
 
     def action_lobby(self) -> None:

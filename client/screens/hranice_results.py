@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from client.screens.results import ResultsScreen, headline
+from client.screens.results import ResultsScreen, fair_play_static, headline
 from client.widgets import hranice_board as board
 
 HOW = {
@@ -95,4 +95,5 @@ class HraniceResultsScreen(ResultsScreen):
                 yield Static("\n".join("· " + line for line in path[-6:]), id="path",
                              markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
+            yield from fair_play_static(self.app, self.table)
         yield Footer()

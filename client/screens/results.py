@@ -61,6 +61,13 @@ def headline(view: dict[str, Any]) -> str:
     return text + ("  (" + ", ".join(extra) + ")" if extra else "")
 
 
+def fair_play_static(app: Any, table: int) -> list[Static]:
+    """The "Fair play verified ✓" line (id ``fair-play``) when the app knows the table's seed
+    commitment; the app updates it when the reveal has been checked."""
+    line = getattr(app, "fair_play_text", lambda t: None)(table)
+    return [Static(line, id="fair-play", markup=False)] if line else []
+
+
 class ResultsScreen(Screen):
     """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table."""
 
@@ -80,6 +87,7 @@ class ResultsScreen(Screen):
             yield Static(f"Game over — table #{self.table}", classes="title", markup=False)
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
+            yield from fair_play_static(self.app, self.table)
             secret = (self.view.get("outcome") or {}).get("reveal")
             if secret:
                 yield Static(f"Revealed: {secret}", markup=False)

@@ -81,6 +81,7 @@ class TableScreen(Screen):
         self.legal: list[Action] = []
         self._results_shown = False
         self._ready = False
+        self.link_note = ""  # "⟳ reconnecting…" while the session reconnects
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -150,8 +151,9 @@ class TableScreen(Screen):
         return f"Phase {phase}" if phase is not None else ""
 
     def status_text(self) -> str:
-        """The top line: game, phase, and who the game waits for."""
-        parts = [self.title_text(), self.phase_text(), "waiting: " + self.waiting_text()]
+        """The top line: game, phase, and who the game waits for (and a lost link first)."""
+        parts = [self.link_note, self.title_text(), self.phase_text(),
+                 "waiting: " + self.waiting_text()]
         return " │ ".join(p for p in parts if p)
 
     def title_text(self) -> str:
@@ -317,6 +319,12 @@ class TableScreen(Screen):
 
     def add_note(self, text: str) -> None:
         self.query_one(GameLog).add_note(text)
+
+    def set_link(self, note: str) -> None:
+        """Show (or clear, with "") the connection state at the head of the status line."""
+        self.link_note = note
+        if self._ready:
+            self.query_one("#status", Static).update(self.status_text())
 
     def connection_lost(self, reason: str) -> None:
         """The host is gone: say so where the prompt was; nothing can be sent any more."""
