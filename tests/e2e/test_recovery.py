@@ -295,3 +295,29 @@ def test_a_long_reveal_is_cut_into_parts_under_the_frame_cap() -> None:
         messages.validate(part, "h2c")
         assert len(frames.encode(part, frames.POST_AUTH_MAX)) < frames.POST_AUTH_MAX
     assert sum(len(p["steps"]) for p in parts) == len(table.history)
+
+
+async def test_after_a_restart_a_player_who_never_returns_counts_as_absent(dirs) -> None:
+    first = make_host(dirs)
+    port = await first.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
+                                config_dir=dirs["client"], accept_new=True)
+    tid = await start_toy(ada)
+    await play(ada, tid, actions=1)
+    crash(first)
+    ada.close()  # ada's laptop stays shut
+    second = make_host(dirs, absent_after=0.3)
+    await second.start("127.0.0.1", 0)
+    try:
+        info = second.lobby.tables_info()[0]["seats"][0]
+        assert info["kind"] == "human" and not info["connected"] and not info["absent"]
+        for _ in range(50):
+            if second.lobby.tables[tid].status == "over":
+                break
+            await asyncio.sleep(0.1)
+        assert second.lobby.tables[tid].seats[0].absent
+        assert second.lobby.tables[tid].status == "over"  # the absent default played on
+    finally:
+        await second.stop()
+    contents = read_journal(journals(dirs["host_data"])[0])
+    assert contents.finished and verify_contents(contents).ok
