@@ -43,10 +43,13 @@ class PlayMixin:
             if conn is None or (only is not None and conn.id != only):
                 continue
             view, legal = table.view(i)
+            answering = self._answered is not None and self._answered[0] == conn.id
+            if not table.view_changed(i, view, legal) and only is None and not answering:
+                continue
             msg = {"type": "view", "table": table.id, "view": view, "legal": legal}
             if table.commitment:
                 msg["commitment"] = table.commitment
-            if self._answered is not None and self._answered[0] == conn.id:
+            if answering:
                 msg["answered"] = self._answered[1]
             self._emit(Send(conn.id, msg))
 

@@ -6,9 +6,12 @@ A :class:`Table` knows the engine contract (``hexnet/engine.py``) and nothing of
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgpack
 
 from hexnet.engine import Game, IllegalAction
 from hexnet.fairness import commitment, events_digest
@@ -54,6 +57,21 @@ class Table:
     # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged
     _choice: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
+    # per seat: digest of the last view sent, so an unchanged view is not sent again
+    sent: dict[int, bytes] = field(default_factory=dict)
+
+    def view_changed(self, seat: int, view: dict[str, Any], legal: list[Any]) -> bool:
+        """Whether ``seat``'s view differs from the last one sent to it, ``state_id`` aside.
+
+        Sending an unchanged view would tell the seat that *someone* acted (a seer's look, a
+        pickpocket's theft) even though it shows nothing; so such views are not sent.
+        """
+        body = {k: v for k, v in view.items() if k != "state_id"}
+        digest = hashlib.blake2b(msgpack.packb([body, legal]), digest_size=16).digest()
+        if self.sent.get(seat) == digest:
+            return False
+        self.sent[seat] = digest
+        return True
 
     # -- seating ---------------------------------------------------------------------------
     def seat_of(self, identity: bytes) -> int | None:

@@ -1,7 +1,8 @@
-"""Fang's witches' whisper channel: only witches still in the game hear it, only they speak."""
+"""Fang at a real lobby core: the witches' whisper channel, and secret acts that send nothing."""
 
 from __future__ import annotations
 
+from host.core import Send
 from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
 
@@ -35,3 +36,26 @@ def test_a_cat_who_is_not_a_witch_cannot_use_the_witches_channel() -> None:
     lb.handle(cat + 1, {"type": "chat", "text": "let me in", "channel": "witches"})
     assert [(e.conn, e.msg["type"], e.msg["code"]) for e in rec.take()] == [
         (cat + 1, "error", "no_channel")]
+
+
+def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
+    # A view that changed only in its state id would tell everyone that someone acted.
+    lb, rec, roles = fang_table(6)
+    table = lb.tables[1]
+    seer = roles.index("seherin")
+    for _ in range(400):
+        waiting = table.waiting_for()
+        legal = table.engine.legal_actions(table.state, seer) if seer in waiting else []
+        look = [a for a in legal if a["type"] == "see"]
+        if look:
+            break
+        seat = waiting[0]
+        lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                             "action": table.engine.legal_actions(table.state, seat)[0]})
+    else:
+        raise AssertionError("the seer never got to look")
+    rec.take()
+    lb.handle(seer + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                         "action": look[0]})
+    views = [e.conn for e in rec.take() if isinstance(e, Send) and e.msg["type"] == "view"]
+    assert views == [seer + 1]
