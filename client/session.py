@@ -56,7 +56,17 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from protocol import PROTOCOL_VERSION, errors, frames, identity, known_hosts, messages, paths, tls
+from protocol import (
+    PROTOCOL_VERSION,
+    errors,
+    frames,
+    identity,
+    known_hosts,
+    messages,
+    paths,
+    sanitize,
+    tls,
+)
 from protocol import auth as pauth
 
 ConfirmFingerprint = Callable[[str, str], Awaitable[bool]]
@@ -280,7 +290,7 @@ class Session:
     async def _recv(self, cap: int) -> dict[str, Any]:
         try:
             msg = await frames.read_frame(self._reader, cap)
-            return messages.validate(msg, "h2c")
+            return sanitize.terminal_safe(messages.validate(msg, "h2c"))  # no escapes shown
         except errors.ProtocolError as exc:
             raise ProtocolError(f"The host sent an invalid message: {exc.message}",
                                 exc.code) from exc

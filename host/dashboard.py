@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, RichLog, Static
@@ -45,7 +46,7 @@ class Dashboard(App[int]):
         host.add_listener(self._on_effects)
 
     def compose(self) -> ComposeResult:
-        yield Static("starting…", id="info")
+        yield Static("starting…", id="info", markup=False)
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield RichLog(markup=False, wrap=True)
         yield Footer()
@@ -83,7 +84,7 @@ class Dashboard(App[int]):
                 link = ("absent" if s["absent"] else "" if s["kind"] != "human" else
                         "online" if s["connected"] else "offline")
                 grid.add_row(str(info["id"]), info["game"], info["status"], str(s["seat"]),
-                             s["name"] or "—", s["kind"], link)
+                             Text(s["name"] or "—"), s["kind"], link)  # names: never markup
                 self.rows.append((info["id"], s["seat"]))
         if self.rows:
             grid.move_cursor(row=min(keep, len(self.rows) - 1))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 NAME_MAX = 24
 TEXT_MAX = 300
@@ -54,3 +55,21 @@ def clean_text(text: str, limit: int = TEXT_MAX) -> str:
 def is_clean(text: str) -> bool:
     """Whether ``text`` holds nothing :func:`strip_unsafe` would remove."""
     return not _ANSI.search(text) and all(_char_ok(c) for c in text)
+
+
+_TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f" + "".join(sorted(BIDI)) + "]")
+
+
+def terminal_safe(obj: Any) -> Any:
+    """``obj`` (a decoded message tree) with every string value made harmless for a terminal:
+    escape sequences, controls other than newline and tab, and bidi controls removed. Clean
+    strings (all a well-behaved host sends) come back unchanged; map keys are kept."""
+    if isinstance(obj, str):
+        if _TERMINAL_UNSAFE.search(obj) is None:
+            return obj
+        return _TERMINAL_UNSAFE.sub("", _ANSI.sub("", obj))
+    if isinstance(obj, dict):
+        return {k: terminal_safe(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [terminal_safe(v) for v in obj]
+    return obj

@@ -149,3 +149,16 @@ async def test_session_connects_normally_through_the_gate(host, dirs) -> None:
                               accept_new=True, code=host.room_code)
     assert host.gate.count == 0 and len(host.connections) == 1
     await s.aclose()
+
+
+async def test_a_client_shows_no_escape_sequences_a_host_sends(dirs) -> None:
+    h = Host("\x1b[31mEvil\x1b]0;pwned\x07 Host\u202e", dirs["host_cfg"], dirs["host_data"],
+             games=["toy"], open=True)
+    await h.start("127.0.0.1", 0)
+    try:
+        s = await Session.connect("127.0.0.1", h.port, name="ada", config_dir=dirs["client"],
+                                  accept_new=True)
+        assert s.host_name == "Evil Host"
+        await s.aclose()
+    finally:
+        await h.stop()

@@ -86,3 +86,15 @@ def test_chat_text_is_one_clean_line_of_at_most_300_characters() -> None:
     assert sanitize.clean_text("\x00\x1b[0m") == ""
     assert len(sanitize.clean_text("é" * 400)) == 300
     assert not sanitize.is_clean("a\u2067b")
+
+
+def test_terminal_safe_cleans_every_string_in_a_message_and_keeps_clean_ones() -> None:
+    msg = {"type": "view", "view": {"players": ["\x1b[2JAda", "Bo\u202eb"],
+                                    "log": [{"text": "line one\nline two\x07\x9b6n"}]},
+           "legal": [{"type": "pass"}], "n": 3}
+    safe = sanitize.terminal_safe(msg)
+    assert safe == {"type": "view", "view": {"players": ["Ada", "Bob"],
+                                             "log": [{"text": "line one\nline two"}]},
+                    "legal": [{"type": "pass"}], "n": 3}
+    clean = {"a": ["x", 1, None, {"b": "ü\n\t"}]}
+    assert sanitize.terminal_safe(clean) == clean
