@@ -207,7 +207,7 @@ class Game:
                     target not in self.waiting_for(state)):
                 raise IllegalAction("That seat is not being waited for.")
             return self._on_absent(state, target)
-        raise IllegalAction(f"The host cannot {kind!r}.")
+        return self._on_host(state, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know and nothing more (None = spectator)."""
@@ -273,6 +273,10 @@ class Game:
     def _on_absent(self, state: State, seat: int) -> list[Event]:
         """Default for an absent seat: its first legal action (subclasses refine per scene)."""
         return self._apply(state, seat, dict(self._legal(state, seat)[0]))
+
+    def _on_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
+        """A game's own host action (e.g. Fang's time limits switch); none by default."""
+        raise IllegalAction(f"The host cannot {action['type']!r}.")
 
     def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
         return f"You cannot {action.get('type')!s} that now."

@@ -34,6 +34,7 @@ class Dashboard(App[int]):
         Binding("a", "absent", "Absent"),
         Binding("k", "kick", "Kick"),
         Binding("s", "start", "Start"),
+        Binding("t", "time_limits", "Timers"),
         Binding("q", "quit_host", "Quit"),
     ]
 
@@ -118,6 +119,19 @@ class Dashboard(App[int]):
     def action_start(self) -> None:
         if sel := self._selected():
             self._do("start", self.host.lobby.start, sel[0])
+
+    def action_time_limits(self) -> None:
+        if sel := self._selected():
+            on = self.host.lobby.time_limits(sel[0])
+            if on is None:
+                self._log(f"table {sel[0]}: this game has no time limits to switch")
+                return
+            try:
+                self.host.lobby.set_time_limits(sel[0], not on)
+            except LobbyError as exc:
+                self._log(f"time limits: {exc.message}")
+            else:
+                self._log(f"table {sel[0]}: time limits {'off' if on else 'on'}")
 
     async def action_quit_host(self) -> None:
         await self.host.stop()

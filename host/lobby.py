@@ -364,6 +364,32 @@ class Lobby(PlayMixin):
         self._advance(table)
         self._flush()
 
+    def time_limits(self, table_id: int) -> bool | None:
+        """Whether the table's time limits are on; None if its game has no such switch."""
+        table = self._table(table_id)
+        if "time_limits" not in table.engine.options_help:
+            return None
+        if table.state is None:
+            return bool(table.options.get("time_limits", False))
+        return bool(table.engine.view(table.state, None).get("time_limits"))
+
+    def set_time_limits(self, table_id: int, on: bool) -> None:
+        """Switch a table's time limits: an option before the start, a journaled host action
+        during play (so a restarted host and a replay switch them at the same moment)."""
+        table = self._table(table_id)
+        if self.time_limits(table_id) is None:
+            raise LobbyError("no_option", f"{table.engine.title} has no time limits to switch.")
+        if table.status == "open":
+            table.options["time_limits"] = on
+        elif table.status == "playing":
+            action = {"type": "time_limits", "on": on}
+            self._accepted(table, None, action, table.act(None, action))
+            self._advance(table)
+        else:
+            raise LobbyError("not_playing", f"Table {table_id} is over.")
+        self._lobby_changed()
+        self._flush()
+
     def kick(self, table_id: int, seat: int) -> None:
         """Remove the human in ``seat``: their connection is closed; an open table frees the
         seat, a playing one keeps it absent and unbound (add a bot to replace them)."""

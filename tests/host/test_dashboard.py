@@ -43,3 +43,19 @@ async def test_leaving_the_dashboard_any_way_stops_the_host(tmp_path) -> None:
         app.exit(0)
         await pilot.pause()
     assert host._server is None
+
+
+async def test_t_switches_a_fang_tables_time_limits(tmp_path) -> None:
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", bot_delay=0, games=["fang"])
+    host.lobby.create_table("fang", 4, {})
+    app = Dashboard(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert host.lobby.tables[1].options == {"time_limits": True}
+        await pilot.press("t")
+        await pilot.pause()
+        assert host.lobby.tables[1].options == {"time_limits": False}
+        await pilot.press("q")
+        await pilot.pause()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from hexnet.engine import Action, Deadline, Event, Game, State
+from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State, emit
 from hexnet.games.fang import data, day, evening, night, setup, view
 from hexnet.games.fang.common import (
     BANISHED,
@@ -161,6 +161,16 @@ class FangGame(Game):
         d = self.deadline(state)
         v["deadline"] = d.as_dict() if d else None
         return v
+
+    def _on_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
+        """``{"type": "time_limits", "on": bool}``: the host switches the timers on or off."""
+        on = action.get("on")
+        if action["type"] != "time_limits" or set(action) != {"type", "on"} or not isinstance(
+                on, bool):
+            raise IllegalAction(f"The host cannot {action['type']!r}.")
+        state["cfg"]["time_limits"] = on
+        return [emit(state, f"The host switches time limits {'on' if on else 'off'}.",
+                     kind="time_limits", on=on)]
 
     def chat_members(self, state: State, channel: str) -> list[int]:
         """Who hears a private chat channel: ``witches`` is every witch not banished (the crow,

@@ -1,8 +1,11 @@
-"""Fang at a real lobby core: the witches' whisper channel, and secret acts that send nothing."""
+"""Fang at a real lobby core: the witches' whisper channel, secret acts that send nothing, and
+the host's time-limits switch."""
 
 from __future__ import annotations
 
-from host.core import Send
+import pytest
+
+from host.core import Accepted, LobbyError, Send, SetTimer
 from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
 
@@ -59,3 +62,41 @@ def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
                          "action": look[0]})
     views = [e.conn for e in rec.take() if isinstance(e, Send) and e.msg["type"] == "view"]
     assert views == [seer + 1]
+
+
+def test_the_host_switches_time_limits_on_mid_game_and_the_timer_starts() -> None:
+    lb, rec, _ = fang_table(4)
+    table = lb.tables[1]
+    while table.state["scene"]["name"] == "ready":  # everyone turns their role card: day 1
+        seat = table.waiting_for()[0]
+        lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                             "action": {"type": "ready"}})
+    assert table.state["scene"]["name"] == "pick"
+    rec.take()
+    assert lb.time_limits(1) is False
+    lb.set_time_limits(1, True)
+    effects = rec.take()
+    assert [(e.seat, e.action) for e in effects if isinstance(e, Accepted)] == [
+        (None, {"type": "time_limits", "on": True})]
+    assert any(isinstance(e, SetTimer) and e.table == 1 for e in effects)
+    assert lb.time_limits(1) is True
+    assert "The host switches time limits on." in [e["text"] for e in lb.state_of(1)["log"]]
+
+
+def test_time_limits_set_before_the_start_become_the_tables_option() -> None:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    lb.connect(1, ident(1), "p1")
+    lb.handle(1, {"type": "create", "game": "fang", "seats": 4, "options": {}})
+    lb.set_time_limits(1, True)
+    assert lb.tables[1].options == {"time_limits": True}
+
+
+def test_a_game_without_time_limits_refuses_the_switch() -> None:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    lb.connect(1, ident(1), "p1")
+    lb.handle(1, {"type": "create", "game": "hexenhammer", "seats": 4, "options": {}})
+    assert lb.time_limits(1) is None
+    with pytest.raises(LobbyError, match="no time limits"):
+        lb.set_time_limits(1, True)
