@@ -40,13 +40,16 @@ WRITE_HIGH_WATER = 2 * 1024 * 1024
 class Gate:
     """Counts unauthenticated connections. A new one from an address at its cap is refused; a
     new one while the total is full evicts the oldest connection of the address holding the
-    most, so idle sockets from a few addresses (slowloris) never lock other players out."""
+    most (of equals, the one waiting longest), so idle sockets (slowloris) never lock a player
+    out, and a player's brief handshake is the last thing evicted."""
 
     def __init__(self, total: int = MAX_UNAUTHENTICATED,
                  per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS) -> None:
         self.total, self.per_address = total, per_address
-        self.waiting: dict[str, dict[int, Callable[[], None]]] = {}  # address → key → close
+        # address → key → (arrival number, close callback), oldest first
+        self.waiting: dict[str, dict[int, tuple[int, Callable[[], None]]]] = {}
         self.evicted = 0
+        self._arrivals = 0
 
     @property
     def count(self) -> int:
@@ -62,19 +65,21 @@ class Gate:
               close: Callable[[], None] = lambda: None) -> str | None:
         """Count connection ``key`` from ``address`` (``close()`` ends it if it is evicted);
         None if admitted, else why not (and nothing counted)."""
-        mine = self.waiting.get(address, {})
-        if len(mine) >= self.per_address:
+        if len(self.waiting.get(address, {})) >= self.per_address:
             return f"too many unauthenticated connections from {address}"
         if self.count >= self.total:
             if not self.total:
                 return "too many unauthenticated connections"
-            hog = max(self.waiting, key=lambda a: len(self.waiting[a]))
+            hog = max(self.waiting, key=lambda a: (len(self.waiting[a]),
+                                                   -next(iter(self.waiting[a].values()))[0]))
             oldest = next(iter(self.waiting[hog]))
-            self.waiting[hog].pop(oldest)()
+            _, evict = self.waiting[hog].pop(oldest)
             if not self.waiting[hog]:
                 del self.waiting[hog]
             self.evicted += 1
-        self.waiting.setdefault(address, {})[key] = close
+            evict()
+        self._arrivals += 1
+        self.waiting.setdefault(address, {})[key] = (self._arrivals, close)
         return None
 
     def release(self, address: str, key: int = 0) -> None:

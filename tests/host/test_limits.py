@@ -40,6 +40,19 @@ def test_a_full_gate_evicts_the_oldest_of_the_busiest_address() -> None:
     assert gate.count == 0 and gate.by_address == {}
 
 
+def test_of_equally_busy_addresses_the_one_waiting_longest_is_evicted() -> None:
+    closed: list[int] = []
+    gate = limits.Gate(total=3, per_address=3)
+    for key, address in [(1, "player"), (2, "x"), (3, "y")]:
+        gate.admit(address, key, lambda k=key: closed.append(k))
+    gate.release("player", 1)  # the player authenticated
+    gate.admit("player2", 4, lambda: closed.append(4))
+    gate.admit("z", 5, lambda: closed.append(5))  # evicts x's, the oldest waiting
+    assert closed == [2] and gate.by_address == {"y": 1, "player2": 1, "z": 1}
+    gate.admit("w", 6, lambda: closed.append(6))
+    assert closed == [2, 3]  # then y's — player2's younger handshake survives longer
+
+
 def test_token_bucket_allows_a_burst_then_the_rate() -> None:
     clock = Clock()
     bucket = limits.TokenBucket(rate=10, burst=5, clock=clock)
