@@ -146,6 +146,7 @@ class Lobby(PlayMixin):
         self._lobby_changed()
         if here is not None:
             self._send_views(here[0], only=conn_id)
+        self._send_missed_end(conn)
         self._flush()
 
     def disconnect(self, conn_id: int) -> None:

@@ -117,14 +117,27 @@ class PlayMixin:
                 self._emit(BotTurn(table.id, seat, table.state_id))
 
     def _send_reveal(self, table: Table) -> None:
-        """The game is over: reveal seed, salt and every step to the table's humans."""
-        if not table.salt:
-            return
-        parts = reveal_messages(table)
+        """The game is over: reveal seed, salt and every step to the table's humans. Those
+        away at the end get the final view and the reveal when they reconnect
+        (``table.missed_end``, see :meth:`_send_missed_end`)."""
+        parts = reveal_messages(table) if table.salt else []
         for seat in table.seats:
-            conn = self._conn_of(seat.identity) if seat.kind == "human" else None
-            if conn is not None:
-                for msg in parts:
+            if seat.kind != "human" or seat.identity is None:
+                continue
+            conn = self._conn_of(seat.identity)
+            if conn is None:
+                table.missed_end.add(seat.identity)
+                continue
+            for msg in parts:
+                self._emit(Send(conn.id, msg))
+
+    def _send_missed_end(self, conn: Conn) -> None:
+        """``conn``'s player was away when a game of theirs ended: its final view + reveal."""
+        for table in list(self.tables.values()):
+            if conn.identity in table.missed_end:
+                table.missed_end.discard(conn.identity)
+                self._send_views(table, only=conn.id)
+                for msg in reveal_messages(table) if table.salt else []:
                     self._emit(Send(conn.id, msg))
 
     def timeout(self, table_id: int, key: str) -> None:

@@ -52,6 +52,7 @@ class Table:
     salt: bytes = b""
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # per history step: its public events
+    missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
     bot_rng: random.Random = field(default_factory=random.Random)
     # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged

@@ -321,3 +321,25 @@ async def test_after_a_restart_a_player_who_never_returns_counts_as_absent(dirs)
         await second.stop()
     contents = read_journal(journals(dirs["host_data"])[0])
     assert contents.finished and verify_contents(contents).ok
+
+
+async def test_a_player_away_when_the_game_ends_gets_the_end_and_reveal_on_return(dirs) -> None:
+    host = make_host(dirs, absent_after=0)
+    await host.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
+                                config_dir=dirs["client"], accept_new=True, reconnect=True)
+    try:
+        tid = await start_toy(ada)
+        await play(ada, tid, actions=1)
+        ada._writer.transport.abort()  # away; the absent default and the bots end the game
+        outcome = await play(ada, tid, seconds=20)
+        assert outcome == host.lobby.tables[tid].engine.outcome(host.lobby.state_of(tid))
+        assert ada.reconnects == 1
+        for _ in range(20):
+            if tid in ada.fair_play:
+                break
+            await ada.next_message(0.5)
+        assert ada.fair_play[tid].ok
+    finally:
+        await ada.aclose()
+        await host.stop()
