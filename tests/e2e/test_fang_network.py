@@ -212,7 +212,7 @@ def check_game(host: Host, watch: FangWatch, tid: int, frames: dict[int, list[di
 @pytest.mark.timeout(120)
 async def test_five_fang_clients_play_to_the_end_and_no_frame_leaks_a_secret(host, dirs) -> None:
     watch = FangWatch(host)
-    sessions, tid = await seat_table(host, dirs, 5, {}, seed=3)
+    sessions, tid = await seat_table(host, dirs, 5, {"pause_seconds": 0.2}, seed=3)
     frames: dict[int, list[dict]] = {i: [] for i in range(5)}
     try:
         host.lobby.start(tid)
