@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hexnet.games import get_game
+from hexnet.games import get_game, get_policy
 from host.journal import JournalError, read_journal
 
 HOST_READY = re.compile(r"ready on")
@@ -226,10 +226,11 @@ class Drill:
         return self.failures
 
     async def events(self, relay: Relay, bots: asyncio.subprocess.Process) -> None:
-        """Two host kills and one cut, at random steps of the game."""
-        k1 = self.rng.randint(10, 50)
-        cut = k1 + self.rng.randint(10, 30)
-        k2 = cut + self.rng.randint(10, 30)
+        """Two host kills and one cut, at random steps in the first ~60 % of a short game."""
+        part = max(3, shortest_game(self.game) // 5)
+        k1 = self.rng.randint(3, part)
+        cut = k1 + self.rng.randint(2, part)
+        k2 = cut + self.rng.randint(2, part)
         for step, what in ((k1, "kill"), (cut, "cut"), (k2, "kill")):
             if not await self.wait_steps(step, bots):
                 self.failures.append(f"the game ended before step {step} ({what})")
@@ -272,6 +273,30 @@ class Drill:
                 f"{contents.header['seed']}: same outcome, scores {outcome.get('scores')}")
         if f"scores {outcome.get('scores')}, winners {outcome.get('winners')}" not in bot_text:
             self.failures.append("the bots were shown another result than the replay's")
+
+
+def shortest_game(game_name: str, players: int = 4, games: int = 8) -> int:
+    """Steps of the shortest of a few in-process games of heuristic bots (the drill's scale)."""
+    game = get_game(game_name)
+    choose = get_policy(game_name, "heuristic")
+    shortest = 10_000
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = game.setup([f"p{i}" for i in range(players)], seed, {})
+        steps = 0
+        while game.outcome(state) is None and steps < shortest:
+            steps += 1
+            waiting = game.waiting_for(state)
+            if not waiting:  # a timed pause: the host's timer moves it on
+                deadline = game.deadline(state)
+                if deadline is None:
+                    break
+                game.apply(state, None, {"type": "timeout", "key": deadline.key})
+                continue
+            legal = game.legal_actions(state, waiting[0])
+            game.apply(state, waiting[0], choose(game.view(state, waiting[0]), legal, rng))
+        shortest = min(shortest, steps)
+    return shortest
 
 
 def replay_outcome(header: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
