@@ -13,7 +13,14 @@ Rules kept here:
   legal actions and the engine's deadline key) is unchanged — normally the current one — else
   ``stale`` (so two players answering one reaction window at once are both accepted);
 * seats marked absent are answered for by the engine's absent default whenever waited on;
-* host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Lobby.bot_turn`.
+* host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Lobby.bot_turn`;
+* fairness (issue 6): :meth:`Lobby.start` draws seed and salt (:func:`hexnet.fairness.new_seed`);
+  every view carries the commitment, and at the end every seated human gets the ``reveal``
+  parts (:mod:`host.fairplay`) — one who is away then gets the final view and the reveal when
+  they reconnect;
+* journal hooks: ``TableStarted`` (with seed, salt and seats), ``Accepted`` and ``TableOver``
+  effects, in that order and before the sends they cause; :meth:`Lobby.resume_table` takes back
+  a table rebuilt from its journal after a restart (:mod:`host.recovery`).
 """
 
 from __future__ import annotations
