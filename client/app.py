@@ -210,6 +210,9 @@ class HexnetApp(App):
         if self.session is None:
             self.notify("Not connected.", severity="error")
             return
+        if self.session.reconnecting:  # do not block the screen while the link is down
+            self.notify("Reconnecting to the host… try again in a moment.", severity="warning")
+            return
         try:
             await self.session.send(msg)
         except SessionError as exc:
