@@ -73,7 +73,6 @@ ConfirmFingerprint = Callable[[str, str], Awaitable[bool]]
 PING_EVERY = 5.0
 DEAD_AFTER = 15.0
 RECONNECT_FOR = 90.0
-BACKOFF = (0.5, 1.0, 2.0, 4.0)  # then 4 s between attempts
 NO_RECONNECT = ("kicked", "replaced")
 
 
@@ -349,39 +348,10 @@ class Session:
             self._queue.put_nowait(_CLOSED)
 
     async def _come_back(self, why: str) -> bool:
-        """Connect again with backoff within the reconnect window; whether it worked. A
-        refusal that retrying cannot cure (changed key, bad code) is raised."""
-        assert self._dial is not None and self._again is not None
-        self._online.clear()
-        self.reconnecting = True
-        with contextlib.suppress(Exception):
-            self._writer.transport.abort()
-        give_up = time.monotonic() + (self._reconnect_for or 0)
-        attempt = 0
-        while not self._closing and time.monotonic() < give_up:
-            delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
-            attempt += 1
-            self._queue.put_nowait({"type": "connection", "state": "reconnecting",
-                                    "attempt": attempt, "message": why})
-            await asyncio.sleep(min(delay, max(0.0, give_up - time.monotonic())))
-            try:
-                self._reader, self._writer = await self._dial()
-                await asyncio.wait_for(self._again(), max(1.0, give_up - time.monotonic()))
-            except (FingerprintMismatch, BadRoomCode):
-                raise
-            except (SessionError, OSError, TimeoutError) as exc:
-                why = str(exc) or type(exc).__name__
-                with contextlib.suppress(Exception):
-                    self._writer.transport.abort()
-                continue
-            self.reconnecting = False
-            self.reconnects += 1
-            self._last_error = ""
-            self._online.set()
-            self._queue.put_nowait({"type": "connection", "state": "connected",
-                                    "attempt": attempt})
-            return True
-        return False
+        """Connect again with backoff within the reconnect window (:mod:`client.reconnect`)."""
+        from client.reconnect import come_back
+
+        return await come_back(self, why)
 
     async def _ping_loop(self) -> None:
         with contextlib.suppress(asyncio.CancelledError):
