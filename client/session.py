@@ -140,6 +140,7 @@ class Session:
         self._again: Callable[[], Awaitable[None]] | None = None
         self._online = asyncio.Event()
         self._online.set()
+        self._ended = False  # the read loop is over: no more reconnecting
         self._last_error = ""
 
     # -- connecting ----------------------------------------------------------------------
@@ -344,6 +345,7 @@ class Session:
         except asyncio.CancelledError:
             raise
         finally:
+            self._ended = True
             self._online.set()
             self._queue.put_nowait(_CLOSED)
 
@@ -402,11 +404,15 @@ class Session:
         if self._reconnect_for is None:
             await self._send_raw(msg, frames.POST_AUTH_MAX)
             return
-        if not self._online.is_set():
+        give_up = time.monotonic() + self._reconnect_for
+        while not self._online.is_set():  # (it may go down again right after coming back)
+            if self._ended or self._closing or time.monotonic() >= give_up:
+                raise ConnectionLost("The connection to the host was lost and did not come "
+                                     "back.")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._online.wait(), self._reconnect_for)
-            if self.reconnecting or self._closing:
-                raise ConnectionLost("The connection to the host was lost.")
+                await asyncio.wait_for(self._online.wait(), give_up - time.monotonic())
+        if self._ended or self._closing:
+            raise ConnectionLost("The session is over.")
         try:
             await self._send_raw(msg, frames.POST_AUTH_MAX)
         except ConnectionLost:

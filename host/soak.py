@@ -58,7 +58,6 @@ class Soak:
         self.unverified = 0
         self.rss: list[tuple[int, int]] = []  # (games done, KiB)
         self.failures: list[str] = []
-        self.verbose = False
 
     async def one_game(self, n: int, relay: Relay) -> None:
         game = GAMES[n % len(GAMES)]
@@ -94,8 +93,7 @@ class Soak:
             self.failed += 1
             self.failures.append(f"game {n} ({game}): {type(exc).__name__}: {exc}")
             say(f"failure: {self.failures[-1]}")
-            if self.verbose:
-                say(traceback.format_exc())
+            say(traceback.format_exc(limit=-6))
         finally:
             if cut_task is not None:
                 cut_task.cancel()
