@@ -150,8 +150,12 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                                   "action": action})
             return None
 
-        outcomes = await asyncio.wait_for(
-            asyncio.gather(*(play(i, s) for i, s in enumerate(sessions))), timeout)
+        try:
+            outcomes = await asyncio.wait_for(
+                asyncio.gather(*(play(i, s) for i, s in enumerate(sessions))), timeout)
+        except TimeoutError as exc:
+            raise TimeoutError(f"table {tid} did not end within {timeout:g} s; "
+                               + "; ".join(_where(s, tid) for s in sessions)) from exc
         report.outcome = outcomes[0] if all(o is not None for o in outcomes) else None
         for t0, produced in accepted:
             arrivals = []
@@ -168,6 +172,15 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
         report.seconds = time.perf_counter() - started
         report.reconnects = sum(s.reconnects for s in sessions)
     return report
+
+
+def _where(session: Session, table: int) -> str:
+    """Where a bot stands (for a timeout's message): its last view and its link."""
+    view = session.views.get(table) or {}
+    return (f"seat {view.get('seat')}: state {view.get('state_id')}, active "
+            f"{view.get('active')}, {len(session.legal.get(table) or [])} legal, deadline "
+            f"{(view.get('deadline') or {}).get('key')}"
+            + (", reconnecting" if session.reconnecting else ""))
 
 
 def run(args: argparse.Namespace) -> int:
