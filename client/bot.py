@@ -24,6 +24,7 @@ from hexnet.games import get_policy
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
+ANSWER_WAIT = 5.0  # seconds without any reply to our action before it is sent again
 MAX_MESSAGES = 1_000_000
 
 
@@ -114,8 +115,11 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             latest: dict[str, Any] | None = None
             skipped = False
             for _ in range(MAX_MESSAGES):
-                msg = await s.next_message(RETRY_AFTER if skipped else None)
-                if msg is None:  # our answer did not change that choice: answer it again
+                wait = (RETRY_AFTER if skipped
+                        else ANSWER_WAIT if answered is not None and reconnect else None)
+                msg = await s.next_message(wait)
+                if msg is None:  # our answer did not change that choice, or it (or its
+                    # acknowledgement) was lost with a connection: answer it again
                     answered, msg, skipped = None, latest, False
                 elif on_message is not None:
                     on_message(i, msg)
