@@ -56,6 +56,7 @@ class Relay:
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
         self.pairs: list[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = []
+        self.born: dict[int, float] = {}  # id(pair) → when it was made
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
 
@@ -72,6 +73,7 @@ class Relay:
             return
         pair = (writer, up_writer)
         self.pairs.append(pair)
+        self.born[id(pair)] = time.monotonic()
 
         async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
             with contextlib.suppress(Exception):
@@ -84,10 +86,14 @@ class Relay:
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
         with contextlib.suppress(ValueError):
             self.pairs.remove(pair)
+        self.born.pop(id(pair), None)
 
-    def cut_one(self, rng: random.Random) -> bool:
-        """Abort one live client connection (both sides); whether there was one."""
-        live = [p for p in self.pairs if not p[0].transport.is_closing()]
+    def cut_one(self, rng: random.Random, min_age: float = 0.0) -> bool:
+        """Abort one live client connection at least ``min_age`` s old (both sides); whether
+        there was one."""
+        now = time.monotonic()
+        live = [p for p in self.pairs if not p[0].transport.is_closing()
+                and now - self.born.get(id(p), now) >= min_age]
         if not live:
             return False
         for w in rng.choice(live):

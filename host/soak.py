@@ -66,7 +66,7 @@ class Soak:
         async def cutter() -> None:
             if cut_after is not None:
                 await asyncio.sleep(cut_after)
-                if relay.cut_one(self.rng):
+                if relay.cut_one(self.rng, min_age=3.0):  # not one still being set up
                     self.cuts += 1
 
         cut_task: asyncio.Future[None] | None = None
