@@ -9,12 +9,12 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
-from client.screens.table_base import Action, TableScreen
+from client.screens.hand_table import HandTableScreen
+from client.screens.table_base import Action
 from client.widgets.cards import CardList, card_label
 from client.widgets.suspicion import suspicion_bar
 
@@ -31,7 +31,7 @@ HELP_NOTES = "\n".join([
 ])
 
 
-class HexenhammerScreen(TableScreen):
+class HexenhammerScreen(HandTableScreen):
     """Villagers (owner, suspicion bar to 18, stake), your hand with card texts, and prompts."""
 
     GAME = "hexenhammer"
@@ -48,16 +48,6 @@ class HexenhammerScreen(TableScreen):
     def compose_game(self) -> ComposeResult:
         yield Static("", id="villagers", markup=False)
         yield Static("", id="seats", markup=False)
-
-    def compose_side(self) -> ComposeResult:
-        yield CardList(id="hand")
-        yield Static("", id="card-text", markup=False)
-
-    def focus_default(self) -> None:
-        self.query_one(CardList).focus()
-
-    def on_mount(self) -> None:
-        self.query_one(CardList).focus()
 
     # -- words ----------------------------------------------------------------------------
     def phase_text(self) -> str:
@@ -160,12 +150,9 @@ class HexenhammerScreen(TableScreen):
         hand = self.query_one(CardList)
         hand.show(list(view.get("hand") or []), playable)
         asked = bool(legal)
-        if asked and not self._was_asked and hand.highlighted_id not in playable:
+        if asked and not self._was_asked:
             # Just asked (e.g. a reaction out of turn): put the cursor on a card you can use.
-            first = next((str(c.get("id")) for c in view.get("hand") or []
-                          if str(c.get("id")) in playable), None)
-            if first is not None:
-                hand.highlight_id(first)
+            self.cursor_to_usable([str(c.get("id")) for c in view.get("hand") or []], playable)
         self._was_asked = asked
         self._show_card_text()
         choice = view.get("choice")
@@ -226,24 +213,14 @@ class HexenhammerScreen(TableScreen):
             out.append(f" · deck {view['draw_pile']}")
         return out
 
-    def _show_card_text(self) -> None:
-        cid = self.query_one(CardList).highlighted_id
-        card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == cid), None)
-        text = ""
-        if card:
-            star = "★ " if card.get("reaction") else ""
-            text = f"{star}{card_label(card)}: {card.get('text', '')}".strip().rstrip(":")
-        self.query_one("#card-text", Static).update(text)
-
-    @on(OptionList.OptionHighlighted, "#hand")
-    def _card_highlighted(self) -> None:
-        self._show_card_text()
+    def card_text(self, card_id: str) -> str:
+        card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == card_id), None)
+        if not card:
+            return ""
+        star = "★ " if card.get("reaction") else ""
+        return f"{star}{card_label(card)}: {card.get('text', '')}".strip().rstrip(":")
 
     # -- moves ----------------------------------------------------------------------------
-    @on(OptionList.OptionSelected, "#hand")
-    def _card_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.action_use_card()
 
     def action_use_card(self) -> None:
         """Play (or discard) the highlighted card: pick accuser, target… among legal actions."""

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
+from client.screens.hand_table import HandTableScreen
 from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
-from client.screens.table_base import MISSING, Action, TableScreen
+from client.screens.table_base import MISSING, Action
 from client.widgets import hranice_board as board
 from client.widgets.cards import CardList
 from client.widgets.log import GameLog
@@ -41,7 +42,7 @@ TYPE_WORDS = {
 }
 
 
-class HraniceScreen(TableScreen):
+class HraniceScreen(HandTableScreen):
     """Councils, pyre, dice and the prompt on the left; your hand, card text and log right."""
 
     GAME = "hranice"
@@ -72,16 +73,6 @@ class HraniceScreen(TableScreen):
         yield Static("", id="hr-pyre", markup=False)
         yield Static("", id="hr-dice", markup=False)
         yield Static("", id="hr-now", markup=False)
-
-    def compose_side(self) -> ComposeResult:
-        yield CardList(id="hand")
-        yield Static("", id="card-text", markup=False)
-
-    def focus_default(self) -> None:
-        self.query_one(CardList).focus()
-
-    def on_mount(self) -> None:
-        self.query_one(CardList).focus()
 
     # -- words ----------------------------------------------------------------------------
     def names(self, seat: int | None) -> str:
@@ -166,12 +157,10 @@ class HraniceScreen(TableScreen):
         mine = board.hand_order([str(c) for c in view.get("hand") or []])
         usable = self.usable_cards(mine)
         hand.show([{"id": c, "name": board.hand_label(c)} for c in mine], usable)
-        if usable != self._usable and hand.highlighted_id not in usable:
+        if usable != self._usable:
             # A new decision (your turn, or a reaction out of turn): the cursor goes to the
             # first card you can use, unless it already rests on one.
-            first = next((c for c in mine if c in usable), None)
-            if first is not None:
-                hand.highlight_id(first)
+            self.cursor_to_usable(mine, usable)
         self._usable = usable
         self._show_card_text()
         # the hand and card text change height: keep the newest log lines in sight
@@ -194,19 +183,10 @@ class HraniceScreen(TableScreen):
             self._peek_key = view.get("state_id")
             self.action_use_card()
 
-    def _show_card_text(self) -> None:
-        cid = self.query_one(CardList).highlighted_id
-        self.query_one("#card-text", Static).update(board.card_text(cid) if cid else "")
-
-    @on(OptionList.OptionHighlighted, "#hand")
-    def _card_highlighted(self) -> None:
-        self._show_card_text()
+    def card_text(self, card_id: str) -> str:
+        return board.card_text(card_id)
 
     # -- moves ----------------------------------------------------------------------------
-    @on(OptionList.OptionSelected, "#hand")
-    def _card_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.action_use_card()
 
     @work(exclusive=True, group="pick")
     async def pick_and_send(self, candidates: list[Action], title: str) -> None:
