@@ -7,12 +7,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from client.screens.results import fair_play_static
+from client.screens.results import ResultsScreen, fair_play_static
 from client.widgets import fang_names as names
 
 RESULT_WORDS = {"village": "The village wins", "witches": "The witches win",
@@ -54,19 +52,8 @@ def summary(view: dict[str, Any]) -> str:
             f"{outcome.get('witch_points', 0)}")
 
 
-class FangResultsScreen(Screen):
-    """Shows a finished Fang table; Esc/Enter back to the lobby, t back to the table."""
-
-    BINDINGS = [
-        Binding("escape,enter", "lobby", "Lobby"),
-        Binding("t", "table", "Table"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
-    ]
-
-    def __init__(self, table: int, view: dict[str, Any]) -> None:
-        super().__init__()
-        self.table = table
-        self.view = view
+class FangResultsScreen(ResultsScreen):
+    """Shows a finished Fang table: every role revealed; keys as on every results screen."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
@@ -77,9 +64,3 @@ class FangResultsScreen(Screen):
             yield Static(summary(self.view), id="fang-summary", markup=False)
             yield from fair_play_static(self.app, self.table)
         yield Footer()
-
-    def action_lobby(self) -> None:
-        self.app.back_to_lobby()
-
-    def action_table(self) -> None:
-        self.app.pop_screen()
