@@ -61,6 +61,9 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
                  ) -> dict[str, Any]:
     """Play ``games`` games and return the figures ``hexnet selfplay`` prints."""
     game = get_game(game_name)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}–{game.max_players} players, "
+                         f"not {players}")
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
