@@ -7,8 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.widgets import OptionList
 
+from client.app import HexnetApp
+from client.screens.picker import Picker
 from client.widgets import countdown
+from client.widgets.log import GameLog
+from host.server import Host
 
 
 async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0,
@@ -27,3 +32,65 @@ async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0
 def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Countdowns stand still (for snapshots)."""
     monkeypatch.setattr(countdown, "CLOCK", lambda: 1000.0)
+
+
+async def host_with_table(tmp_path: Any, name: str, game: str, seats: int,
+                          options: dict[str, Any], seed: int) -> tuple[Host, int]:
+    """An open host on 127.0.0.1 (port 0, bots without delay) with one table of ``game``
+    whose seats after the first are heuristic bots; seat 0 waits for the test's player."""
+    h = Host(name, tmp_path / "host-cfg", tmp_path / "host-data", open=True, bot_delay=0.0,
+             games=[game])
+    await h.start(bind="127.0.0.1", port=0)
+    table = h.lobby.create_table(game, seats, options, seed=seed)
+    for seat in range(1, seats):
+        h.lobby.add_bot(table, seat, "heuristic")
+    return h, table
+
+
+def player_app(h: Host, tmp_path: Any, name: str = "Ada") -> HexnetApp:
+    """A client for ``h``, its key pinned up front."""
+    return HexnetApp(target=("127.0.0.1", h.port), name=name,
+                     config_dir=str(tmp_path / name.lower()), fingerprint=h.fingerprint)
+
+
+async def sit_and_start(pilot: Any, app: HexnetApp, screen_type: type) -> Any:
+    """From the lobby: sit at the highlighted table, start it, return its table screen."""
+    await wait_until(pilot, lambda: app.lobby, what="the lobby")
+    await pilot.press("enter")  # sit
+    await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("seat") == 0)
+    await pilot.press("g")
+    return await wait_until(pilot, lambda: isinstance(app.screen, screen_type) and app.screen,
+                            what="the table")
+
+
+def passing_until(app: HexnetApp, screen: Any, done: Callable[[], bool]) -> Callable[[], bool]:
+    """A ``wait_until`` check: true once ``done()``; until then every new question is passed."""
+    asked_at = [-1]
+
+    def check() -> bool:
+        if done():
+            return True
+        if screen.legal and asked_at[0] != screen.view["state_id"]:
+            asked_at[0] = screen.view["state_id"]  # pass each question once
+            app.call_later(screen.action_pass_turn)
+        return False
+
+    return check
+
+
+async def pick(pilot: Any, app: HexnetApp, wanted: str) -> list[str]:
+    """In the open picker, take the entry whose label contains ``wanted``; return every label."""
+    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+                              what="a picker")
+    options = picker.query_one(OptionList)
+    labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    index = next(i for i, label in enumerate(labels) if wanted in label)
+    for _ in range(index):
+        await pilot.press("down")
+    await pilot.press("enter")
+    return labels
+
+
+def log_text(log: GameLog) -> str:
+    """Every line of a game log, as plain text."""
+    return "\n".join(line.text for line in log.lines)

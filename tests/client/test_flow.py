@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import DataTable, Input, Static
 
 from client.app import HexnetApp
 from client.screens.code import CodeScreen
@@ -16,11 +16,17 @@ from client.screens.discover import DiscoverScreen
 from client.screens.fingerprint import FingerprintScreen
 from client.screens.hexenhammer import HexenhammerScreen
 from client.screens.lobby import LobbyScreen
-from client.screens.picker import Picker
 from client.screens.results import ResultsScreen
 from client.widgets.cards import CardList
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import (
+    host_with_table,
+    passing_until,
+    pick,
+    player_app,
+    sit_and_start,
+    wait_until,
+)
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -54,18 +60,6 @@ async def host(tmp_path: Any) -> Any:
 
 def table_screen(app: HexnetApp) -> HexenhammerScreen | None:
     return app.screen if isinstance(app.screen, HexenhammerScreen) else None
-
-
-async def pick(pilot: Any, app: HexnetApp, wanted: str) -> None:
-    """In the open picker, move to the entry whose label contains ``wanted`` and take it."""
-    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
-                              what="a picker")
-    options = picker.query_one(OptionList)
-    labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    index = next(i for i, label in enumerate(labels) if wanted in label)
-    for _ in range(index):
-        await pilot.press("down")
-    await pilot.press("enter")
 
 
 async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) -> None:
@@ -153,21 +147,12 @@ PANIC = {
 
 
 async def test_panic_done_then_discard_and_draw_up_to_six(tmp_path: Any) -> None:
-    h = Host("Panikhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
-             bot_delay=0.0, games=["hexenhammer"])
-    await h.start(bind="127.0.0.1", port=0)
-    table = h.lobby.create_table("hexenhammer", 4, {"scenario": PANIC}, seed=5)
-    for seat in (1, 2, 3):
-        h.lobby.add_bot(table, seat, "heuristic")
-    app = HexnetApp(target=("127.0.0.1", h.port), name="Ada", config_dir=str(tmp_path / "a"),
-                    fingerprint=h.fingerprint)
+    h, _ = await host_with_table(tmp_path, "Panikhaus", "hexenhammer", 4,
+                                 {"scenario": PANIC}, seed=5)
+    app = player_app(h, tmp_path)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: app.lobby, what="the lobby")
-            await pilot.press("enter")  # sit
-            await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("seat") == 0)
-            await pilot.press("g")
-            screen = await wait_until(pilot, lambda: table_screen(app), what="the table")
+            screen = await sit_and_start(pilot, app, HexenhammerScreen)
             await wait_until(pilot, lambda: screen.view.get("phase") == 2 and screen.legal
                              and not screen.view.get("window"), what="Ada in the panic")
             assert "d: done" in str(screen.query_one("#prompt").render())
@@ -175,17 +160,8 @@ async def test_panic_done_then_discard_and_draw_up_to_six(tmp_path: Any) -> None
             await wait_until(pilot, lambda: any(e["text"] == "Ada is done." for e in
                                                 screen.view["log"]), what="Ada done")
 
-            asked_at = [-1]
-
-            def my_draw_turn() -> bool:
-                if screen.view.get("phase") == 4 and any(a["type"] == "discard"
-                                                         for a in screen.legal):
-                    return True
-                if screen.legal and asked_at[0] != screen.view["state_id"]:
-                    asked_at[0] = screen.view["state_id"]  # pass each question once
-                    app.call_later(screen.action_pass_turn)
-                return False
-
+            my_draw_turn = passing_until(app, screen, lambda: screen.view.get("phase") == 4 and any(
+                a["type"] == "discard" for a in screen.legal))
             await wait_until(pilot, my_draw_turn, 40, lambda: f"Ada's draw: {screen.view}")
             assert "draw up to 6" in str(screen.query_one("#prompt").render())
             held = len(screen.view["hand"])
@@ -209,31 +185,13 @@ LAST_TRIAL = {
 
 async def test_the_last_burning_shows_the_results_with_the_score_breakdown(
         tmp_path: Any) -> None:
-    h = Host("Endhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
-             bot_delay=0.0, games=["hexenhammer"])
-    await h.start(bind="127.0.0.1", port=0)
-    table = h.lobby.create_table("hexenhammer", 3, {"scenario": LAST_TRIAL}, seed=2)
-    for seat in (1, 2):
-        h.lobby.add_bot(table, seat, "heuristic")
-    app = HexnetApp(target=("127.0.0.1", h.port), name="Ada", config_dir=str(tmp_path / "a"),
-                    fingerprint=h.fingerprint)
+    h, _ = await host_with_table(tmp_path, "Endhaus", "hexenhammer", 3,
+                                 {"scenario": LAST_TRIAL}, seed=2)
+    app = player_app(h, tmp_path)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_until(pilot, lambda: app.lobby, what="the lobby")
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("seat") == 0)
-            await pilot.press("g")
-            screen = await wait_until(pilot, lambda: table_screen(app), what="the table")
-            asked_at = [-1]
-
-            def over() -> bool:
-                if isinstance(app.screen, ResultsScreen):
-                    return True
-                if screen.legal and asked_at[0] != screen.view["state_id"]:
-                    asked_at[0] = screen.view["state_id"]
-                    app.call_later(screen.action_pass_turn)
-                return False
-
+            screen = await sit_and_start(pilot, app, HexenhammerScreen)
+            over = passing_until(app, screen, lambda: isinstance(app.screen, ResultsScreen))
             await wait_until(pilot, over, 30, lambda: f"the results: {screen.view['log']}")
             results = app.screen
             outcome = screen.view["outcome"]

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from client.app import AutoSeat, HexnetApp
 from client.screens.hranice import HraniceScreen
@@ -22,7 +22,7 @@ from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
 from client.widgets.cards import CardList
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import pick, wait_until
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_tmux import HEXNET, Tmux
 
@@ -55,19 +55,6 @@ def text_of(screen: HraniceScreen, selector: str) -> str:
     console = Console(width=46, record=True, file=io.StringIO())
     console.print(content)
     return console.export_text()
-
-
-async def pick(pilot: Any, app: HexnetApp, wanted: str) -> list[str]:
-    """In the open picker, take the entry containing ``wanted``; return every label."""
-    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
-                              what="a picker")
-    options = picker.query_one(OptionList)
-    labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    index = next(i for i, label in enumerate(labels) if wanted in label)
-    for _ in range(index):
-        await pilot.press("down")
-    await pilot.press("enter")
-    return labels
 
 
 async def highlight(pilot: Any, hand: CardList, prefix: str) -> None:

@@ -13,7 +13,7 @@ from client.screens.lobby import LobbyScreen
 from client.session import Session
 from client.widgets.log import GameLog
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import log_text, wait_until
 from tests.host.test_dashboard_names import screen_text
 
 pytestmark = pytest.mark.timeout(60)
@@ -31,10 +31,6 @@ async def open_host(tmp_path: Any) -> Any:
         yield h
     finally:
         await h.stop()
-
-
-def log_text(log: GameLog) -> str:
-    return "\n".join(line.text for line in log.lines)
 
 
 async def test_markup_in_names_and_chat_shows_literally_and_does_not_run(

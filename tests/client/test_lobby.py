@@ -14,7 +14,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.picker import Picker
 from client.widgets.log import GameLog
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import log_text, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -28,10 +28,6 @@ async def open_host(tmp_path: Any) -> Any:
         yield h
     finally:
         await h.stop()
-
-
-def log_text(log: GameLog) -> str:
-    return "\n".join(line.text for line in log.lines)
 
 
 async def test_create_a_table_fill_it_with_bots_chat_and_start(open_host: Host,
