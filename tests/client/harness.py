@@ -6,6 +6,7 @@ Run ``python -m tests.client.harness [turn|reaction|over|lobby]`` to see it in a
 from __future__ import annotations
 
 import sys
+from types import ModuleType
 from typing import Any
 
 from client.app import HexnetApp
@@ -32,23 +33,26 @@ LOBBY = {
 
 
 class ScreenApp(HexnetApp):
-    """Shows ``what`` (a view name from tests.client.views, or ``lobby``); records sends."""
+    """Shows ``what`` (a view name from ``source``, or ``lobby``) at a ``game`` table over the
+    lobby (filled in with ``LOBBY`` when ``show_lobby``); records what it would send."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, game: str = "hexenhammer", source: ModuleType = views,
+                 show_lobby: bool = True) -> None:
         super().__init__(target=None, name="Ada")
-        self.what = what
+        self.what, self.game, self.source, self.show_lobby = what, game, source, show_lobby
         self.sent: list[dict[str, Any]] = []
 
     def begin(self) -> None:
         self.push_screen(self.lobby_screen)
-        self.lobby_screen.set_connection("Hexhaus · key ABCD-EFGH-IJKL-MNOP · you are Ada")
-        self.lobby_screen.update_lobby(LOBBY)
+        if self.show_lobby:
+            self.lobby_screen.set_connection("Hexhaus · key ABCD-EFGH-IJKL-MNOP · you are Ada")
+            self.lobby_screen.update_lobby(LOBBY)
         if self.what == "lobby":
             return
-        view, legal = getattr(views, f"{self.what}_view")()
+        view, legal = getattr(self.source, f"{self.what}_view")()
         self.views[1] = (view, legal)
         self._opened.add(1)
-        screen = table_screen_for("hexenhammer")(1)
+        screen = table_screen_for(self.game)(1)
         screen.update_view(view, legal)
         self.table_screen = screen
         self.push_screen(screen)

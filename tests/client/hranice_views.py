@@ -6,10 +6,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from client.app import HexnetApp
-from client.screens.hranice import HraniceScreen
 from hexnet.engine import State
 from hexnet.games.hranice import GAME
+from tests.client.harness import ScreenApp
 
 PLAYERS = ["Ada", "Bela", "Cora", "Dan", "Eva", "Filip"]
 Views = tuple[dict[str, Any], list[dict[str, Any]]]
@@ -109,26 +108,11 @@ def flip_view() -> Views:
     return GAME.view(state, 4), GAME.legal_actions(state, 4)
 
 
-class HraniceViewApp(HexnetApp):
-    """Shows the Hranice table from a fixed view; records what it would send."""
+class HraniceViewApp(ScreenApp):
+    """Shows the Hranice table from one of the fixed views above; records what it would send."""
 
     def __init__(self, what: str) -> None:
-        super().__init__(target=None, name="Ada")
-        self.what = what
-        self.sent: list[dict[str, Any]] = []
-
-    def begin(self) -> None:
-        self.push_screen(self.lobby_screen)
-        view, legal = globals()[f"{self.what}_view"]()
-        self.views[1] = (view, legal)
-        self._opened.add(1)
-        screen = HraniceScreen(1)
-        screen.update_view(view, legal)
-        self.table_screen = screen
-        self.push_screen(screen)
-
-    async def send(self, msg: dict[str, Any]) -> None:
-        self.sent.append(msg)
+        super().__init__(what, "hranice", sys.modules[__name__], show_lobby=False)
 
 
 if __name__ == "__main__":
