@@ -15,12 +15,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from client.screens.fang_results import FangResultsScreen
 from client.screens.table_base import Action, TableScreen
 from client.widgets import fang_names as names
+from client.widgets.chat import ChatInput
 from client.widgets.fang_choices import (
     POWER_TYPES,
     Choice,
@@ -287,21 +288,12 @@ class FangScreen(TableScreen):
     def action_whisper(self) -> None:
         """Witches: switch the chat between the whole table and the witches only."""
         self.channel = "witches" if self.channel == "table" else "table"
-        box = self.query_one("#chat-input", Input)
+        box = self.query_one(ChatInput)
         box.placeholder = ("☾ whisper to the witches (Enter send · Esc close · w switches)"
                            if self.channel == "witches"
                            else "say something to the table (Enter send · Esc close)")
         self.notify("Chat: " + ("whisper to the witches only ☾" if self.channel == "witches"
                                 else "the whole table"))
 
-    @on(Input.Submitted, "#chat-input")
-    async def _send_fang_chat(self, event: Input.Submitted) -> None:
-        # Replaces the table chrome's handler, which always talks to the whole table.
-        event.prevent_default()
-        text = event.value.strip()
-        event.input.value = ""
-        event.input.display = False
-        self.focus_default()
-        channel = self.channel if self.view.get("role") == "hexe" else "table"
-        if text:
-            await self.app.send({"type": "chat", "text": text[:300], "channel": channel})
+    def chat_channel(self) -> str:
+        return self.channel if self.view.get("role") == "hexe" else "table"

@@ -9,9 +9,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Footer, Static
 
 from client.screens.picker import Picker
+from client.widgets.chat import ChatInput
 from client.widgets.log import GameLog
 
 
@@ -65,15 +66,14 @@ class LobbyScreen(Screen):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
         yield Static("", id="lobby-you", markup=False)
         yield GameLog(id="lobby-chat")
-        yield Input(placeholder="say something to the lobby (Enter send · Esc close)",
-                    id="lobby-chat-input", max_length=300)
+        yield ChatInput("say something to the lobby (Enter send · Esc close)",
+                        id="lobby-chat-input")
         yield Footer()
 
     def on_mount(self) -> None:
         self._ready = True
         table = self.query_one(DataTable)
         table.add_columns("#", "Game", "Status", "Seats")
-        self.query_one("#lobby-chat-input").display = False
         table.focus()
         if self.lobby:
             self.update_lobby(self.lobby)
@@ -186,22 +186,15 @@ class LobbyScreen(Screen):
             await self.action_sit()
 
     def action_chat(self) -> None:
-        box = self.query_one("#lobby-chat-input", Input)
-        box.display = True
-        box.focus()
+        self.query_one(ChatInput).open()
 
-    @on(Input.Submitted, "#lobby-chat-input")
-    async def _send_chat(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
-        event.input.display = False
+    @on(ChatInput.Said)
+    async def _send_chat(self, event: ChatInput.Said) -> None:
         self.query_one(DataTable).focus()
-        if text:
-            await self.app.send({"type": "chat", "text": text[:300], "channel": "lobby"})
+        if event.text:
+            await self.app.send({"type": "chat", "text": event.text, "channel": "lobby"})
 
-    def key_escape(self) -> None:
-        box = self.query_one("#lobby-chat-input", Input)
-        if box.display:
-            box.value = ""
-            box.display = False
-            self.query_one(DataTable).focus()
+    @on(ChatInput.Closed)
+    def _chat_closed(self) -> None:
+        self.query_one(DataTable).focus()
+

@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from client.screens.picker import Picker
+from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
 from client.widgets.log import GameLog
 
@@ -95,8 +96,7 @@ class TableScreen(Screen):
                 yield from self.compose_side()
                 yield GameLog(id="log")
         yield Static("", id="prompt", markup=False)
-        yield Input(placeholder="say something to the table (Enter send · Esc close)",
-                    id="chat-input", max_length=300)
+        yield ChatInput("say something to the table (Enter send · Esc close)", id="chat-input")
         yield Footer()
 
     def compose_game(self) -> ComposeResult:
@@ -110,7 +110,6 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
-        self.query_one("#chat-input").display = False
         if self.view:
             self.update_view(self.view, self.legal)
 
@@ -290,25 +289,22 @@ class TableScreen(Screen):
 
     # -- chat and leaving -----------------------------------------------------------------
     def action_chat(self) -> None:
-        box = self.query_one("#chat-input", Input)
-        box.display = True
-        box.focus()
+        self.query_one(ChatInput).open()
 
-    @on(Input.Submitted, "#chat-input")
-    async def _send_chat(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
-        event.input.display = False
+    def chat_channel(self) -> str:
+        """Where the chat box talks: the whole table (a game may offer a private channel)."""
+        return "table"
+
+    @on(ChatInput.Said)
+    async def _send_chat(self, event: ChatInput.Said) -> None:
         self.focus_default()
-        if text:
-            await self.app.send({"type": "chat", "text": text[:300], "channel": "table"})
+        if event.text:
+            await self.app.send({"type": "chat", "text": event.text,
+                                 "channel": self.chat_channel()})
 
-    def key_escape(self) -> None:
-        box = self.query_one("#chat-input", Input)
-        if box.display:
-            box.value = ""
-            box.display = False
-            self.focus_default()
+    @on(ChatInput.Closed)
+    def _chat_closed(self) -> None:
+        self.focus_default()
 
     def focus_default(self) -> None:
         """Give the keyboard back to the game area."""
