@@ -34,6 +34,19 @@ def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(countdown, "CLOCK", lambda: 1000.0)
 
 
+@pytest.fixture
+async def open_host(request: pytest.FixtureRequest, tmp_path: Any) -> Any:
+    """An open Hexenhammer host on 127.0.0.1, named by a ``host_name`` mark (else Openhaus)."""
+    mark = request.node.get_closest_marker("host_name")
+    h = Host(mark.args[0] if mark else "Openhaus", tmp_path / "host-cfg",
+             tmp_path / "host-data", open=True, bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    try:
+        yield h
+    finally:
+        await h.stop()
+
+
 async def host_with_table(tmp_path: Any, name: str, game: str, seats: int,
                           options: dict[str, Any], seed: int) -> tuple[Host, int]:
     """An open host on 127.0.0.1 (port 0, bots without delay) with one table of ``game``

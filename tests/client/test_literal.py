@@ -16,21 +16,11 @@ from host.server import Host
 from tests.client.conftest import log_text, wait_until
 from tests.host.test_dashboard_names import screen_text
 
-pytestmark = pytest.mark.timeout(60)
+# the host's own name carries markup too
+pytestmark = [pytest.mark.timeout(60), pytest.mark.host_name("[blink]Haus[/]")]
 
 EVIL_NAME = "[b red]Mal[/]"
 EVIL_CHAT = "[@click=app.quit]click me[/] [bold]x[/bold] [link=http://x]y[/link]"
-
-
-@pytest.fixture
-async def open_host(tmp_path: Any) -> Any:
-    h = Host("[blink]Haus[/]", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
-             bot_delay=0.0, games=["hexenhammer"])
-    await h.start(bind="127.0.0.1", port=0)
-    try:
-        yield h
-    finally:
-        await h.stop()
 
 
 async def test_markup_in_names_and_chat_shows_literally_and_does_not_run(

@@ -19,17 +19,6 @@ from tests.client.conftest import log_text, wait_until
 pytestmark = pytest.mark.timeout(60)
 
 
-@pytest.fixture
-async def open_host(tmp_path: Any) -> Any:
-    h = Host("Openhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
-             bot_delay=0.0, games=["hexenhammer"])
-    await h.start(bind="127.0.0.1", port=0)
-    try:
-        yield h
-    finally:
-        await h.stop()
-
-
 async def test_create_a_table_fill_it_with_bots_chat_and_start(open_host: Host,
                                                                tmp_path: Any) -> None:
     app = HexnetApp(target=("127.0.0.1", open_host.port), name="Bea",
