@@ -49,7 +49,7 @@ class SecretWatch:
             if isinstance(e, Send) and e.msg["type"] == "view":
                 self.views_sent += 1
                 state = self.host.lobby.state_of(e.msg["table"])
-                sid = e.msg["view"]["state_id"]
+                sid = e.msg["state_id"]
                 if sid not in self.by_state:
                     n = len(state["players"])
                     self.by_state[sid] = [self.secrets(state, s) for s in range(n)]
