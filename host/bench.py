@@ -222,7 +222,15 @@ class Seat:
             raise RuntimeError(f"auth refused: {ok}")
         seat = cls(reader, writer, rng)
         seat.task = asyncio.ensure_future(seat.read_loop())
+        seat.pinger = asyncio.ensure_future(seat.ping_loop())
         return seat
+
+    async def ping_loop(self) -> None:
+        """A heartbeat every 5 s, as real clients send (the host drops silent ones)."""
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            while True:
+                await asyncio.sleep(5.0)
+                self.send({"type": "ping", "t": time.time()})
 
     def send(self, msg: dict[str, Any]) -> None:
         self.writer.write(frame(msg))
@@ -298,6 +306,7 @@ class Seat:
         if self._next_act is not None:
             self._next_act.cancel()
         self.task.cancel()
+        self.pinger.cancel()
         with contextlib.suppress(Exception):
             self.writer.close()
 

@@ -87,8 +87,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
            ) -> list[tuple[int, bytes]]:
     """(connection id, frame bytes) for every seat the change reaches, all of one length.
     ``conn_of_seat`` maps the table's connected human seats to their connections."""
-    if table.state is None:
-        return []
+    if table.state is None or not conn_of_seat:
+        return []  # nobody to tell (a reconnecting seat gets its whole view then)
     deadline = table.engine.deadline(table.state) if table.status == "playing" else None
     key = deadline.key if deadline else None
     cover = cover_of(table)

@@ -35,6 +35,12 @@ def strings_in(obj: Any) -> set[str]:
     return out
 
 
+
+def news_in(frame: dict[str, Any]) -> bool:
+    """Whether a table frame brings its seat something (a client shows a view for it); the
+    others are the traffic rule's "same" frames."""
+    return "view" in frame or bool(frame.get("log")) or "answered" in frame
+
 class SecretWatch:
     """Records per (table, state id) the cards each seat must not see, as the host sends."""
 
@@ -46,7 +52,7 @@ class SecretWatch:
 
     def _on_effects(self, effects: list[Any]) -> None:
         for e in effects:
-            if isinstance(e, Send) and e.msg["type"] == "view":
+            if isinstance(e, Send) and e.msg["type"] == "view" and news_in(e.msg):
                 self.views_sent += 1
                 state = self.host.lobby.state_of(e.msg["table"])
                 sid = e.msg["state_id"]

@@ -42,6 +42,12 @@ def _blank_others_votes(state: dict[str, Any], seat: int) -> dict[str, Any]:
     return other
 
 
+
+def news_in(frame: dict[str, Any]) -> bool:
+    """Whether a table frame brings its seat something (a client shows a view for it); the
+    others are the traffic rule's "same" frames."""
+    return "view" in frame or bool(frame.get("log")) or "answered" in frame
+
 class FangWatch:
     """Per state id, what each seat may see (recorded from the host's state as views go out)."""
 
@@ -55,12 +61,12 @@ class FangWatch:
 
     def _on_effects(self, effects: list[Any]) -> None:
         for e in effects:
-            if not (isinstance(e, Send) and e.msg["type"] == "view"):
+            if not (isinstance(e, Send) and e.msg["type"] == "view" and news_in(e.msg)):
                 continue
             self.views_sent += 1
             self.table = e.msg["table"]
             state = self.host.lobby.state_of(e.msg["table"])
-            sid = e.msg["view"]["state_id"]
+            sid = e.msg["state_id"]
             assert state["version"] == sid, "a view was sent for an older state"
             if sid not in self.facts:
                 self.facts[sid] = [self._facts(state, s) for s in range(state["n"])]

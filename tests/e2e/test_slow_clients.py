@@ -35,9 +35,11 @@ def stop_reading(session: Session) -> None:
         task.cancel()
 
 
-async def churn_lobby(h: Host, until: asyncio.Event, seconds: float) -> int:
-    """Tables of host-side bots, created, filled, played: every step is a lobby message to
-    every connection. Runs until ``until`` is set (bounded); the number of tables played."""
+async def churn_lobby(h: Host, until: asyncio.Event, seconds: float,
+                      chatter: int | None = None) -> int:
+    """Tables of host-side bots, created, filled, played (lobby updates, coalesced), and
+    ``chatter``'s long lobby chat lines (every connection gets each). Runs until ``until`` is
+    set (bounded); the number of tables played."""
     played = 0
     end = time.monotonic() + seconds
     while not until.is_set() and time.monotonic() < end:
@@ -45,6 +47,10 @@ async def churn_lobby(h: Host, until: asyncio.Event, seconds: float) -> int:
         for _ in range(4):
             h.lobby.add_bot(tid, None, "random")
         h.lobby.start(tid)
+        if chatter is not None:
+            for _ in range(10):
+                h.lobby.handle(chatter, {"type": "chat", "text": "\U0001f408" * 300,
+                                         "channel": "lobby"})  # 1.2 KB a line
         played += 1
         await asyncio.sleep(0.01)
     return played
@@ -67,7 +73,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
             dropped.set()
 
         watcher = asyncio.create_task(watch())
-        churn = asyncio.create_task(churn_lobby(h, dropped, 40))
+        churn = asyncio.create_task(churn_lobby(h, dropped, 40, chatter=slow_id))
         report = await run_bots("127.0.0.1", h.port, game="hexenhammer", count=4,
                                 policy="heuristic", code=h.room_code,
                                 config_dir=str(dirs["client"]), seed=11, timeout=60)
