@@ -39,10 +39,10 @@ the table's frames (above), never a frame of their own. Lobby traffic (``lobby``
 **What stays visible** (by design, and written in the README): *when* each seat sends — human
 think time and typing rhythm: covers come quickly, a human's real choice when they have made it,
 so a player who thinks long at a secret step is seen thinking, and a seat whose frames come
-after the step closed (owed covers, which get no burst) is seen not to have used a power; how long a chat
-line is, in 256-byte steps; that a table had a change, and how big its largest frame was, in
-1 KiB steps (the same for every seat); who is connected and seated (the lobby shows it anyway);
-the number of steps of a finished game (the reveal lists them).
+after the step closed (owed covers, which get no burst) is seen not to have used a power; how
+long a chat line is, in 256-byte steps; that a table had a change, and how big its largest
+frame was, in 1 KiB steps (the same for every seat); who is connected and seated (the lobby
+shows it anyway); the number of steps of a finished game (the reveal lists them).
 
 This module holds the code both sides use: size classes, frames assembled from pre-packed
 parts and padded (:func:`assemble`, :func:`pad_frames`), upstream padding (:func:`encode_up`),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.core import Accepted, LobbyError, Send, SetTimer
+from host.core import Accepted, LobbyError, SetTimer
 from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
 
