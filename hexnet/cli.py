@@ -24,6 +24,7 @@ _HANDLERS = {
     "replay": "client.replay:run",
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
+    "bench": "host.bench:run",
 }
 
 
@@ -126,6 +127,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="print a game's rules")
     p.add_argument("game", choices=GAMES)
+
+    p = sub.add_parser("bench", help="measure a host against the bare TLS wire (127.0.0.1)")
+    p.add_argument("--games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",
+                   help="games to measure (default: all three)")
+    p.add_argument("--repeats", type=int, default=3,
+                   help="repeat echo and game measurements; medians are reported (default 3)")
+    p.add_argument("--actions", type=int, default=300,
+                   help="accepted actions to time per game and repeat (default 300)")
+    p.add_argument("--game-seconds", type=float, default=30.0,
+                   help="at most this long per game and repeat (default 30)")
+    p.add_argument("--echo-rounds", type=int, default=2000,
+                   help="echo round trips per repeat (default 2000)")
+    p.add_argument("--tables", type=int, default=0,
+                   help="also run N tables of 4 bots at a human-plus pace (default 0: skip)")
+    p.add_argument("--seconds", type=float, default=20.0,
+                   help="how long the --tables run is measured (default 20)")
+    p.add_argument("--selfplay-seconds", type=float, default=3.0,
+                   help="in-process selfplay per game, 0 to skip (default 3)")
+    p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     return parser
 
 

@@ -522,11 +522,10 @@ def print_table(r: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``hexnet bench``."""
-    bad = [g for g in args.games if g not in GAMES]
-    if bad or args.repeats < 1 or args.tables < 0 or args.actions < 1:
-        print("hexnet bench: " + (f"unknown game {bad[0]!r}" if bad else
-                                  "--repeats and --actions must be ≥ 1, --tables ≥ 0"),
-              file=sys.stderr)
+    if (args.repeats < 1 or args.tables < 0 or args.actions < 1 or args.echo_rounds < 1
+            or args.seconds <= 0 or args.game_seconds <= 0):
+        print("hexnet bench: --repeats, --actions and --echo-rounds must be ≥ 1, --tables ≥ 0, "
+              "--seconds and --game-seconds > 0", file=sys.stderr)
         return 2
     try:
         result = asyncio.run(bench(args))
@@ -540,37 +539,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    """``hexnet bench``'s flags (also used by ``python -m host.bench``)."""
-    p.add_argument("--games", nargs="+", default=list(GAMES), metavar="GAME",
-                   help="games to measure (default: all three)")
-    p.add_argument("--repeats", type=int, default=3,
-                   help="repeat echo and game measurements; medians are reported (default 3)")
-    p.add_argument("--actions", type=int, default=300,
-                   help="accepted actions to time per game and repeat (default 300)")
-    p.add_argument("--game-seconds", type=float, default=30.0,
-                   help="at most this long per game and repeat (default 30)")
-    p.add_argument("--echo-rounds", type=int, default=2000,
-                   help="echo round trips per repeat (default 2000)")
-    p.add_argument("--tables", type=int, default=0,
-                   help="also run N tables of 4 bots at a human-plus pace (default 0: skip)")
-    p.add_argument("--seconds", type=float, default=20.0,
-                   help="how long the --tables run is measured (default 20)")
-    p.add_argument("--selfplay-seconds", type=float, default=3.0,
-                   help="in-process selfplay per game, 0 to skip (default 3)")
-    p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
-    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
-
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m host.bench`` (``--echo-server DIR`` runs the bare echo server)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--echo-server"]:
         asyncio.run(_echo_server(argv[1]))
         return 0
-    parser = argparse.ArgumentParser(prog="python -m host.bench")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    from hexnet.cli import build_parser
+
+    return run(build_parser().parse_args(["bench", *argv]))
 
 
 if __name__ == "__main__":

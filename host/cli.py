@@ -12,6 +12,7 @@ import sys
 import time
 
 from host.server import Host
+from host.server import run as run_fast
 
 
 def log_line(line: str) -> None:
@@ -50,7 +51,7 @@ async def run_headless(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     """``hexnet host``."""
     if args.headless or not sys.stdout.isatty():
-        return asyncio.run(run_headless(args))
+        return run_fast(run_headless(args))  # uvloop when installed
     from host.dashboard import run_dashboard
 
     return run_dashboard(args)

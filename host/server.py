@@ -179,7 +179,8 @@ class Host:
             self.recorder.recover(self.lobby)  # before listening: seats resume at once
         self._tls = tls.server_context(self.cert_path, self.key_path)
         self._server = await limits.start_paused_server(
-            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2)
+            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2, tls=self._tls,
+            handshake_timeout=self.handshake_timeout)
         self.bind = bind
         self.port = self._server.sockets[0].getsockname()[1]
         self.log(f"listening on {bind}:{self.port} (TLS 1.3), fingerprint "
@@ -405,9 +406,10 @@ class Host:
                 return
             try:
                 raw = writer.transport
-                with contextlib.suppress(AttributeError):  # asyncio: lost as TLS finished
-                    await writer.start_tls(self._tls,
-                                           ssl_handshake_timeout=self.handshake_timeout)
+                if writer.get_extra_info("ssl_object") is None:  # (uvloop: TLS is done)
+                    with contextlib.suppress(AttributeError):  # asyncio: lost as TLS ended
+                        await writer.start_tls(self._tls,
+                                               ssl_handshake_timeout=self.handshake_timeout)
                 if writer.transport is None:  # lost right after the TLS handshake
                     writer._transport = raw  # noqa: SLF001 - keep close() and __del__ working
                     raw.abort()
