@@ -4,10 +4,11 @@ A :class:`Change` collects what happened at a table since the last tick: that it
 replies to seats (``answered``, ``rejected``, ``error``), chat lines per seat, seats that need
 their full view again (a reconnect), and whether the end reveal is due. :func:`frames` turns it
 into one ``view`` frame per connected human seat, following the traffic rule of
-:mod:`protocol.traffic`: every seat's view is built once (without the log), packed once,
-compared by its packed bytes with what that seat was last sent (``state_id`` kept outside, so
-an unchanged view is one byte-compare and goes as "same"), the log goes as the events new to
-the seat, and every frame of the change is padded to one length — the largest frame of *any*
+:mod:`protocol.traffic`: every seat's view is built once (without the log), each of its
+top-level parts packed once and compared by its packed bytes with what that seat was last sent
+(``state_id`` kept outside): only the parts that changed go (``view_delta``, a map assembled
+from the packed parts), an unchanged view goes as "same" (nothing), the log goes as the events
+new to the seat, and every frame of the change is padded to one length — the largest frame of *any*
 seat of the table (bots and disconnected players included, so the length never follows whose
 connection is up), rounded up to 1 KiB.
 """
@@ -65,16 +66,27 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
         log = [public_form(e) for e in state["log"][table.log_at.get(seat, 0):]
                if visible(e, seat)]
     legal = engine.legal_actions(state, seat) if table.status == "playing" else []
-    body, legal_b = traffic.packed(view), traffic.packed(legal)
-    same = not full and table.sent.get(seat) == body + legal_b
+    items = {k: traffic.packed(v) for k, v in view.items()}  # each part packed once
+    legal_b = traffic.packed(legal)
+    before = None if full else table.sent.get(seat)
     if keep:
-        table.sent[seat] = body + legal_b
+        table.sent[seat] = (items, legal_b)
         table.log_at[seat] = len(state["log"])
         table.note_choice(seat, (deadline_key, legal_b))
     parts = [("type", _VIEW), ("table", traffic.packed(table.id)),
              ("state_id", traffic.packed(sid))]
-    if not same:
-        parts += [("view", body), ("legal", legal_b)]
+    if before is None:
+        parts += [("view", traffic.map_of(items)), ("legal", legal_b)]
+    else:  # only what changed since the seat's last frame (compared as packed bytes)
+        old_items, old_legal = before
+        changed = {k: v for k, v in items.items() if old_items.get(k) != v}
+        gone = [k for k in old_items if k not in items]
+        if changed:
+            parts.append(("view_delta", traffic.map_of(changed)))
+        if gone:
+            parts.append(("view_gone", traffic.packed(gone)))
+        if legal_b != old_legal:
+            parts.append(("legal", legal_b))
     parts.append(("log", traffic.packed(log) if log else _EMPTY))
     if full:
         parts.append(("log_reset", _TRUE))

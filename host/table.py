@@ -54,9 +54,9 @@ class Table:
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
     bot_rng: random.Random = field(default_factory=random.Random)
-    # what each seat was last sent (see host/render.py): packed view body + legal, the log
+    # what each seat was last sent (see host/render.py): packed view parts + legal, the log
     # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
-    sent: dict[int, bytes] = field(default_factory=dict)
+    sent: dict[int, tuple[dict[str, bytes], bytes]] = field(default_factory=dict)
     log_at: dict[int, int] = field(default_factory=dict)
     choice: dict[int, tuple[Any, bytes]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)

@@ -42,15 +42,16 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   outcome of its last view.
 * the traffic rule (issues 9 and 10, :mod:`protocol.traffic`): every message may carry ``pad``
   (bin, ignored); clients pad every frame after auth to a multiple of 256 bytes. A ``view``
-  frame is a delta: ``state_id`` outside, ``view`` (without ``state_id`` and ``log``) and
-  ``legal`` only when they changed since the seat's last frame, ``log`` = the events the seat
-  may see that are new since its last frame (``log_reset``: the whole recent log, after a
-  (re)connect); ``answered``, ``rejected``, ``error`` and ``chat`` (table and witches' lines)
-  ride inside it; ``cover`` names a secret step. C→H ``cover`` {table, key} is a seat's empty
-  turn at a secret step. Each change of a table sends every connected seat one ``view`` frame
-  of one padded length. ``lobby`` lists at most 100 tables; ``lobby_delta`` {tables (changed),
-  removed (ids), you?} continues or updates it (coalesced, a few per second, only to
-  connections not playing).
+  frame is a delta: ``state_id`` outside; ``view`` (without ``state_id`` and ``log``) whole
+  after a (re)connect, else ``view_delta`` (the top-level parts that changed since the seat's
+  last frame) and ``view_gone`` (parts removed); ``legal`` only when it changed; ``log`` = the
+  events the seat may see that are new since its last frame (``log_reset``: the whole recent
+  log, after a (re)connect); ``answered``, ``rejected``, ``error`` and ``chat`` (table and
+  witches' lines) ride inside it; ``cover`` names a secret step. C→H ``cover`` {table, key} is a
+  seat's empty turn at a secret step. Each change of a table sends every connected seat one
+  ``view`` frame of one padded length. ``lobby`` lists at most 100 tables; ``lobby_delta``
+  {tables (changed), removed (ids), you?} continues or updates it (coalesced, a few per second,
+  only to connections not playing).
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
 """
@@ -254,6 +255,7 @@ H2C: dict[str, dict[str, Check]] = {
     "lobby": {"tables": L(TABLE_INFO, 100), "you": YOU},
     "lobby_delta": {"tables": L(TABLE_INFO, 100), "removed": L(TABLE, 1000), "you?": YOU},
     "view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
+             "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REPLY,
              "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},

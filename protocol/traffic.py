@@ -92,6 +92,13 @@ def _bin_head(n: int) -> bytes:
     return bytes([_BIN32]) + struct.pack(">I", n)
 
 
+def map_of(items: dict[str, bytes]) -> bytes:
+    """A msgpack map assembled from values already packed."""
+    n = len(items)
+    head = bytes([0x80 | n]) if n < 16 else b"\xde" + struct.pack(">H", n)
+    return head + body_of(items.items())
+
+
 def body_of(parts: Iterable[tuple[str, bytes]]) -> bytes:
     """The key/value pairs of a map, values already packed (without the map header)."""
     return b"".join(packed(k) + v for k, v in parts)
@@ -146,6 +153,12 @@ def without_pad(msg: dict[str, Any]) -> dict[str, Any]:
     return msg
 
 
+def news_in(frame: dict[str, Any]) -> bool:
+    """Whether a ``view`` frame brings its seat anything (else it is a "same" frame)."""
+    return any(k in frame for k in ("view", "view_delta", "view_gone", "legal", "answered")) \
+        or bool(frame.get("log"))
+
+
 class ViewBook:
     """A client's copy of its tables, rebuilt from ``view`` frames (full or delta).
 
@@ -164,10 +177,15 @@ class ViewBook:
     def absorb(self, frame: dict[str, Any]) -> list[dict[str, Any]]:
         table, sid = frame["table"], frame["state_id"]
         out: list[dict[str, Any]] = []
-        changed = "view" in frame or bool(frame.get("log")) or "answered" in frame
+        changed = news_in(frame)
         if "view" in frame:
             self.views[table] = dict(frame["view"])
-            self.legal[table] = list(frame.get("legal") or [])
+        elif table in self.views:
+            self.views[table].update(frame.get("view_delta") or {})
+            for key in frame.get("view_gone") or []:
+                self.views[table].pop(key, None)
+        if "legal" in frame:
+            self.legal[table] = list(frame["legal"])
         log = self.logs.setdefault(table, [])
         if frame.get("log_reset"):
             log.clear()

@@ -16,6 +16,7 @@ import pytest
 from client.bot import run_bots
 from hexnet.games import available
 from host.core import Send
+from protocol.traffic import news_in
 
 Secrets = Callable[[dict[str, Any], int], set[str]]
 
@@ -36,10 +37,7 @@ def strings_in(obj: Any) -> set[str]:
 
 
 
-def news_in(frame: dict[str, Any]) -> bool:
-    """Whether a table frame brings its seat something (a client shows a view for it); the
-    others are the traffic rule's "same" frames."""
-    return "view" in frame or bool(frame.get("log")) or "answered" in frame
+
 
 class SecretWatch:
     """Records per (table, state id) the cards each seat must not see, as the host sends."""

@@ -22,6 +22,7 @@ from hexnet.games import get_policy
 from hexnet.games.fang import GAME, data
 from host.core import Send
 from host.server import Host
+from protocol.traffic import news_in
 from tests.hexnet.fang.test_properties import _entitled_roles
 
 CARD_ID = re.compile(r'"(i\d+)"')
@@ -43,10 +44,7 @@ def _blank_others_votes(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 
-def news_in(frame: dict[str, Any]) -> bool:
-    """Whether a table frame brings its seat something (a client shows a view for it); the
-    others are the traffic rule's "same" frames."""
-    return "view" in frame or bool(frame.get("log")) or "answered" in frame
+
 
 class FangWatch:
     """Per state id, what each seat may see (recorded from the host's state as views go out)."""
