@@ -1,6 +1,14 @@
 """``hexnet bot HOST[:PORT] --game G --count N``: N bot clients over the network sit together at
 a new table of G, play it to the end and exit 0 when it ended normally.
 
+Answering again: a bot that answered a choice and is shown the same choice again (a view made
+before its answer arrived, or the host's view after a reconnect that lost the answer) answers it
+again :data:`RETRY_AFTER` seconds later unless something new came. That delay is a deadline,
+not a timeout per message: the Fang stall of the reliability pass was a bot whose retry timer
+started over with every unrelated message (lobby updates, chat), so under load it never fired
+and the table waited forever; the blind resend after :data:`ANSWER_WAIT` seconds (``--resend``,
+off in the soak) hid it.
+
 Also measures, for every action the host accepted (the actor's next view acknowledges it with
 ``answered``), the time from that ``act`` being sent to ALL N clients holding a view at least as
 new as the one it produced, and prints p50/p99.
@@ -77,12 +85,14 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                    config_dir: str | None = None, name: str = "bot",
                    pinned_fingerprint: str | None = None, timeout: float = 600.0,
                    on_message: Callable[[int, dict[str, Any]], None] | None = None,
-                   seed: int | None = None, reconnect: bool = True) -> BotReport:
+                   seed: int | None = None, reconnect: bool = True,
+                   resend: float | None = ANSWER_WAIT) -> BotReport:
     """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
     seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
     sees every message bot ``i`` receives after the handshake. With ``reconnect`` (default)
     each bot reconnects by itself after a lost connection or a host restart and resumes its
-    seat (``report.reconnects`` counts it)."""
+    seat (``report.reconnects`` counts it). ``resend``: seconds without any answer to an action
+    before it is sent again (None: never)."""
     seats = seats or count
     choose = get_policy(game, policy)
     report = BotReport()
@@ -114,24 +124,24 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             answered: Any = None  # the choice (step key, legal) we last answered
             latest: dict[str, Any] | None = None
             skipped = False
+            again_at: float | None = None  # when to answer the same choice again (a deadline)
             for _ in range(MAX_MESSAGES):
-                wait = (RETRY_AFTER if skipped
-                        else ANSWER_WAIT if answered is not None and reconnect else None)
+                wait = None if again_at is None else max(0.0, again_at - time.monotonic())
                 msg = await s.next_message(wait)
                 if msg is None:  # our answer did not change that choice, or it (or its
                     # acknowledgement) was lost with a connection: answer it again
-                    answered, msg, skipped = None, latest, False
+                    answered, msg, skipped, again_at = None, latest, False, None
                 elif on_message is not None:
                     on_message(i, msg)
                 if msg is not None and msg["type"] == "rejected":
                     report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
-                    answered = None  # choose again from the latest view
+                    answered, again_at = None, None  # choose again from the latest view
                     msg = latest
                 if msg is None or msg["type"] != "view" or msg["table"] != tid:
                     continue
                 latest = msg
                 if "answered" in msg:  # our action went through: whatever comes is new
-                    answered = None
+                    answered, again_at = None, None
                     t0 = sent_at.get((i, msg["answered"]))
                     if t0 is not None:
                         accepted.append((t0, msg["view"]["state_id"]))
@@ -142,11 +152,15 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                 choice = ((view.get("deadline") or {}).get("key"), legal)
                 # a view made before our answer arrived offers the same choice again: skip it
                 # (and answer again if nothing else comes within RETRY_AFTER seconds)
-                skipped = bool(legal) and choice == answered
+                was_skipped, skipped = skipped, bool(legal) and choice == answered
+                if skipped and not was_skipped:
+                    again_at = time.monotonic() + RETRY_AFTER
                 if not legal:
-                    answered = None
+                    answered, again_at = None, None
                 elif choice != answered:
                     answered = choice
+                    again_at = (time.monotonic() + resend
+                                if resend is not None and reconnect else None)
                     action = choose(view, legal, rng)
                     sent_at[(i, sid)] = time.perf_counter()
                     report.actions_sent += 1
@@ -198,7 +212,8 @@ def run(args: argparse.Namespace) -> int:
         report = asyncio.run(run_bots(
             host, port, game=args.game, count=args.count, seats=args.seats,
             policy=args.policy, code=args.code, config_dir=args.config_dir, name=args.name,
-            pinned_fingerprint=args.fingerprint))
+            pinned_fingerprint=args.fingerprint,
+            resend=args.resend if args.resend and args.resend > 0 else None))
     except SessionError as exc:
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 1

@@ -100,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", type=int, help="table size (default: --count)")
     p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"])
     p.add_argument("--name", default="bot", help="name prefix")
+    p.add_argument("--resend", type=float, default=5.0,
+                   help="send an action again after this many seconds without an answer "
+                        "(0: never; default 5)")
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
     p.add_argument("--game", required=True, choices=GAMES)
