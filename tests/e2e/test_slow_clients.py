@@ -36,10 +36,10 @@ def stop_reading(session: Session) -> None:
 
 
 async def churn_lobby(h: Host, until: asyncio.Event, seconds: float,
-                      chatter: int | None = None) -> int:
-    """Tables of host-side bots, created, filled, played (lobby updates, coalesced), and
-    ``chatter``'s long lobby chat lines (every connection gets each). Runs until ``until`` is
-    set (bounded); the number of tables played."""
+                      reader: int | None = None) -> int:
+    """Tables of host-side bots, created, filled, played (lobby updates, coalesced), and the
+    whole lobby (hundreds of tables) sent again and again to ``reader``. Runs until ``until``
+    is set (bounded); the number of tables played."""
     played = 0
     end = time.monotonic() + seconds
     while not until.is_set() and time.monotonic() < end:
@@ -47,10 +47,10 @@ async def churn_lobby(h: Host, until: asyncio.Event, seconds: float,
         for _ in range(4):
             h.lobby.add_bot(tid, None, "random")
         h.lobby.start(tid)
-        if chatter is not None:
-            for _ in range(10):
-                h.lobby.handle(chatter, {"type": "chat", "text": "\U0001f408" * 300,
-                                         "channel": "lobby"})  # 1.2 KB a line
+        conn = h.lobby.conns.get(reader) if reader is not None else None
+        if conn is not None:
+            h.lobby._sync_lobby(conn)  # noqa: SLF001 - what a client that fell behind gets
+            h.lobby._flush()  # noqa: SLF001
         played += 1
         await asyncio.sleep(0.01)
     return played
@@ -73,7 +73,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
             dropped.set()
 
         watcher = asyncio.create_task(watch())
-        churn = asyncio.create_task(churn_lobby(h, dropped, 40, chatter=slow_id))
+        churn = asyncio.create_task(churn_lobby(h, dropped, 40, reader=slow_id))
         report = await run_bots("127.0.0.1", h.port, game="hexenhammer", count=4,
                                 policy="heuristic", code=h.room_code,
                                 config_dir=str(dirs["client"]), seed=11, timeout=60)
