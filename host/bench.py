@@ -53,6 +53,17 @@ READY = re.compile(r"ready on [^:]+:(\d+)")
 ECHO_READY = re.compile(r"echo ready on (\d+)")
 
 
+def arun(coro: Any) -> Any:
+    """Run ``coro`` on uvloop when it is installed (the bench's clients and the echo server
+    alike, so before/after runs of the same file compare only the host)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coro)
+
+
 def quantile(data: list[float], q: float) -> float:
     """The ``q`` quantile (0..1) of ``data`` by nearest rank (nan if empty)."""
     if not data:
@@ -100,7 +111,7 @@ async def _echo_server(config_dir: str) -> None:
     server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=ctx)
     print(f"echo ready on {server.sockets[0].getsockname()[1]}", flush=True)
     stop = asyncio.Event()
-    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)  # (uvloop too)
     await stop.wait()
     server.close()
 
@@ -528,7 +539,7 @@ def run(args: argparse.Namespace) -> int:
               "--seconds and --game-seconds > 0", file=sys.stderr)
         return 2
     try:
-        result = asyncio.run(bench(args))
+        result = arun(bench(args))
     except (RuntimeError, OSError, TimeoutError) as exc:
         print(f"hexnet bench: {exc}", file=sys.stderr)
         return 1
@@ -543,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m host.bench`` (``--echo-server DIR`` runs the bare echo server)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--echo-server"]:
-        asyncio.run(_echo_server(argv[1]))
+        arun(_echo_server(argv[1]))
         return 0
     from hexnet.cli import build_parser
 
