@@ -6,6 +6,7 @@ Bounded in time and count; every socket is closed."""
 from __future__ import annotations
 
 import asyncio
+import os
 import contextlib
 import socket
 import time
@@ -93,6 +94,9 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
     assert played >= 1
 
 
+@pytest.mark.skipif(os.environ.get("HEXNET_LOOP") == "uvloop",
+                    reason="on uvloop the listener does TLS itself: the gate counts from the "
+                           "end of the TLS handshake (host/limits.py)")
 async def test_slowloris_idle_half_open_connections_do_not_keep_a_player_out(dirs) -> None:
     lines: list[str] = []
     h = await start_host(dirs, lines, max_unauthenticated=32,
