@@ -6,8 +6,8 @@ Bounded in time and count; every socket is closed."""
 from __future__ import annotations
 
 import asyncio
-import os
 import contextlib
+import os
 import socket
 import time
 
