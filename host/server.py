@@ -41,6 +41,7 @@ effects after every change: dashboards), ``host.connections`` (conn id → addre
 from __future__ import annotations
 
 import asyncio
+import asyncio.sslproto
 import contextlib
 import itertools
 import os
@@ -74,6 +75,12 @@ from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, 
 from protocol.errors import FrameTooLarge, ProtocolError
 
 LOBBY_EVERY = 0.25  # seconds between two coalesced lobby updates
+# asyncio gives every TLS connection a read buffer of SSLProtocol.max_size (256 KiB), filled from
+# its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
+# reading 32 KiB at a time costs nothing; set once for the process (uvloop has its own buffers).
+SSL_READ_BUFFER = 32 * 1024
+asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_size,
+                                            SSL_READ_BUFFER)
 T = TypeVar("T")
 
 
