@@ -53,6 +53,7 @@ and the client's rebuilding of full views and lobbies from deltas (:class:`ViewB
 from __future__ import annotations
 
 import struct
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -68,9 +69,26 @@ _BIN8, _BIN16, _BIN32 = 0xC4, 0xC5, 0xC6
 _PAD_MAX_HEAD = 5  # bin32 header
 
 
+_local = threading.local()
+_KEYS: dict[str, bytes] = {}  # field names, packed once
+
+
 def packed(value: Any) -> bytes:
-    """``value`` as msgpack bytes (the form every part of a frame is kept in)."""
-    return msgpack.packb(value, use_bin_type=True)
+    """``value`` as msgpack bytes (the form every part of a frame is kept in). One packer per
+    thread, reused: ``msgpack.packb`` builds a new one every call."""
+    packer = getattr(_local, "packer", None)
+    if packer is None:
+        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
+    return packer.pack(value)
+
+
+def _key(name: str) -> bytes:
+    data = _KEYS.get(name)
+    if data is None:
+        data = packed(name)
+        if len(_KEYS) < 4096:
+            _KEYS[name] = data
+    return data
 
 
 def size_class(length: int, step: int = DOWN_CLASS) -> int:
@@ -101,7 +119,7 @@ def map_of(items: dict[str, bytes]) -> bytes:
 
 def body_of(parts: Iterable[tuple[str, bytes]]) -> bytes:
     """The key/value pairs of a map, values already packed (without the map header)."""
-    return b"".join(packed(k) + v for k, v in parts)
+    return b"".join(_key(k) + v for k, v in parts)
 
 
 def needed(parts: list[tuple[str, bytes]]) -> int:
