@@ -139,11 +139,15 @@ def assemble(parts: list[tuple[str, bytes]], size: int) -> bytes:
         if n >= 0 and len(_bin_head(n)) == head_len:
             payload = head + _bin_head(n) + bytes(n)
             return _LEN.pack(len(payload)) + payload
-    # room lies between two header sizes (e.g. 258): a one-byte-longer length field is valid
-    # msgpack too
-    n = room - 3
-    if n >= 0:
+    # room lies between two header sizes (e.g. 258, 65539): a longer length field than needed
+    # is valid msgpack too
+    if 0 <= room - 3 <= 0xFFFF:
+        n = room - 3
         payload = head + bytes([_BIN16]) + struct.pack(">H", n) + bytes(n)
+        return _LEN.pack(len(payload)) + payload
+    if room - 5 >= 0:
+        n = room - 5
+        payload = head + bytes([_BIN32]) + struct.pack(">I", n) + bytes(n)
         return _LEN.pack(len(payload)) + payload
     raise ValueError(f"a frame of {len(head)} bytes does not fit in {size}")
 
