@@ -424,11 +424,13 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
         table[0].send({"type": "start", "table": table[0].table})
     await asyncio.sleep(2.0)  # let every game begin before measuring
     cpu0, _, _ = proc_stat(host_pid)
+    mine0, wall0 = time.process_time(), time.perf_counter()
     for table in clients:
         for c in table:
             c.counting = True
     await asyncio.sleep(seconds)
     cpu1, rss1, hwm = proc_stat(host_pid)
+    mine = (time.process_time() - mine0) / (time.perf_counter() - wall0)
     lat = [x for table in clients for x in latencies(table)]
     acts = sum(len(c.accepted) for table in clients for c in table)
     dropped = sum(1 for table in clients for c in table if c.task.done())
@@ -440,7 +442,10 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
             "actions": acts, "dropped": dropped,
             "cpu_s_per_1000_actions": (cpu1 - cpu0) / max(1, acts) * 1000,
             "rss_per_table_mb": (rss1 - rss0) / 1024 / max(1, len(clients)),
-            "peak_rss_mb": hwm / 1024}
+            "peak_rss_mb": hwm / 1024,
+            # the share of a core the host and the bench's own clients used in the window: a
+            # client side near 1.0 means the figures measure the clients, not the host
+            "host_cpu_share": (cpu1 - cpu0) / seconds, "clients_cpu_share": mine}
 
 
 def measure_selfplay(game: str, seconds: float) -> float:
@@ -526,7 +531,8 @@ def print_table(r: dict[str, Any]) -> None:
               f"{s['latency_ms']['p50']:.1f} ms p99 {s['latency_ms']['p99']:.1f} ms over "
               f"{s['actions']} actions, {s['dropped']} dropped; host CPU "
               f"{s['cpu_s_per_1000_actions']:.2f} s/1000 actions; RSS "
-              f"{s['rss_per_table_mb']:.2f} MB/table, peak {s['peak_rss_mb']:.0f} MB")
+              f"{s['rss_per_table_mb']:.2f} MB/table, peak {s['peak_rss_mb']:.0f} MB; CPU share "
+              f"host {s['host_cpu_share']:.2f}, bench clients {s['clients_cpu_share']:.2f}")
     for g, gps in r.get("selfplay", {}).items():
         print(f"selfplay {g}: {gps:.1f} games/s")
 
