@@ -19,8 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.policy import ask
 from client.session import Session, SessionError
-from hexnet.games import get_policy
+from hexnet.policies import PolicyError, is_builtin, load_policy
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
@@ -77,14 +78,18 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                    config_dir: str | None = None, name: str = "bot",
                    pinned_fingerprint: str | None = None, timeout: float = 600.0,
                    on_message: Callable[[int, dict[str, Any]], None] | None = None,
-                   seed: int | None = None, reconnect: bool = True) -> BotReport:
+                   seed: int | None = None, reconnect: bool = True,
+                   options: dict[str, Any] | None = None) -> BotReport:
     """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
     seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
     sees every message bot ``i`` receives after the handshake. With ``reconnect`` (default)
     each bot reconnects by itself after a lost connection or a host restart and resumes its
-    seat (``report.reconnects`` counts it)."""
+    seat (``report.reconnects`` counts it). ``policy`` is a built-in name or ``MODULE:FUNCTION``
+    (see :mod:`client.policy`); host-side bots in the extra seats play ``heuristic`` then.
+    ``options`` are the new table's game options."""
     seats = seats or count
-    choose = get_policy(game, policy)
+    choose = load_policy(game, policy)
+    own = not is_builtin(policy)
     report = BotReport()
     started = time.perf_counter()
     sessions: list[Session] = []
@@ -95,7 +100,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                 accept_new=True, pinned_fingerprint=pinned_fingerprint, identity_file=None,
                 reconnect=reconnect))
         first = sessions[0]
-        await first.send({"type": "create", "game": game, "seats": seats, "options": {}})
+        await first.send({"type": "create", "game": game, "seats": seats,
+                          "options": dict(options or {})})
         await _until(lambda: first.you.get("table") is not None, first, 15)
         tid = int(first.you["table"])
         report.table = tid
@@ -103,7 +109,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             await s.send({"type": "sit", "table": tid, "seat": None})
             await _until(lambda s=s: s.you.get("table") == tid, s, 15)
         for seat in range(count, seats):
-            await first.send({"type": "add_bot", "table": tid, "seat": seat, "policy": policy})
+            await first.send({"type": "add_bot", "table": tid, "seat": seat,
+                              "policy": "heuristic" if own else policy})
         await first.send({"type": "start", "table": tid})
         sent_at: dict[tuple[int, int], float] = {}  # (bot, quoted state id) → send time
         accepted: list[tuple[float, int]] = []  # (send time, state id the action produced)
@@ -125,7 +132,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     on_message(i, msg)
                 if msg is not None and msg["type"] == "rejected":
                     report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
-                    answered = None  # choose again from the latest view
+                    if msg["code"] != "illegal":  # a refused answer is asked again later
+                        answered = None  # choose again from the latest view
                     msg = latest
                 if msg is None or msg["type"] != "view" or msg["table"] != tid:
                     continue
@@ -147,7 +155,10 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     answered = None
                 elif choice != answered:
                     answered = choice
-                    action = choose(view, legal, rng)
+                    action = await ask(choose, view, legal, rng, own=own)
+                    if action is None:  # not sent: asked again later, as after a refusal
+                        report.rejected["unsent"] = report.rejected.get("unsent", 0) + 1
+                        continue
                     sent_at[(i, sid)] = time.perf_counter()
                     report.actions_sent += 1
                     await s.send({"type": "act", "table": tid, "state_id": sid,
@@ -193,6 +204,11 @@ def run(args: argparse.Namespace) -> int:
         host, port = parse_target(args.target)
     except ValueError:
         print(f"hexnet bot: cannot read {args.target!r} as HOST[:PORT]", file=sys.stderr)
+        return 2
+    try:
+        load_policy(args.game, args.policy)
+    except PolicyError as exc:
+        print(f"hexnet bot: {exc}", file=sys.stderr)
         return 2
     try:
         report = asyncio.run(run_bots(

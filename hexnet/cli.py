@@ -19,7 +19,7 @@ _HANDLERS = {
     "join": "client.cli:run_join",
     "list": "client.cli:run_list",
     "bot": "client.bot:run",
-    "tournament": "host.tournament:run",
+    "tournament": "hexnet.ladder:run",
     "selfplay": "hexnet.selfplay:run",
     "replay": "client.replay:run",
     "verify": "host.verify:run",
@@ -48,6 +48,17 @@ def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--fingerprint", help="pin the host's key fingerprint up front")
     p.add_argument("--config-dir", help="where identity and known_hosts live "
                    "(default: $XDG_CONFIG_HOME/hexnet)")
+
+
+def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--workers", type=int,
+                   help=f"worker processes to spread the {what} over (default: the cores; "
+                        "1 plays in this process); the results are the same for any number")
+    p.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                   help=f"play the {what} on this Dask cluster instead "
+                        "(needs pip install 'hexnet[cluster]')")
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,26 +108,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--seats", type=int, help="table size (default: --count)")
-    p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"])
+    p.add_argument("--policy", default="heuristic", metavar="POLICY",
+                   help="random, heuristic (default), or MODULE:FUNCTION: your own "
+                        "choose(view, legal, rng) -> action, from a module in the current "
+                        "directory or on the Python path, or a file (./mybot.py:choose)")
     p.add_argument("--name", default="bot", help="name prefix")
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--players", type=int, required=True, help="seats per table")
-    p.add_argument("--bots", required=True, help="entrants' policies, comma-separated")
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--format", choices=["swiss", "round-robin"], default="swiss")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bots", required=True,
+                   help="entrants' policies in seed order, comma-separated: random, heuristic "
+                        "or MODULE:FUNCTION (your own; see hexnet bot --help)")
+    p.add_argument("--rounds", type=int,
+                   help="rounds to play (default: swiss 3, round-robin the whole schedule; "
+                        "a knockout plays its bracket)")
+    p.add_argument("--format", choices=["swiss", "round-robin", "knockout"], default="swiss",
+                   help="swiss by standing (default), round-robin by schedule, knockout by seed")
+    p.add_argument("--seed", type=int, default=1, help="the first table's seed (default 1)")
     p.add_argument("--out", help="write standings and records as JSON here")
+    _add_workers(p, "tables")
 
     p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
     p.add_argument("--game", default="hexenhammer", choices=GAMES)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="the first game's seed; game i plays seed + i (default 1)")
     p.add_argument("--bots", default="random",
-                   help="one policy for all seats, or one per seat: heuristic,random,random,random")
+                   help="one policy for all seats, or one per seat: heuristic,random,random,random"
+                        " (MODULE:FUNCTION for your own)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_workers(p, "games")
 
     p = sub.add_parser("replay", help="watch a journal's game again")
     p.add_argument("journal")
