@@ -76,21 +76,35 @@ def parallel_tables(history: History) -> int:
     return max(knockout_tables(history))
 
 
+def prepare(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None
+            ) -> tuple[History, int]:
+    """Check the event and draw nothing yet: its empty history and the rounds it will play.
+    Raises :class:`TournamentError` / :class:`PolicyError` with a sentence for the user."""
+    game = get_game(game_name)
+    if size < 2:
+        raise TournamentError(f"--players must be at least 2, not {size}")
+    if not game.min_players <= size <= game.max_players:
+        raise TournamentError(f"{game.title} seats {game.min_players}–{game.max_players} "
+                              f"per table, not {size}")
+    if not policies:
+        raise TournamentError("--bots names no entrants")
+    for spec in set(policies):
+        load_policy(game_name, spec)
+    names = entrant_names(policies)
+    history = History(names, size, fmt, bye_points(game_name, size), game.min_players)
+    total = planned_rounds(fmt, len(names), size, rounds, names)
+    if fmt == "knockout":
+        history.next_round()  # a bracket that cannot be drawn is refused now
+    return history, total
+
+
 def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None,
                seed: int, runner: Runner | None = None,
                log: Callable[[str], None] = print, progress: Progress | None = None
                ) -> dict[str, Any]:
     """Play the whole event; return its standings, rounds and a record of every table."""
-    game = get_game(game_name)
-    if not game.min_players <= size <= game.max_players:
-        raise TournamentError(f"{game.title} seats {game.min_players}–{game.max_players} "
-                              f"per table, not {size}")
-    for spec in set(policies):
-        load_policy(game_name, spec)
-    names = entrant_names(policies)
-    policy_of = dict(zip(names, policies, strict=True))
-    history = History(names, size, fmt, bye_points(game_name, size), game.min_players)
-    total_rounds = planned_rounds(fmt, len(names), size, rounds, names)
+    history, total_rounds = prepare(game_name, size, policies, fmt, rounds)
+    policy_of = dict(zip(history.entrants, policies, strict=True))
     if progress is not None:
         progress.total = planned_tables(history, total_rounds)
     runner = runner or Runner()
@@ -166,30 +180,20 @@ def print_standings(result: dict[str, Any], out: Callable[[str], None] = print) 
 def run(args: argparse.Namespace) -> int:
     """``hexnet tournament``: a line per table, standings at the end, JSON with ``--out``."""
     policies = [p.strip() for p in args.bots.split(",") if p.strip()]
-    progress: Progress | None = None
+    progress = Progress(0, "tables", enabled=True if args.progress else None)
     try:
         if args.workers is not None and args.workers < 1:
             raise TournamentError(f"--workers must be at least 1, not {args.workers}")
-        if args.players < 2:
-            raise TournamentError(f"--players must be at least 2, not {args.players}")
-        if not policies:
-            raise TournamentError("--bots names no entrants")
-        progress = Progress(0, "tables", enabled=True if args.progress else None)
-        # the same checks run_ladder makes, before any worker starts
-        history = History(entrant_names(policies), args.players, args.format, 0.0,
-                          get_game(args.game).min_players)
-        for spec in set(policies):
-            load_policy(args.game, spec)
+        history, _ = prepare(args.game, args.players, policies, args.format, args.rounds)
         with open_runner(args.workers, args.scheduler,
                          tasks=parallel_tables(history)) as runner:
             result = run_ladder(args.game, args.players, policies, args.format, args.rounds,
                                 args.seed, runner=runner, log=progress.say, progress=progress)
-        progress.close()
     except (KeyError, PolicyError, TournamentError, WorkersError) as exc:
-        if progress is not None:
-            progress.close()
+        progress.close()
         print(f"hexnet tournament: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
+    progress.close()
     print_standings(result)
     if args.out:
         try:

@@ -124,7 +124,7 @@ class Dask(Runner):
         chunks = _chunks(items, self.workers)
         futures = [self._client.submit(_run_chunk, fn, c, pure=False) for c in chunks]
         sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
-        for f in as_completed(futures):
+        for f in as_completed(futures, loop=self._client.loop):
             f.result()  # raise a worker's error now
             if done:
                 done(sizes[f.key])
