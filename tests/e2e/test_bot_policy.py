@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +38,24 @@ def choose(view, legal, rng):
         time.sleep(1.2)  # longer than the turn's clock
     return legal[0]
 '''
+
+
+def readme_bot() -> str:
+    """The example bot of the README, as printed there."""
+    text = (Path(__file__).parents[2] / "README.md").read_text()
+    block = text[text.index("    # mybot.py"):].split("\n\n\n")[0]
+    lines = block.split("\n")
+    end = next(i for i, line in enumerate(lines) if line and not line.startswith("    "))
+    return textwrap.dedent("\n".join(lines[:end]))
+
+
+@pytest.mark.timeout(60)
+async def test_the_readme_example_bot_plays_a_game_to_the_end(host, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    module_file(tmp_path, "mybot", readme_bot())
+    report = await bots(host, count=2, policy="mybot:choose")
+    assert report.outcome == host.lobby.tables[report.table].state["outcome"]
+    assert not report.rejected and report.actions_sent > 0
 
 
 def module_file(tmp_path, name: str, text: str) -> str:
