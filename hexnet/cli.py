@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default="bot", help="name prefix")
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
-    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
     p.add_argument("--players", type=int, required=True, help="seats per table")
     p.add_argument("--bots", required=True,
                    help="entrants' policies in seed order, comma-separated: random, heuristic "
@@ -126,11 +126,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["swiss", "round-robin", "knockout"], default="swiss",
                    help="swiss by standing (default), round-robin by schedule, knockout by seed")
     p.add_argument("--seed", type=int, default=1, help="the first table's seed (default 1)")
-    p.add_argument("--out", help="write standings and records as JSON here")
+    p.add_argument("--out", metavar="PATH.json",
+                   help="write standings, pairings and every table's record as JSON here")
     _add_workers(p, "tables")
 
     p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
-    p.add_argument("--game", default="hexenhammer", choices=GAMES)
+    p.add_argument("--game", default="hexenhammer", choices=GAMES,
+                   help="the game to play (default hexenhammer)")
     p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int, default=1,
