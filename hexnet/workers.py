@@ -113,8 +113,7 @@ class Dask(Runner):
         except (OSError, TimeoutError, ValueError) as exc:
             raise WorkersError(f"cannot reach the Dask scheduler at {scheduler}: "
                                f"{exc.args[0] if exc.args else exc}") from None
-        self.workers = max(1, sum(w.get("nthreads", 1) for w in
-                                  self._client.scheduler_info()["workers"].values()))
+        self.workers = max(1, sum(self._client.nthreads().values()))
         self.where = f"Dask at {scheduler} ({self.workers} worker threads)"
 
     def map(self, fn: Callable[..., Any], items: Sequence[tuple[Any, ...]],
