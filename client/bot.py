@@ -206,6 +206,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"hexnet bot: cannot read {args.target!r} as HOST[:PORT]", file=sys.stderr)
         return 2
     try:
+        if args.count < 1:
+            raise PolicyError(f"--count must be at least 1, not {args.count}")
+        if args.seats is not None and args.seats < args.count:
+            raise PolicyError(f"--seats {args.seats} cannot hold --count {args.count} bots")
         load_policy(args.game, args.policy)
     except PolicyError as exc:
         print(f"hexnet bot: {exc}", file=sys.stderr)

@@ -129,3 +129,12 @@ def test_bot_refuses_a_policy_it_cannot_load_in_one_line(capsys, policy, message
     assert main(["bot", "127.0.0.1:1", "--game", "hranice", "--policy", policy]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"hexnet bot: {message}") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--count", "0"], "--count must be at least 1, not 0"),
+    (["--count", "3", "--seats", "2"], "--seats 2 cannot hold --count 3 bots"),
+])
+def test_bot_refuses_counts_that_seat_nobody_in_one_line(capsys, argv, message):
+    assert main(["bot", "127.0.0.1:1", "--game", "hranice", *argv]) == 2
+    assert capsys.readouterr().err == f"hexnet bot: {message}\n"
