@@ -19,12 +19,15 @@ Formats
   exactly once (two seats: the circle method; more: each round takes, in order, the groups not
   yet played that share nobody with the round's other tables). Whoever has no table in a round
   has a bye. Rounds beyond the schedule's length start it again.
-- **knockout**: a bracket by seed. Round 1 has ``size ** (depth - 1)`` slots; the top seeds take
-  byes (a slot of their own) so that the others fill tables of ``min_seats``–``size`` entrants,
-  and the playing tables are dealt serpentine in seed order. Each table (and bye) sends one
-  entrant on: the best placed, the better seed on a tie. From round 2 on, slot ``i`` holds the
-  one sent on from slot ``i`` of the round before, and table ``i`` seats slots ``i``,
-  ``2M + 1 - i``, ``2M + i``, … (``M`` tables), so the top seeds meet as late as possible.
+- **knockout**: a bracket by seed, ``depth`` rounds (the fewest with ``size ** depth`` at
+  least the entrants). Each table (and each bye) sends one entrant on: the best placed, the
+  better seed on a tie. Round 1 has as many slots as can be filled, ``size ** (depth - 1)`` when
+  possible: the top seeds take byes (a slot of their own) so that the others fill tables of
+  ``min_seats``–``size`` entrants, dealt serpentine in seed order (table ``i`` of ``M`` takes
+  seeds ``i``, ``2M + 1 - i``, ``2M + i``, …), so the top seeds meet as late as possible. From
+  round 2 on, slot ``i`` is whoever went on from slot ``i`` of the round before (the byes first,
+  then the tables), dealt the same way over the fewest tables that still come down to one. An
+  entry count no such bracket fits is refused, naming counts that fit.
 
 Seats turn by one place each round (``turn_seats``), so nobody keeps the first seat.
 
