@@ -21,7 +21,7 @@ from typing import Any
 
 from client.policy import ask
 from client.session import Session, SessionError
-from hexnet.policies import PolicyError, is_builtin, load_policy
+from hexnet.policies import is_builtin, load_policy
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
@@ -207,11 +207,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.count < 1:
-            raise PolicyError(f"--count must be at least 1, not {args.count}")
+            raise ValueError(f"--count must be at least 1, not {args.count}")
         if args.seats is not None and args.seats < args.count:
-            raise PolicyError(f"--seats {args.seats} cannot hold --count {args.count} bots")
+            raise ValueError(f"--seats {args.seats} cannot hold --count {args.count} bots")
         load_policy(args.game, args.policy)
-    except PolicyError as exc:
+    except ValueError as exc:  # PolicyError among them
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 2
     try:
