@@ -11,7 +11,8 @@ Formats
 - **swiss**: each round seats the entrants by standing: the best-placed free entrant opens a
   table and is joined by the next best, so that nobody meets anyone again while another seating
   avoids it (the seating with the fewest repeated meetings wins, standing order breaks ties; the
-  search is bounded at ``SEARCH_STEPS`` steps, after which the best seating found stands). When
+  exact search is bounded at ``SEARCH_STEPS`` steps, enough for a few dozen entrants, after
+  which repeats left are mended by swapping entrants between tables, neighbours first). When
   the entrants do not fill whole tables, the surplus sits out: the byes go to the entrants with
   the fewest byes so far, lowest standing first, so nobody gets a second bye while someone has
   none.
@@ -58,7 +59,8 @@ from typing import Any
 from hexnet import seeds
 
 FORMATS = ("swiss", "round-robin", "knockout")
-SEARCH_STEPS = 20_000  # candidate tables a Swiss seating may try before the best found stands
+SEARCH_STEPS = 5_000  # candidate tables a Swiss seating's exact search may try
+SWAP_PASSES = 20  # then passes of swapping entrants between tables to mend repeats
 MAX_SCHEDULE_TABLES = 20_000  # a round-robin schedule larger than this is refused
 
 Seating = tuple[str, ...]
@@ -332,7 +334,33 @@ def seat_by_standing(ranked: Sequence[str], size: int,
         return False
 
     search(list(range(n)), 0, [])
-    return [tuple(ranked[i] for i in t) for t in best[1]]
+    tables = [list(t) for t in best[1]]
+    if steps[0] < 0:  # the budget ran out (many entrants): mend what repeats are left
+        _swap_apart(tables, cost)
+    return [tuple(ranked[i] for i in t) for t in tables]
+
+
+def _swap_apart(tables: list[list[int]], cost: list[list[int]]) -> None:
+    """Swap entrants between tables while a swap lowers the repeats: neighbouring tables (in
+    standing order) first, so entrants stay near their standing; bounded in passes."""
+    def with_table(x: int, table: list[int], leaving: int) -> int:
+        return sum(cost[x][m] for m in table if m != leaving)
+
+    for _ in range(SWAP_PASSES):
+        swapped = False
+        for gap in range(1, len(tables)):
+            for i in range(len(tables) - gap):
+                one, two = tables[i], tables[i + gap]
+                for a, x in enumerate(one):
+                    for b, y in enumerate(two):
+                        now = with_table(x, one, x) + with_table(y, two, y)
+                        then = with_table(x, two, y) + with_table(y, one, x)
+                        if then < now:
+                            one[a], two[b] = y, x
+                            x = y
+                            swapped = True
+        if not swapped:
+            return
 
 
 # --- round-robin -------------------------------------------------------------------------
