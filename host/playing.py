@@ -57,9 +57,11 @@ class PlayMixin:
         table = self._table(msg["table"])
         seat = table.seat_of(conn.identity)
 
-        def reject(code: str, text: str) -> None:
-            self._emit(Send(conn.id, {"type": "rejected", "table": table.id, "code": code,
-                                      "message": text}))
+        def reject(code: str, text: str, reason: IllegalAction | None = None) -> None:
+            msg = {"type": "rejected", "table": table.id, "code": code, "message": text}
+            if reason is not None:  # the refusal as data: the client words it
+                msg["reason"] = {"key": reason.key, "args": reason.params}
+            self._emit(Send(conn.id, msg))
 
         if seat is None:
             return reject("not_seated", f"You have no seat at table {table.id}.")
@@ -71,7 +73,7 @@ class PlayMixin:
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
-            return reject("illegal", exc.reason[:300])
+            return reject("illegal", exc.reason[:300], exc)
         self._accepted(table, seat, msg["action"], events)
         self._answered = (conn.id, msg["state_id"])
         try:

@@ -42,6 +42,8 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   outcome of its last view.
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
+* ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
+  (``message`` is its English sentence); the client renders it in its reader's language.
 """
 
 from __future__ import annotations
@@ -244,7 +246,8 @@ H2C: dict[str, dict[str, Check]] = {
                "seed": I(0, (1 << 64) - 1), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
                "steps": L(STEP, 1000)},
-    "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300)},
+    "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),
+                 "reason?": Rec({"key": S(64, 1), "args": Tree(3)})},
     "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
     "error": {"code": S(32, 1), "message": S(300)},
     "pong": {"t": Num()},
