@@ -199,11 +199,16 @@ def _where(session: Session, table: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``hexnet bot``."""
+    """``hexnet bot``: its report in ``--lang`` (default: the locale's language)."""
+    from hexnet import i18n
+    from hexnet.i18n import _, ngettext
+
+    i18n.set_language(getattr(args, "lang", None) or i18n.from_environment())
     try:
         host, port = parse_target(args.target)
     except ValueError:
-        print(f"hexnet bot: cannot read {args.target!r} as HOST[:PORT]", file=sys.stderr)
+        print(_("hexnet bot: cannot read {target} as HOST[:PORT]").format(
+            target=repr(args.target)), file=sys.stderr)
         return 2
     try:
         if args.count < 1:
@@ -223,23 +228,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 1
     except TimeoutError:
-        print("hexnet bot: the game did not end in time", file=sys.stderr)
+        print(_("hexnet bot: the game did not end in time"), file=sys.stderr)
         return 1
     if report.outcome is None:
-        print("hexnet bot: the table ended without an outcome", file=sys.stderr)
+        print(_("hexnet bot: the table ended without an outcome"), file=sys.stderr)
         return 1
     o = report.outcome
-    print(f"table {report.table}: {args.game} over after {report.actions_sent} bot actions "
-          f"in {report.seconds:.1f} s; scores {o.get('scores')}, winners {o.get('winners')}"
-          + (f", result {o['result']}" if "result" in o else ""))
+    print(_("table {table}: {game} over after {actions} bot actions in {seconds} s; scores "
+            "{scores}, winners {winners}").format(
+        table=report.table, game=args.game, actions=report.actions_sent,
+        seconds=f"{report.seconds:.1f}", scores=o.get("scores"), winners=o.get("winners"))
+          + (_(", result {result}").format(result=o["result"]) if "result" in o else ""))
     if report.reconnects:
-        print(f"reconnected {report.reconnects} times")
+        print(ngettext("reconnected {n} time", "reconnected {n} times",
+                       report.reconnects).format(n=report.reconnects))
     if report.rejected:
-        print("rejected: " + ", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items())))
+        print(_("rejected: {codes}").format(
+            codes=", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items()))))
     if report.latencies:
-        print(f"latency action → all {args.count} clients hold the new view: "
-              f"p50 {report.percentile(0.5) * 1000:.1f} ms, "
-              f"p99 {report.percentile(0.99) * 1000:.1f} ms, "
-              f"mean {statistics.fmean(report.latencies) * 1000:.1f} ms "
-              f"(n={len(report.latencies)})")
+        figures = (f"p50 {report.percentile(0.5) * 1000:.1f} ms, "
+                   f"p99 {report.percentile(0.99) * 1000:.1f} ms, "
+                   f"mean {statistics.fmean(report.latencies) * 1000:.1f} ms "
+                   f"(n={len(report.latencies)})")
+        print(ngettext("latency action → the client holds the new view: {figures}",
+                       "latency action → all {n} clients hold the new view: {figures}",
+                       args.count).format(n=args.count, figures=figures))
     return 0

@@ -12,6 +12,7 @@ import importlib
 import sys
 
 GAMES = ["hexenhammer", "fang", "hranice"]
+LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help stays fast)
 
 _HANDLERS = {
     "play": "client.play:run",
@@ -28,16 +29,32 @@ _HANDLERS = {
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    """``hexnet rules GAME``: print the project's rules text."""
+    """``hexnet rules GAME [--lang L]``: print the project's rules text in ``L`` (default: the
+    locale's language); English, with a one-line note on stderr, where no translation exists."""
+    from hexnet import i18n
+    from hexnet.i18n import _
     from hexnet.seeds import rules_text
 
+    lang = args.lang or i18n.from_environment()
+    i18n.set_language(lang)
     try:
-        text = rules_text(args.game)
+        text = rules_text(args.game, lang)
     except FileNotFoundError:
-        print(f"hexnet rules: no rules text for {args.game} yet", file=sys.stderr)
-        return 1
+        try:
+            text = rules_text(args.game)
+        except FileNotFoundError:
+            print(f"hexnet rules: no rules text for {args.game} yet", file=sys.stderr)
+            return 1
+        print(_("hexnet rules: no {language} text for {game} yet; here it is in English.")
+              .format(language=i18n.LANGUAGE_NAMES[lang], game=args.game), file=sys.stderr)
     sys.stdout.write(text)
     return 0
+
+
+def _add_lang(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=LANGS,
+                   help="language: en, hu (Magyar), de (Deutsch), cs (Čeština) "
+                        "(default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)")
 
 
 def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
@@ -80,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
+    _add_lang(p)
 
     p = sub.add_parser("host", help="run a host: tables, seats, mDNS")
     p.add_argument("--port", type=int, default=7878, help="TCP port (default 7878)")
@@ -94,14 +112,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet)")
     p.add_argument("--absent-after", type=float, default=60.0,
                    help="seconds before a disconnected seat counts as absent (default 60)")
+    p.add_argument("--lang", choices=LANGS, default="en",
+                   help="language of the headless log's game events (default en)")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
     p.add_argument("--name", help="your name at the table")
+    _add_lang(p)
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")
     p.add_argument("--interface", action="append", help="listen only on this address")
     p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    _add_lang(p)
 
     p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end")
     _add_host_target(p, required=True)
@@ -113,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "choose(view, legal, rng) -> action, from a module in the current "
                         "directory or on the Python path, or a file (./mybot.py:choose)")
     p.add_argument("--name", default="bot", help="name prefix")
+    _add_lang(p)
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
     p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
@@ -145,12 +168,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="watch a journal's game again")
     p.add_argument("journal")
+    _add_lang(p)
 
     p = sub.add_parser("verify", help="check a finished journal's revealed seed against its play")
     p.add_argument("journal")
 
     p = sub.add_parser("rules", help="print a game's rules")
     p.add_argument("game", choices=GAMES)
+    _add_lang(p)
     return parser
 
 
