@@ -18,7 +18,12 @@ TEXTUAL_WORDS = (N_("palette"),)
 
 
 class LocalFooter(Footer):
-    """A :class:`~textual.widgets.Footer` whose key descriptions are translated."""
+    """A :class:`~textual.widgets.Footer` whose key descriptions are translated. The command
+    palette's key (ctrl+p) is left out: at 80 columns the screen's own keys need the room (the
+    help screen lists it)."""
+
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():

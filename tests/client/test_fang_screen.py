@@ -219,8 +219,9 @@ PLAYERS = ["Ada", "Bela", "Cora", "Dan", "Eli", "Fritz"]
 class FangViewApp(HexnetApp):
     """The Fang table from one fixed view of seat 0, without a host; sends are dropped."""
 
-    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
-        super().__init__(target=None, name="Ada")
+    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]],
+                 lang: str = "en") -> None:
+        super().__init__(target=None, name="Ada", lang=lang)
         self.fixed = (view, legal)
 
     def begin(self) -> None:
