@@ -7,13 +7,16 @@ intents with :meth:`HexnetApp.send`. Nothing here knows a game's rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from client import messages as m
 from client.screens import table_screen_for
@@ -24,9 +27,28 @@ from client.screens.help import HelpScreen
 from client.screens.lobby import LobbyScreen
 from client.screens.results import ResultsScreen
 from client.screens.table_base import TableScreen
+from client.widgets.footer import LocalFooter
+from hexnet import i18n
+from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
 MAX_CODE_TRIES = 5
+# What the host's refusals and errors say, by code, where the words need nothing only the host
+# knows (otherwise its own — English — sentence is shown).
+CODE_WORDS = {
+    "stale": N_("The game moved on before your action arrived; look again and choose anew."),
+    "not_playing": N_("This table is not playing."),
+    "not_seated": N_("You have no seat at that table."),
+    "empty": N_("That message was empty."),
+    "no_channel": N_("You may not speak on that channel."),
+    "table_full": N_("That table has no empty seat."),
+    "seat_taken": N_("That seat is taken."),
+    "not_open": N_("That table has already started."),
+    "seats_empty": N_("Every seat needs a player or a bot before the start."),
+    "too_many_tables": N_("This host has as many tables as it can show."),
+    "playing": N_("You are playing at another table; leave it first."),
+    "no_table": N_("There is no such table."),
+}
 
 
 @dataclass
@@ -43,18 +65,21 @@ class HexnetApp(App):
     """One player's client. ``target`` (host, port) skips discovery."""
 
     TITLE = "hexnet"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True  # ctrl+p: the language (and Textual's own commands)
     CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss"]
     BINDINGS = [
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("ctrl+q", "quit", "Quit"),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("f2", "next_language", N_("next language"), show=False),
+        Binding("ctrl+q", "quit", N_("Quit")),
     ]
 
     def __init__(self, *, target: tuple[str, int] | None = None, name: str = "player",
                  code: str | None = None, config_dir: str | None = None,
                  fingerprint: str | None = None, accept_new: bool = False,
                  auto_seat: AutoSeat | None = None,
-                 interfaces: list[str] | None = None, greeting: str = "") -> None:
+                 interfaces: list[str] | None = None, greeting: str = "",
+                 lang: str | None = None) -> None:
+        i18n.set_language(lang or i18n.from_environment())
         super().__init__()
         self.greeting = greeting
         self.target = target
@@ -91,7 +116,8 @@ class HexnetApp(App):
     def connect(self, host: str, port: int) -> None:
         """Show the lobby and start the session worker for ``host:port``."""
         self.last_target = (host, port)
-        self.lobby_screen.set_connection(f"Connecting to {host}:{port}…")
+        self.lobby_screen.set_connection(_("Connecting to {address}…").format(
+            address=f"{host}:{port}"))
         if self.lobby_screen not in self.screen_stack:
             self.push_screen(self.lobby_screen)
         self.run_session(host, port)
@@ -103,7 +129,7 @@ class HexnetApp(App):
 
         label = f"{host}:{port}"
         code, problem = self.code, ""
-        for _ in range(MAX_CODE_TRIES):
+        for _attempt in range(MAX_CODE_TRIES):
             try:
                 session = await Session.connect(
                     host, port, name=self.player_name, code=code, config_dir=self.config_dir,
@@ -117,13 +143,13 @@ class HexnetApp(App):
                 problem = str(exc) if code else ""
                 code = await self.push_screen_wait(CodeScreen(label, problem))
                 if code is None:
-                    self.post_message(m.Disconnected("No room code given.", "cancelled"))
+                    self.post_message(m.Disconnected(_("No room code given."), "cancelled"))
                     return
             except SessionError as exc:
                 self.post_message(m.Disconnected(str(exc), type(exc).__name__))
                 return
         else:
-            self.post_message(m.Disconnected("Too many wrong room codes.", "bad_code"))
+            self.post_message(m.Disconnected(_("Too many wrong room codes."), "bad_code"))
             return
         self.session = session
         self.games = list(session.games)
@@ -143,9 +169,9 @@ class HexnetApp(App):
     def action_reconnect(self) -> None:
         """Connect again to the last host (after the connection was lost)."""
         if self.session is not None:
-            self.notify("Already connected.")
+            self.notify(_("Already connected."))
         elif self.last_target is None:
-            self.notify("No host to reconnect to.", severity="warning")
+            self.notify(_("No host to reconnect to."), severity="warning")
         else:
             self.connect(*self.last_target)
 
@@ -179,11 +205,12 @@ class HexnetApp(App):
 
     def on_link_changed(self, msg: m.LinkChanged) -> None:
         note = ("" if msg.state == "connected" else
-                f"⟳ reconnecting (attempt {msg.attempt})…")
+                _("⟳ reconnecting (attempt {n})…").format(n=msg.attempt))
         if self.table_screen is not None:
             self.table_screen.set_link(note)
         if note:
-            self.lobby_screen.set_connection(f"Connection lost — {note} {msg.message}")
+            self.lobby_screen.set_connection(_("Connection lost — {note} {why}").format(
+                note=note, why=msg.message))
         elif self.session is not None:
             self.on_connected(m.Connected(self.session.host_name, self.session.host_fingerprint))
 
@@ -198,7 +225,9 @@ class HexnetApp(App):
             view = msg["view"]
             return m.ViewChanged(msg["table"], view, list(msg.get("legal") or []))
         if kind == "rejected":
-            return m.ActionRejected(msg["table"], msg["code"], msg["message"])
+            reason = msg.get("reason")
+            return m.ActionRejected(msg["table"], msg["code"], msg["message"],
+                                    {**reason["args"], "key": reason["key"]} if reason else None)
         if kind == "chat":
             return m.ChatPosted(msg["from"], msg["text"], msg["channel"])
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
@@ -208,10 +237,11 @@ class HexnetApp(App):
         from client.session import SessionError
 
         if self.session is None:
-            self.notify("Not connected.", severity="error")
+            self.notify(_("Not connected."), severity="error")
             return
         if self.session.reconnecting:  # do not block the screen while the link is down
-            self.notify("Reconnecting to the host… try again in a moment.", severity="warning")
+            self.notify(_("Reconnecting to the host… try again in a moment."),
+                        severity="warning")
             return
         try:
             await self.session.send(msg)
@@ -223,8 +253,9 @@ class HexnetApp(App):
         from protocol.tls import human_fingerprint
 
         self.lobby_screen.set_connection(
-            f"{msg.host_name} · key {human_fingerprint(msg.fingerprint)} · "
-            f"you are {self.player_name}")
+            _("{host} · key {key} · you are {name}").format(
+                host=msg.host_name, key=human_fingerprint(msg.fingerprint),
+                name=self.player_name))
 
     def on_lobby_changed(self, msg: m.LobbyChanged) -> None:
         self.lobby = msg.lobby
@@ -243,7 +274,17 @@ class HexnetApp(App):
             self.open_table(msg.table)
 
     def on_action_rejected(self, msg: m.ActionRejected) -> None:
-        self.notify(msg.message, title="Not accepted", severity="warning", markup=False)
+        self.notify(self.rejection_text(msg), title=_("Not accepted"), severity="warning",
+                    markup=False)
+
+    def rejection_text(self, msg: m.ActionRejected) -> str:
+        """Why the host refused, in the reader's language (the engine's reason as data)."""
+        if msg.reason is None:
+            return _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        view = self.views.get(msg.table, ({}, []))[0]
+        text = i18n.render_reason(str(view.get("game") or "") or None, msg.reason,
+                                  view.get("players") or [])
+        return msg.message if text == i18n.MISSING.format(msg.reason.get("key")) else text
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:
@@ -251,11 +292,12 @@ class HexnetApp(App):
         self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel)
 
     def on_host_error(self, msg: m.HostError) -> None:
-        self.notify(msg.message, title=msg.code, severity="error", markup=False)
+        text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        self.notify(text, title=msg.code, severity="error", markup=False)
 
     def on_disconnected(self, msg: m.Disconnected) -> None:
-        self.lobby_screen.set_connection(f"Not connected: {msg.reason}")
-        self.notify(msg.reason, title="Disconnected", severity="error", timeout=8,
+        self.lobby_screen.set_connection(_("Not connected: {why}").format(why=msg.reason))
+        self.notify(msg.reason, title=_("Disconnected"), severity="error", timeout=8,
                     markup=False)
         if self.table_screen is not None and self.table_screen.is_attached:
             self.table_screen.connection_lost(msg.reason)
@@ -311,8 +353,36 @@ class HexnetApp(App):
                     and b.key not in ("question_mark", "tab", "shift+tab", "ctrl+c",
                                       "super+c")):
                 keys.append((b.key_display or b.key, b.description))
-        self.push_screen(HelpScreen(type(screen).__name__.removesuffix("Screen"), keys,
-                                    getattr(screen, "HELP_NOTES", "")))
+        notes = screen.help_notes() if hasattr(screen, "help_notes") else ""
+        title = _(getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen")))
+        self.push_screen(HelpScreen(title, keys, notes))
+
+    # -- the language ---------------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands, and one per language hexnet speaks."""
+        yield from super().get_system_commands(screen)
+        for lang in i18n.LANGS:
+            name = i18n.LANGUAGE_NAMES[lang]
+            yield SystemCommand(_("Language: {name}").format(name=name),
+                                _("Show hexnet in {language} (F2 switches)").format(
+                                    language=name), partial(self.switch_language, lang))
+
+    def action_next_language(self) -> None:
+        """F2: the next language (English → Magyar → Deutsch → Čeština → English)."""
+        self.switch_language(i18n.next_language(i18n.language()))
+
+    def switch_language(self, lang: str) -> None:
+        """Show everything in ``lang`` from now on, the screens already open too."""
+        i18n.set_language(lang)
+        screens = [*self.screen_stack, self.lobby_screen]
+        if self.table_screen is not None:
+            screens.append(self.table_screen)
+        for screen in dict.fromkeys(screens):
+            if screen.is_attached and hasattr(screen, "retranslate"):
+                screen.retranslate()
+            for footer in screen.query(LocalFooter):
+                footer.refresh(recompose=True)
+        self.notify(_("Language: {name}").format(name=i18n.LANGUAGE_NAMES[lang]))
 
     # -- hexnet play ----------------------------------------------------------------------
     async def _auto_step(self) -> None:

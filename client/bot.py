@@ -27,8 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.policy import ask
 from client.session import Session, SessionError
-from hexnet.games import get_policy
+from hexnet.policies import is_builtin, load_policy
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
@@ -86,15 +87,19 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                    pinned_fingerprint: str | None = None, timeout: float = 600.0,
                    on_message: Callable[[int, dict[str, Any]], None] | None = None,
                    seed: int | None = None, reconnect: bool = True,
+                   options: dict[str, Any] | None = None,
                    resend: float | None = ANSWER_WAIT) -> BotReport:
     """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
     seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
     sees every message bot ``i`` receives after the handshake. With ``reconnect`` (default)
     each bot reconnects by itself after a lost connection or a host restart and resumes its
-    seat (``report.reconnects`` counts it). ``resend``: seconds without any answer to an action
-    before it is sent again (None: never)."""
+    seat (``report.reconnects`` counts it). ``policy`` is a built-in name or ``MODULE:FUNCTION``
+    (see :mod:`client.policy`); host-side bots in the extra seats play ``heuristic`` then.
+    ``options`` are the new table's game options. ``resend``: seconds without any answer to an
+    action before it is sent again (None: never)."""
     seats = seats or count
-    choose = get_policy(game, policy)
+    choose = load_policy(game, policy)
+    own = not is_builtin(policy)
     report = BotReport()
     started = time.perf_counter()
     sessions: list[Session] = []
@@ -105,7 +110,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                 accept_new=True, pinned_fingerprint=pinned_fingerprint, identity_file=None,
                 reconnect=reconnect))
         first = sessions[0]
-        await first.send({"type": "create", "game": game, "seats": seats, "options": {}})
+        await first.send({"type": "create", "game": game, "seats": seats,
+                          "options": dict(options or {})})
         await _until(lambda: first.you.get("table") is not None, first, 15)
         tid = int(first.you["table"])
         report.table = tid
@@ -113,7 +119,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             await s.send({"type": "sit", "table": tid, "seat": None})
             await _until(lambda s=s: s.you.get("table") == tid, s, 15)
         for seat in range(count, seats):
-            await first.send({"type": "add_bot", "table": tid, "seat": seat, "policy": policy})
+            await first.send({"type": "add_bot", "table": tid, "seat": seat,
+                              "policy": "heuristic" if own else policy})
         await first.send({"type": "start", "table": tid})
         sent_at: dict[tuple[int, int], float] = {}  # (bot, quoted state id) → send time
         accepted: list[tuple[float, int]] = []  # (send time, state id the action produced)
@@ -135,7 +142,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     on_message(i, msg)
                 if msg is not None and msg["type"] == "rejected":
                     report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
-                    answered, again_at = None, None  # choose again from the latest view
+                    again_at = None
+                    if msg["code"] != "illegal":  # a refused answer is asked again later
+                        answered = None  # choose again from the latest view
                     msg = latest
                 if msg is None or msg["type"] != "view" or msg["table"] != tid:
                     continue
@@ -161,7 +170,10 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     answered = choice
                     again_at = (time.monotonic() + resend
                                 if resend is not None and reconnect else None)
-                    action = choose(view, legal, rng)
+                    action = await ask(choose, view, legal, rng, own=own)
+                    if action is None:  # not sent: asked again later, as after a refusal
+                        report.rejected["unsent"] = report.rejected.get("unsent", 0) + 1
+                        continue
                     sent_at[(i, sid)] = time.perf_counter()
                     report.actions_sent += 1
                     await s.send({"type": "act", "table": tid, "state_id": sid,
@@ -202,11 +214,25 @@ def _where(session: Session, table: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``hexnet bot``."""
+    """``hexnet bot``: its report in ``--lang`` (default: the locale's language)."""
+    from hexnet import i18n
+    from hexnet.i18n import _, ngettext
+
+    i18n.set_language(getattr(args, "lang", None) or i18n.from_environment())
     try:
         host, port = parse_target(args.target)
     except ValueError:
-        print(f"hexnet bot: cannot read {args.target!r} as HOST[:PORT]", file=sys.stderr)
+        print(_("hexnet bot: cannot read {target} as HOST[:PORT]").format(
+            target=repr(args.target)), file=sys.stderr)
+        return 2
+    try:
+        if args.count < 1:
+            raise ValueError(f"--count must be at least 1, not {args.count}")
+        if args.seats is not None and args.seats < args.count:
+            raise ValueError(f"--seats {args.seats} cannot hold --count {args.count} bots")
+        load_policy(args.game, args.policy)
+    except ValueError as exc:  # PolicyError among them
+        print(f"hexnet bot: {exc}", file=sys.stderr)
         return 2
     try:
         report = asyncio.run(run_bots(
@@ -218,23 +244,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 1
     except TimeoutError:
-        print("hexnet bot: the game did not end in time", file=sys.stderr)
+        print(_("hexnet bot: the game did not end in time"), file=sys.stderr)
         return 1
     if report.outcome is None:
-        print("hexnet bot: the table ended without an outcome", file=sys.stderr)
+        print(_("hexnet bot: the table ended without an outcome"), file=sys.stderr)
         return 1
     o = report.outcome
-    print(f"table {report.table}: {args.game} over after {report.actions_sent} bot actions "
-          f"in {report.seconds:.1f} s; scores {o.get('scores')}, winners {o.get('winners')}"
-          + (f", result {o['result']}" if "result" in o else ""))
+    print(_("table {table}: {game} over after {actions} bot actions in {seconds} s; scores "
+            "{scores}, winners {winners}").format(
+        table=report.table, game=args.game, actions=report.actions_sent,
+        seconds=f"{report.seconds:.1f}", scores=o.get("scores"), winners=o.get("winners"))
+          + (_(", result {result}").format(result=o["result"]) if "result" in o else ""))
     if report.reconnects:
-        print(f"reconnected {report.reconnects} times")
+        print(ngettext("reconnected {n} time", "reconnected {n} times",
+                       report.reconnects).format(n=report.reconnects))
     if report.rejected:
-        print("rejected: " + ", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items())))
+        print(_("rejected: {codes}").format(
+            codes=", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items()))))
     if report.latencies:
-        print(f"latency action → all {args.count} clients hold the new view: "
-              f"p50 {report.percentile(0.5) * 1000:.1f} ms, "
-              f"p99 {report.percentile(0.99) * 1000:.1f} ms, "
-              f"mean {statistics.fmean(report.latencies) * 1000:.1f} ms "
-              f"(n={len(report.latencies)})")
+        figures = (f"p50 {report.percentile(0.5) * 1000:.1f} ms, "
+                   f"p99 {report.percentile(0.99) * 1000:.1f} ms, "
+                   f"mean {statistics.fmean(report.latencies) * 1000:.1f} ms "
+                   f"(n={len(report.latencies)})")
+        print(ngettext("latency action → the client holds the new view: {figures}",
+                       "latency action → all {n} clients hold the new view: {figures}",
+                       args.count).format(n=args.count, figures=figures))
     return 0

@@ -16,14 +16,26 @@ def default_name() -> str:
     return (name or "player")[:24]
 
 
+def use_language(args: argparse.Namespace) -> str:
+    """The language a client command shows: ``--lang``, else the locale's (English if the
+    locale names a language hexnet does not speak); set for this process and returned."""
+    from hexnet import i18n
+
+    lang = getattr(args, "lang", None) or i18n.from_environment()
+    i18n.set_language(lang)
+    return lang
+
+
 def run_join(args: argparse.Namespace) -> int:
-    """``hexnet join [HOST[:PORT]] [--name N] [--code C] [--fingerprint F]``: the Textual client.
+    """``hexnet join [HOST[:PORT]] [--name N] [--code C] [--fingerprint F] [--lang L]``: the
+    Textual client.
 
     Without HOST it opens on the discovery screen (hosts found on the LAN).
     """
     from client.app import HexnetApp
     from client.screens.discover import parse_target
 
+    lang = use_language(args)
     target = None
     if args.target:
         try:
@@ -32,22 +44,23 @@ def run_join(args: argparse.Namespace) -> int:
             print(f"hexnet join: {exc}", file=sys.stderr)
             return 2
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
-                    config_dir=args.config_dir, fingerprint=args.fingerprint)
+                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang)
     app.run()
     return 0
 
 
 def format_host(h) -> str:
     """One line of ``hexnet list``: name, address:port, short fingerprint, games, open seats."""
+    from hexnet.i18n import _, ngettext
     from protocol.tls import short_fingerprint
 
     try:
         fp = short_fingerprint(h.fingerprint)
     except ValueError:
         fp = "?"
-    seats = f"{h.open_seats} open seat{'s' if h.open_seats != 1 else ''}"
+    seats = ngettext("{n} open seat", "{n} open seats", h.open_seats).format(n=h.open_seats)
     return (f"{h.name}  {h.address}:{h.port}  {fp}  {','.join(h.games) or '-'}  {seats}"
-            + ("  (no code)" if h.open else ""))
+            + ("  " + _("(no code)") if h.open else ""))
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -56,10 +69,12 @@ def run_list(args: argparse.Namespace) -> int:
     import asyncio
 
     from client.discovery import browse
+    from hexnet.i18n import _
 
+    use_language(args)
     hosts = asyncio.run(browse(max(0.1, min(args.timeout, 60.0)), args.interface))
     for h in hosts:
         print(format_host(h))
     if not hosts:
-        print("no hexnet hosts found", file=sys.stderr)
+        print(_("no hexnet hosts found"), file=sys.stderr)
     return 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from hexnet.fairness import Verdict, verify_game
 from hexnet.games import get_game
+from hexnet.i18n import _
 
 MAX_PARTS = 1 << 12
 
@@ -40,35 +41,39 @@ def verify_reveal(seen_commitment: str | None, parts: list[dict[str, Any]],
                   outcome: dict[str, Any] | None) -> Verdict:
     """Replay the revealed game; ``ok`` only if it matches what this seat was shown."""
     if not parts:
-        return Verdict(False, ["The host revealed nothing."])
+        return Verdict(False, [_("The host revealed nothing.")])
     head = parts[0]
     if seen_commitment is None:
-        return Verdict(False, ["No commitment was shown at the start of this game."])
+        return Verdict(False, [_("No commitment was shown at the start of this game.")])
     if any(p["commitment"] != seen_commitment or p["seed"] != head["seed"]
            or p["salt"] != head["salt"] for p in parts):
-        return Verdict(False, ["The reveal is not for the commitment shown at the start."])
+        return Verdict(False, [_("The reveal is not for the commitment shown at the start.")])
     steps: list[tuple[int | None, dict[str, Any], str | None]] = []
     for i, part in enumerate(sorted(parts, key=lambda p: p["part"])):
         if part["part"] != i or part["first"] != len(steps):
-            return Verdict(False, ["The revealed step list has a gap."])
+            return Verdict(False, [_("The revealed step list has a gap.")])
         steps += [(s["seat"], s["action"], s["digest"]) for s in part["steps"]]
     try:
         game = get_game(head["game"])
     except (KeyError, ModuleNotFoundError):
-        return Verdict(False, [f"This client does not know the game {head['game']!r}."])
+        return Verdict(False, [_("This client does not know the game {game}.").format(
+            game=repr(head["game"]))])
     try:
         return verify_game(game, head["players"], head["options"], head["seed"],
                            head["salt"], seen_commitment, steps, outcome)
     except Exception as exc:  # noqa: BLE001 - a hostile reveal must not crash the client
-        return Verdict(False, [f"The revealed game cannot be replayed: {exc}"])
+        return Verdict(False, [_("The revealed game cannot be replayed: {error}").format(
+            error=exc)])
 
 
 def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
     """The results screens' line: verified (with the commitment), failed (loudly) or pending."""
     short = (commitment or "")[:16]
     if verdict is None:
-        return f"Fair play: waiting for the host's reveal (commitment {short}…)"
+        return _("Fair play: waiting for the host's reveal (commitment {short}…)").format(
+            short=short)
     if verdict.ok:
-        return f"Fair play verified ✓ (commitment {short}…)"
-    reason = verdict.lines[-1] if verdict.lines else "unknown reason"
-    return f"⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)"
+        return _("Fair play verified ✓ (commitment {short}…)").format(short=short)
+    reason = verdict.lines[-1] if verdict.lines else _("unknown reason")
+    return _("⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)").format(
+        reason=reason, short=short)

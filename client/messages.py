@@ -39,11 +39,13 @@ class ViewChanged(Message):
 
 @dataclass
 class ActionRejected(Message):
-    """The host refused an action (``code`` e.g. ``stale`` or ``illegal``)."""
+    """The host refused an action (``code`` e.g. ``stale`` or ``illegal``); an ``illegal`` one
+    carries the engine's ``reason`` as data (``{"key": ..., **args}``) to word here."""
 
     table: int
     code: str
     message: str
+    reason: dict[str, Any] | None = None
 
 
 @dataclass

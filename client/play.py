@@ -17,7 +17,8 @@ import sys
 import tempfile
 
 from client.app import AutoSeat, HexnetApp
-from client.cli import default_name
+from client.cli import default_name, use_language
+from hexnet.i18n import _
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 
@@ -29,8 +30,8 @@ def table_size(game: str, players: int | None) -> int:
     engine = get_game(game)
     n = players or DEFAULT_PLAYERS.get(game, engine.min_players)
     if not engine.min_players <= n <= engine.max_players:
-        raise SystemExit(f"hexnet play: {engine.title} takes {engine.min_players}–"
-                         f"{engine.max_players} players, not {n}.")
+        raise SystemExit(_("hexnet play: {game} takes {low}–{high} players, not {n}.").format(
+            game=engine.title, low=engine.min_players, high=engine.max_players, n=n))
     return n
 
 
@@ -38,13 +39,15 @@ async def play(args: argparse.Namespace) -> int:
     """Start the host, run the app against it until the player quits, stop the host."""
     from host.server import Host
 
+    lang = use_language(args)
     seats = table_size(args.game, args.players)
     name = (args.name or default_name())[:24]
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
                 mdns=bool(args.lan), recover=False)  # journaled, but a new play starts fresh
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
-    greeting = (f"On the LAN as {host.name!r} (port {port}): friends run hexnet join and "
-                "sit at your table; b fills a seat with a bot, g starts." if args.lan else "")
+    greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "
+                  "your table; b fills a seat with a bot, g starts.").format(
+        host=repr(host.name), port=port) if args.lan else "")
     table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
     if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
         for seat in range(1, seats):
@@ -55,7 +58,7 @@ async def play(args: argparse.Namespace) -> int:
             app = HexnetApp(target=("127.0.0.1", port), name=name, config_dir=client_dir,
                             fingerprint=host.fingerprint,
                             auto_seat=AutoSeat(table, seat=0, start=not args.lan),
-                            greeting=greeting)
+                            greeting=greeting, lang=lang)
             await app.run_async()
     finally:
         await host.stop()

@@ -12,6 +12,7 @@ import importlib
 import sys
 
 GAMES = ["hexenhammer", "fang", "hranice"]
+LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help stays fast)
 
 _HANDLERS = {
     "play": "client.play:run",
@@ -19,7 +20,7 @@ _HANDLERS = {
     "join": "client.cli:run_join",
     "list": "client.cli:run_list",
     "bot": "client.bot:run",
-    "tournament": "host.tournament:run",
+    "tournament": "hexnet.ladder:run",
     "selfplay": "hexnet.selfplay:run",
     "replay": "client.replay:run",
     "verify": "host.verify:run",
@@ -29,16 +30,32 @@ _HANDLERS = {
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    """``hexnet rules GAME``: print the project's rules text."""
+    """``hexnet rules GAME [--lang L]``: print the project's rules text in ``L`` (default: the
+    locale's language); English, with a one-line note on stderr, where no translation exists."""
+    from hexnet import i18n
+    from hexnet.i18n import _
     from hexnet.seeds import rules_text
 
+    lang = args.lang or i18n.from_environment()
+    i18n.set_language(lang)
     try:
-        text = rules_text(args.game)
+        text = rules_text(args.game, lang)
     except FileNotFoundError:
-        print(f"hexnet rules: no rules text for {args.game} yet", file=sys.stderr)
-        return 1
+        try:
+            text = rules_text(args.game)
+        except FileNotFoundError:
+            print(f"hexnet rules: no rules text for {args.game} yet", file=sys.stderr)
+            return 1
+        print(_("hexnet rules: no {language} text for {game} yet; here it is in English.")
+              .format(language=i18n.LANGUAGE_NAMES[lang], game=args.game), file=sys.stderr)
     sys.stdout.write(text)
     return 0
+
+
+def _add_lang(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=LANGS,
+                   help="language: en, hu (Magyar), de (Deutsch), cs (Čeština) "
+                        "(default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)")
 
 
 def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
@@ -49,6 +66,17 @@ def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--fingerprint", help="pin the host's key fingerprint up front")
     p.add_argument("--config-dir", help="where identity and known_hosts live "
                    "(default: $XDG_CONFIG_HOME/hexnet)")
+
+
+def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--workers", type=int,
+                   help=f"worker processes to spread the {what} over (default: the cores; "
+                        "1 plays in this process); the results are the same for any number")
+    p.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                   help=f"play the {what} on this Dask cluster instead "
+                        "(needs pip install 'hexnet[cluster]')")
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
+    _add_lang(p)
 
     p = sub.add_parser("host", help="run a host: tables, seats, mDNS")
     p.add_argument("--port", type=int, default=7878, help="TCP port (default 7878)")
@@ -84,52 +113,73 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet)")
     p.add_argument("--absent-after", type=float, default=60.0,
                    help="seconds before a disconnected seat counts as absent (default 60)")
+    p.add_argument("--lang", choices=LANGS, default="en",
+                   help="language of the headless log's game events (default en)")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
     p.add_argument("--name", help="your name at the table")
+    _add_lang(p)
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")
     p.add_argument("--interface", action="append", help="listen only on this address")
     p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    _add_lang(p)
 
     p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end")
     _add_host_target(p, required=True)
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--seats", type=int, help="table size (default: --count)")
-    p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"])
+    p.add_argument("--policy", default="heuristic", metavar="POLICY",
+                   help="random, heuristic (default), or MODULE:FUNCTION: your own "
+                        "choose(view, legal, rng) -> action, from a module in the current "
+                        "directory or on the Python path, or a file (./mybot.py:choose)")
     p.add_argument("--name", default="bot", help="name prefix")
     p.add_argument("--resend", type=float, default=5.0,
                    help="send an action again after this many seconds without an answer "
                         "(0: never; default 5)")
+    _add_lang(p)
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
-    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
     p.add_argument("--players", type=int, required=True, help="seats per table")
-    p.add_argument("--bots", required=True, help="entrants' policies, comma-separated")
-    p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--format", choices=["swiss", "round-robin"], default="swiss")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", help="write standings and records as JSON here")
+    p.add_argument("--bots", required=True,
+                   help="entrants' policies in seed order, comma-separated: random, heuristic "
+                        "or MODULE:FUNCTION (your own; see hexnet bot --help)")
+    p.add_argument("--rounds", type=int,
+                   help="rounds to play (default: swiss 3, round-robin the whole schedule; "
+                        "a knockout plays its bracket)")
+    p.add_argument("--format", choices=["swiss", "round-robin", "knockout"], default="swiss",
+                   help="swiss by standing (default), round-robin by schedule, knockout by seed")
+    p.add_argument("--seed", type=int, default=1, help="the first table's seed (default 1)")
+    p.add_argument("--out", metavar="PATH.json",
+                   help="write standings, pairings and every table's record as JSON here")
+    _add_workers(p, "tables")
 
     p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
-    p.add_argument("--game", default="hexenhammer", choices=GAMES)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--game", default="hexenhammer", choices=GAMES,
+                   help="the game to play (default hexenhammer)")
+    p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="the first game's seed; game i plays seed + i (default 1)")
     p.add_argument("--bots", default="random",
-                   help="one policy for all seats, or one per seat: heuristic,random,random,random")
+                   help="one policy for all seats, or one per seat: heuristic,random,random,random"
+                        " (MODULE:FUNCTION for your own)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_workers(p, "games")
 
     p = sub.add_parser("replay", help="watch a journal's game again")
     p.add_argument("journal")
+    _add_lang(p)
 
     p = sub.add_parser("verify", help="check a finished journal's revealed seed against its play")
     p.add_argument("journal")
 
     p = sub.add_parser("rules", help="print a game's rules")
     p.add_argument("game", choices=GAMES)
+    _add_lang(p)
 
     p = sub.add_parser("bench", help="measure a host against the bare TLS wire (127.0.0.1)")
     p.add_argument("--games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",

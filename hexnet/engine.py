@@ -29,11 +29,32 @@ MAX_STR = 64
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow now. ``reason`` is a sentence for the player."""
+    """An action (or setup) the rules do not allow. Carries data, not words: ``key`` names the
+    reason in the catalogs (the game's ``reason`` context, else the engine's in the interface
+    catalog) and ``params`` are its arguments (seats, ids, numbers). ``game`` is the game that
+    refused (set by :meth:`Game.apply` / :meth:`Game.setup`); :attr:`reason` is the English
+    sentence, for logs; :meth:`as_dict` the form that travels to a client, which renders it in
+    its reader's language."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+        self.game: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"key": key, **params}``."""
+        return {"key": self.key, **self.params}
+
+    @property
+    def reason(self) -> str:
+        """The refusal in English (for logs and command lines)."""
+        from hexnet.i18n import render_reason
+
+        return render_reason(self.game, self.as_dict(), (), "en")
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True)
@@ -43,8 +64,8 @@ class Deadline:
     ``key`` names the step being timed (it changes whenever the step does, so the host can tell a
     fresh deadline from the one it is already running); ``seconds`` is its length; ``seats`` are
     the seats whose input it waits for. On expiry the host applies
-    ``{"type": "timeout", "key": key}`` with ``seat=None``; ``on_expiry`` says in words what then
-    happens (shown to players).
+    ``{"type": "timeout", "key": key}`` with ``seat=None``; ``on_expiry`` is the catalog key
+    (context ``expiry``) of what then happens, shown to players in their language.
     """
 
     key: str
@@ -60,20 +81,20 @@ class Deadline:
 def check_action_shape(action: Any) -> None:
     """Reject anything that is not a small flat dict of scalars with a string ``type``."""
     if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a map.")
+        raise IllegalAction("action_not_map")
     if len(action) > MAX_ACTION_KEYS:
-        raise IllegalAction("An action has too many fields.")
+        raise IllegalAction("action_too_many_fields")
     for key, value in action.items():
         if not isinstance(key, str) or len(key) > MAX_STR:
-            raise IllegalAction("An action's field names must be short strings.")
+            raise IllegalAction("action_field_names")
         if not isinstance(value, SCALARS):
-            raise IllegalAction(f"Field {key!r} must be a plain value.")
+            raise IllegalAction("action_field_not_plain", field=key)
         if isinstance(value, str) and len(value) > MAX_STR:
-            raise IllegalAction(f"Field {key!r} is too long.")
+            raise IllegalAction("action_field_too_long", field=key)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 1 << 31:
-            raise IllegalAction(f"Field {key!r} is out of range.")
+            raise IllegalAction("action_field_out_of_range", field=key)
     if not isinstance(action.get("type"), str):
-        raise IllegalAction("An action needs a type.")
+        raise IllegalAction("action_without_type")
 
 
 _HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"}}
@@ -94,10 +115,21 @@ def find_legal(action: Mapping[str, Any], legal: list[Action]) -> Action | None:
 
 
 # --- the log -------------------------------------------------------------------------------
+# An event is data: ``{"n": index, "key": message key, **arguments}`` plus ``"to": [seats]``
+# when only those seats may see it (a public event has no ``to``, so views share it uncopied).
+# Arguments are seats (ints), ids (card, villager, role, place), numbers, bools and lists of
+# these — never a sentence, never a player's name. The words come from the catalogs at the
+# edge (``hexnet.i18n.render``).
 
-def emit(state: State, text: str, to: list[int] | None = None, **fields: Any) -> Event:
-    """Append an event to the game log. ``to=None`` is public; else only those seats see it."""
-    event: Event = {"n": len(state["log"]), "text": text, "to": to, **fields}
+LOG_LENGTH = 40
+
+
+def emit(state: State, key: str, to: list[int] | None = None, **args: Any) -> Event:
+    """Append the event ``key`` with ``args`` to the log: public (``to=None``) or for the
+    seats in ``to`` only."""
+    event: Event = {"n": len(state["log"]), "key": key, **args}
+    if to is not None:
+        event["to"] = sorted(to)
     state["log"].append(event)
     return event
 
@@ -110,17 +142,24 @@ def visible(event: Event, seat: int | None) -> bool:
 
 def public_form(event: Event) -> Event:
     """The event as a seat receives it: without its audience list."""
+    if "to" not in event:
+        return event
     return {k: v for k, v in event.items() if k != "to"}
 
 
-def log_for(state: State, seat: int | None, last: int = 40) -> list[Event]:
-    """The last ``last`` events ``seat`` may see, in order, audience stripped."""
+def log_for(state: State, seat: int | None, last: int = LOG_LENGTH) -> list[Event]:
+    """The last ``last`` events ``seat`` may see, in order, audience stripped. Public events
+    are shared with the state, not copied (views are built after every action): treat a view
+    as read-only."""
     out: list[Event] = []
     for event in reversed(state["log"]):
-        if visible(event, seat):
-            out.append(public_form(event))
-            if len(out) >= last:
-                break
+        if "to" in event:
+            if seat is None or seat not in event["to"]:
+                continue
+            event = {k: v for k, v in event.items() if k != "to"}
+        out.append(event)
+        if len(out) >= last:
+            break
     out.reverse()
     return out
 
@@ -145,9 +184,9 @@ class Game:
               ) -> State:
         """A fresh game for ``players`` (names, seat order), all randomness from ``seed``."""
         if not self.min_players <= len(players) <= self.max_players:
-            raise IllegalAction(
-                f"{self.title} needs {self.min_players}–{self.max_players} players, "
-                f"not {len(players)}.")
+            raise self._named(IllegalAction(
+                "players_out_of_range", title=self.title, low=self.min_players,
+                high=self.max_players, count=len(players)))
         state: State = {
             "game": self.name,
             "players": list(players),
@@ -156,8 +195,16 @@ class Game:
             "log": [],
             "options": dict(options or {}),
         }
-        self._setup(state)
+        try:
+            self._setup(state)
+        except IllegalAction as exc:
+            raise self._named(exc) from None
         return state
+
+    def _named(self, exc: IllegalAction) -> IllegalAction:
+        """``exc`` with this game as the one that refused (for rendering its reason)."""
+        exc.game = exc.game or self.name
+        return exc
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in a stable order (empty if none)."""
@@ -170,42 +217,49 @@ class Game:
 
         Raises :class:`IllegalAction` and leaves ``state`` untouched if the action is not allowed.
         """
+        try:
+            events = self._checked_apply(state, seat, action)
+        except IllegalAction as exc:
+            raise self._named(exc) from None
+        state["version"] += 1
+        return events
+
+    def _checked_apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
         check_action_shape(action)
         if seat is None:
             events = self._apply_host(state, action)
         else:
             if not isinstance(seat, int) or isinstance(seat, bool) or not (
                     0 <= seat < len(state["players"])):
-                raise IllegalAction("No such seat.")
+                raise IllegalAction("no_such_seat")
             if self.outcome(state) is not None:
-                raise IllegalAction("The game is over.")
+                raise IllegalAction("game_over")
             if seat not in self.waiting_for(state):
-                raise IllegalAction("It is not your turn to act.")
+                raise IllegalAction("not_your_turn")
             legal = self._legal_for(state, seat, action)
             chosen = find_legal(action, legal)
             if chosen is None:
-                raise IllegalAction(self._why_illegal(state, seat, action))
+                raise self._why_illegal(state, seat, action)
             events = self._apply(state, seat, dict(chosen))
-        state["version"] += 1
         return events
 
     def _apply_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
         if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("game_over")
         kind = action["type"]
         if kind in _HOST_FIELDS and set(action) != _HOST_FIELDS[kind]:
-            raise IllegalAction(f"A host {kind!r} action has exactly the fields "
-                                f"{', '.join(sorted(_HOST_FIELDS[kind]))}.")
+            raise IllegalAction("host_action_fields", type=kind,
+                                fields=",".join(sorted(_HOST_FIELDS[kind])))
         if kind == "timeout":
             current = self.deadline(state)
             if current is None or action.get("key") != current.key:
-                raise IllegalAction("That deadline is not running.")
+                raise IllegalAction("deadline_not_running")
             return self._on_timeout(state)
         if kind == "absent":
             target = action.get("seat")
             if not isinstance(target, int) or isinstance(target, bool) or (
                     target not in self.waiting_for(state)):
-                raise IllegalAction("That seat is not being waited for.")
+                raise IllegalAction("seat_not_waited_for")
             return self._on_absent(state, target)
         return self._on_host(state, action)
 
@@ -247,9 +301,12 @@ class Game:
         """The state ``dump`` wrote."""
         return msgpack.unpackb(data, raw=False, strict_map_key=True)
 
-    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
-        """A short human label for an action (menus, bots' logs)."""
-        return " ".join(f"{k}={v}" for k, v in action.items())
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        """A label for an action, as data: ``{"key": ..., **args}`` (catalog context
+        ``action``), rendered at the edge by :func:`hexnet.i18n.render_label`. By default the
+        key is the action's type and the arguments its fields."""
+        return {**{k: v for k, v in action.items() if k != "type"}, "key": action.get("type")}
 
     # -- hooks ----------------------------------------------------------------------------
     def _setup(self, state: State) -> None:
@@ -271,7 +328,7 @@ class Game:
         raise NotImplementedError
 
     def _on_timeout(self, state: State) -> list[Event]:
-        raise IllegalAction("Nothing is timed now.")
+        raise IllegalAction("nothing_timed")
 
     def _on_absent(self, state: State, seat: int) -> list[Event]:
         """Default for an absent seat: its first legal action (subclasses refine per scene)."""
@@ -279,7 +336,9 @@ class Game:
 
     def _on_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
         """A game's own host action (e.g. Fang's time limits switch); none by default."""
-        raise IllegalAction(f"The host cannot {action['type']!r}.")
+        raise IllegalAction("host_cannot", type=str(action["type"]))
 
-    def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
-        return f"You cannot {action.get('type')!s} that now."
+    def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]
+                     ) -> IllegalAction:
+        """Why ``action`` (not among the legal actions) is refused."""
+        return IllegalAction("not_now")

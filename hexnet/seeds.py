@@ -14,6 +14,8 @@ def table(game: str) -> dict[str, Any]:
     return tomllib.loads(resources.files("seeds").joinpath(f"{game}.toml").read_text("utf-8"))
 
 
-def rules_text(game: str) -> str:
-    """The project's rules text for ``game`` (``seeds/rules/<game>.md``)."""
-    return resources.files("seeds").joinpath("rules", f"{game}.md").read_text("utf-8")
+def rules_text(game: str, lang: str = "en") -> str:
+    """The project's rules text for ``game`` in ``lang``: ``seeds/rules/<game>.md`` in English,
+    ``seeds/rules/<game>.<lang>.md`` otherwise. FileNotFoundError if there is none."""
+    name = f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
+    return resources.files("seeds").joinpath("rules", name).read_text("utf-8")

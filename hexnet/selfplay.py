@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -11,7 +12,10 @@ from collections import Counter
 from typing import Any
 
 from hexnet.engine import Game, IllegalAction
-from hexnet.games import get_game, get_policy
+from hexnet.games import get_game
+from hexnet.policies import LazyView, load_policy
+from hexnet.progress import Progress
+from hexnet.workers import Runner, WorkersError, open_runner
 
 MAX_ACTIONS_PER_GAME = 50_000
 
@@ -25,7 +29,8 @@ def play_game(game: Game, policies: list[Any], seed: int,
     """Play one game to the end; return its outcome and the number of actions taken.
 
     When several seats are waited on at once, the seat that answers first is drawn at random
-    (from the bots' generator, seeded from ``seed``), as a real table would interleave them.
+    (from the bots' generator, seeded from ``seed``), as a real table would interleave them. A
+    policy is shown its seat's view as a :class:`LazyView`: built only if the policy reads it.
     """
     players = [f"bot{i + 1}" for i in range(len(policies))]
     state = game.setup(players, seed, options or {})
@@ -45,7 +50,9 @@ def play_game(game: Game, policies: list[Any], seed: int,
         legal = game.legal_actions(state, seat)
         if not legal:
             raise GameFailed(f"seed {seed}: seat {seat} is waited on but has no legal action")
-        action = policies[seat](game.view(state, seat), legal, bot_rng)
+        view = LazyView(functools.partial(game.view, state, seat))
+        action = policies[seat](view, legal, bot_rng)
+        view.close()
         try:
             game.apply(state, seat, action)
         except IllegalAction as exc:
@@ -56,11 +63,37 @@ def play_game(game: Game, policies: list[Any], seed: int,
     return game.outcome(state), actions
 
 
-def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list[str],
-                 options: dict[str, Any] | None = None, progress: bool = False
-                 ) -> dict[str, Any]:
-    """Play ``games`` games and return the figures ``hexnet selfplay`` prints."""
+def play_seeded(game_name: str, bots: tuple[str, ...], seed: int,
+                options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One game by names (for worker processes): ``{"outcome", "actions"}`` or ``{"error"}``."""
     game = get_game(game_name)
+    policies = [load_policy(game_name, b) for b in bots]
+    try:
+        outcome, n = play_game(game, policies, seed, options)
+    except GameFailed as exc:
+        return {"error": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - a crash is a failed game, reported by the caller
+        return {"error": f"seed {seed}: {type(exc).__name__}: {exc}"}
+    return {"outcome": outcome, "actions": n}
+
+
+def _summary(record: dict[str, Any]) -> dict[str, Any]:
+    """What selfplay's figures read of a game (small to send back from a worker)."""
+    if "error" in record:
+        return record
+    o = record["outcome"]
+    keep = {k: o[k] for k in ("winners", "scores", "result", "turns", "first_player") if k in o}
+    return {"outcome": keep, "actions": record["actions"]}
+
+
+def play_summary(game_name: str, bots: tuple[str, ...], seed: int,
+                 options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`play_seeded`, cut to what the figures need."""
+    return _summary(play_seeded(game_name, bots, seed, options))
+
+
+def check_seats(game: Game, players: int, bots: list[str]) -> list[str]:
+    """One policy per seat (one name for all seats is repeated); ValueError if they do not fit."""
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} takes {game.min_players}–{game.max_players} players, "
                          f"not {players}")
@@ -68,7 +101,27 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
         bots = bots * players
     if len(bots) != players:
         raise ValueError(f"--bots names {len(bots)} policies for {players} seats")
-    policies = [get_policy(game_name, b) for b in bots]
+    return bots
+
+
+def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list[str],
+                 options: dict[str, Any] | None = None, progress: Progress | None = None,
+                 runner: Runner | None = None) -> dict[str, Any]:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``, …) and return the figures
+    ``hexnet selfplay`` prints. ``runner`` spreads them over workers; the figures are the same
+    whichever runner plays them (they are added up in seed order)."""
+    game = get_game(game_name)
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    bots = check_seats(game, players, bots)
+    for b in set(bots):
+        load_policy(game_name, b)
+    runner = runner or Runner()
+    started = time.perf_counter()
+    records = runner.map(play_summary, [(game_name, tuple(bots), seed + i, options)
+                                        for i in range(games)],
+                         progress.advance if progress else None)
+    elapsed = max(time.perf_counter() - started, 1e-9)
     wins_by_seat = [0.0] * players
     score_sum = [0.0] * players
     results: Counter[str] = Counter()
@@ -76,17 +129,12 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
     first_wins, first_games = 0.0, 0
     failures: list[str] = []
     total_actions = 0
-    started = time.perf_counter()
-    for i in range(games):
-        try:
-            outcome, n = play_game(game, policies, seed + i, options)
-        except GameFailed as exc:
-            failures.append(str(exc))
+    for record in records:
+        if "error" in record:
+            failures.append(record["error"])
             continue
-        except Exception as exc:  # noqa: BLE001 - a crash is a failed game, reported below
-            failures.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
-            continue
-        total_actions += n
+        outcome = record["outcome"]
+        total_actions += record["actions"]
         winners = outcome.get("winners", [])
         for w in winners:
             wins_by_seat[w] += 1 / len(winners)
@@ -100,16 +148,13 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
             first_games += 1
             if outcome["first_player"] in winners:
                 first_wins += 1 / len(winners)
-        if progress and (i + 1) % max(1, games // 10) == 0:
-            print(f"  … {i + 1}/{games} games", file=sys.stderr, flush=True)
-    elapsed = max(time.perf_counter() - started, 1e-9)
     done = games - len(failures)
     by_policy: dict[str, list[float]] = {}
     for s, name in enumerate(bots):
         by_policy.setdefault(name, []).append(wins_by_seat[s] / max(done, 1))
     return {
         "game": game_name, "players": players, "games": games, "completed": done,
-        "failures": failures, "seconds": round(elapsed, 3),
+        "failures": failures, "seconds": round(elapsed, 3), "workers": runner.workers,
         "games_per_s": round(done / elapsed, 2),
         "actions_per_s": round(total_actions / elapsed, 1),
         "mean_actions_per_game": round(total_actions / max(done, 1), 1),
@@ -126,7 +171,8 @@ def run_selfplay(game_name: str, players: int, games: int, seed: int, bots: list
 def print_report(r: dict[str, Any]) -> None:
     """The figures, for a person."""
     print(f"{r['game']}: {r['completed']}/{r['games']} games with {r['players']} players "
-          f"({', '.join(r['bots'])}) in {r['seconds']} s")
+          f"({', '.join(r['bots'])}) in {r['seconds']} s on {r['workers']} "
+          f"{'worker' if r['workers'] == 1 else 'workers'}")
     print(f"  {r['games_per_s']} games/s, {r['actions_per_s']} actions/s, "
           f"{r['mean_actions_per_game']} actions per game")
     print("  win rate by seat:   " + "  ".join(f"{w:.3f}" for w in r["win_rate_by_seat"]))
@@ -146,9 +192,20 @@ def print_report(r: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """``hexnet selfplay``."""
     try:
-        report = run_selfplay(args.game, args.players, args.games, args.seed,
-                              args.bots.split(","), progress=not args.json and args.games >= 200)
-    except (KeyError, ValueError, IllegalAction) as exc:
+        if args.games < 1:
+            raise ValueError(f"--games must be at least 1, not {args.games}")
+        if args.workers is not None and args.workers < 1:
+            raise ValueError(f"--workers must be at least 1, not {args.workers}")
+        game = get_game(args.game)
+        bots = check_seats(game, args.players, args.bots.split(","))
+        for b in set(bots):
+            load_policy(args.game, b)
+        progress = Progress(args.games, "games", enabled=True if args.progress else None)
+        with open_runner(args.workers, args.scheduler, tasks=args.games) as runner:
+            report = run_selfplay(args.game, args.players, args.games, args.seed, bots,
+                                  progress=progress, runner=runner)
+        progress.close()
+    except (KeyError, ValueError, IllegalAction, WorkersError) as exc:
         print(f"hexnet selfplay: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
     if args.json:

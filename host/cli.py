@@ -11,6 +11,7 @@ import socket
 import sys
 import time
 
+from host.eventlog import EventLog
 from host.server import Host
 from host.server import run as run_fast
 
@@ -27,9 +28,18 @@ def make_host(args: argparse.Namespace, log=log_line) -> Host:
                 absent_after=args.absent_after)
 
 
+def log_lines(lines: list[str]) -> None:
+    """Several headless log lines at once, one timestamp, one flush."""
+    stamp = time.strftime("%H:%M:%S")
+    print("\n".join(f"{stamp} {line}" for line in lines), flush=True)
+
+
 async def run_headless(args: argparse.Namespace) -> int:
-    """Serve until a signal; mDNS unregistered and the host stopped in every case."""
+    """Serve until a signal; mDNS unregistered and the host stopped in every case. Every
+    table's public events are logged too, in English or ``--lang``."""
     host = make_host(args)
+    host.add_listener(EventLog(host.lobby.state_of, log_lines, getattr(args, "lang", None)
+                               or "en"))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -87,9 +87,11 @@ class PlayMixin:
         table = self._table(msg["table"])
         seat = table.seat_of(conn.identity)
 
-        def reject(code: str, text: str) -> None:
-            self._emit(Send(conn.id, {"type": "rejected", "table": table.id, "code": code,
-                                      "message": text}))
+        def reject(code: str, text: str, reason: IllegalAction | None = None) -> None:
+            msg = {"type": "rejected", "table": table.id, "code": code, "message": text}
+            if reason is not None:  # the refusal as data: the client words it
+                msg["reason"] = {"key": reason.key, "args": reason.params}
+            self._emit(Send(conn.id, msg))
 
         if seat is None:
             return reject("not_seated", f"You have no seat at table {table.id}.")
@@ -103,8 +105,9 @@ class PlayMixin:
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
-            return self._reply(table, seat, rejected={"code": "illegal",
-                                                      "message": exc.reason[:300]})
+            return self._reply(table, seat, rejected={
+                "code": "illegal", "message": exc.reason[:300],
+                "reason": {"key": exc.key, "args": exc.params}})  # the client words it
         self._accepted(table, seat, msg["action"], events)
         self._reply(table, seat, answered=msg["state_id"])
         self._advance(table)

@@ -119,7 +119,7 @@ class Table:
     def act(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Apply ``action`` for ``seat`` (None = host); IllegalAction leaves the state as was."""
         if self.status != "playing" or self.state is None:
-            raise IllegalAction("The game is not running.")
+            raise IllegalAction("not_running")
         events = self.engine.apply(self.state, seat, action)
         self.history.append((seat, dict(action)))
         self.digests.append(events_digest(events))

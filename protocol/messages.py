@@ -54,6 +54,8 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   only to connections not playing).
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
+* ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
+  (``message`` is its English sentence); the client renders it in its reader's language.
 """
 
 from __future__ import annotations
@@ -243,6 +245,8 @@ TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_IN
 COMMITMENT = S(64, 64)
 YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B()})
 REPLY = Rec({"code": S(32, 1), "message": S(300)})
+REJECTED = Rec({"code": S(32, 1), "message": S(300),
+                "reason?": Rec({"key": S(64, 1), "args": Tree(3)})})
 CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL})
 COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
@@ -257,13 +261,14 @@ H2C: dict[str, dict[str, Check]] = {
     "view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
              "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
-             "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REPLY,
+             "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
              "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},
     "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
                "seed": I(0, (1 << 64) - 1), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
                "steps": L(STEP, 1000)},
-    "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300)},
+    "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),
+                 "reason?": Rec({"key": S(64, 1), "args": Tree(3)})},
     "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
     "error": {"code": S(32, 1), "message": S(300)},
     "pong": {"t": Num()},

@@ -8,11 +8,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from hexnet.i18n import N_, _
+
 
 class CodeScreen(ModalScreen[str | None]):
     """Dismisses with the typed code, or None on Escape."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, host_label: str, problem: str = "") -> None:
         super().__init__()
@@ -21,12 +23,14 @@ class CodeScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code", classes="dialog"):
-            yield Label(f"Room code for {self._host}", classes="title", markup=False)
+            yield Label(_("Room code for {host}").format(host=self._host), classes="title",
+                        markup=False)
             if self._problem:
                 yield Label(self._problem, classes="problem", markup=False)
-            yield Label("Type the code the host's screen shows (e.g. ABCDE-FGHJK).", markup=False)
+            yield Label(_("Type the code the host's screen shows (e.g. ABCDE-FGHJK)."),
+                        markup=False)
             yield Input(placeholder="XXXXX-XXXXX", id="code-input")
-            yield Label("Enter join · Esc cancel", classes="hint", markup=False)
+            yield Label(_("Enter join · Esc cancel"), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -10,7 +10,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
+
+from client.widgets.footer import LocalFooter
+from hexnet.i18n import N_, _, ngettext
 
 DEFAULT_PORT = 7878
 BROWSE_LIMIT = 600.0  # seconds of listening, then the list stays as it is (r: again)
@@ -20,20 +23,20 @@ def parse_target(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]
     """``host[:port]`` (IPv6 in brackets) as (host, port); ValueError with a sentence if not."""
     text = text.strip()
     if not text:
-        raise ValueError("Type a host, e.g. 192.168.1.20:7878.")
+        raise ValueError(_("Type a host, e.g. 192.168.1.20:7878."))
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
+        host, _sep, rest = text[1:].partition("]")
         port_text = rest.removeprefix(":")
     elif text.count(":") == 1:
         host, port_text = text.split(":")
     else:
         host, port_text = text, ""
     if not host:
-        raise ValueError("The host name is missing.")
+        raise ValueError(_("The host name is missing."))
     if not port_text:
         return host, default_port
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(f"{port_text!r} is not a port number.")
+        raise ValueError(_("{port} is not a port number.").format(port=repr(port_text)))
     return host, int(port_text)
 
 
@@ -50,10 +53,11 @@ def short_fingerprint(fp: str) -> str:
 class DiscoverScreen(Screen):
     """Hosts appear as mDNS finds them; Enter joins the highlighted one or the typed address."""
 
+    HELP_TITLE = N_("Hosts")
     BINDINGS = [
-        Binding("m", "manual", "Type address"),
-        Binding("r", "rescan", "Listen again"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("m", "manual", N_("Type address")),
+        Binding("r", "rescan", N_("Listen again")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self, interfaces: list[str] | None = None) -> None:
@@ -62,18 +66,29 @@ class DiscoverScreen(Screen):
         self.hosts: list[Any] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Hosts on your network — Enter joins · m types an address", id="title",
-                     markup=False)
+        yield Static("", id="title", markup=False)
         yield DataTable(id="hosts", cursor_type="row")
-        yield Static("Looking for hosts…", id="discover-status", markup=False)
-        yield Input(placeholder="host:port, e.g. 192.168.1.20:7878 — Enter joins", id="address")
-        yield Footer()
+        yield Static(_("Looking for hosts…"), id="discover-status", markup=False)
+        yield Input(id="address")
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Host", "Address", "Key", "Games", "Seats")
         table.focus()
+        self.retranslate()
         self.browse()
+
+    def retranslate(self) -> None:
+        """Words in the current language (after a language switch too)."""
+        self.query_one("#title", Static).update(
+            _("Hosts on your network — Enter joins · m types an address"))
+        self.query_one("#address", Input).placeholder = _(
+            "host:port, e.g. 192.168.1.20:7878 — Enter joins")
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns(_("Host"), _("Address"), _("Key"), _("Games"), _("Seats"))
+        if self.hosts:
+            self.show_hosts(self.hosts)
 
     @work(exclusive=True, group="browse")
     async def browse(self) -> None:
@@ -82,9 +97,9 @@ class DiscoverScreen(Screen):
             from client.discovery import Browser
         except ImportError:
             self.query_one("#discover-status", Static).update(
-                "LAN discovery is not available: type an address.")
+                _("LAN discovery is not available: type an address."))
             return
-        self.query_one("#discover-status", Static).update("Looking for hosts…")
+        self.query_one("#discover-status", Static).update(_("Looking for hosts…"))
         try:
             async with asyncio.timeout(BROWSE_LIMIT), Browser(self.interfaces) as browser:
                 async for _event, _host in browser.events():
@@ -92,10 +107,12 @@ class DiscoverScreen(Screen):
                                            key=lambda h: (h.name, h.address, h.port)))
         except TimeoutError:
             self.query_one("#discover-status", Static).update(
-                f"{len(self.hosts)} host(s) found — stopped listening (r listens again).")
+                ngettext("{n} host found — stopped listening (r listens again).",
+                         "{n} hosts found — stopped listening (r listens again).",
+                         len(self.hosts)).format(n=len(self.hosts)))
         except OSError as exc:
             self.query_one("#discover-status", Static).update(
-                f"LAN discovery failed ({exc}); type an address.")
+                _("LAN discovery failed ({error}); type an address.").format(error=exc))
 
     def action_rescan(self) -> None:
         self.browse()
@@ -118,7 +135,8 @@ class DiscoverScreen(Screen):
         if self.hosts:
             table.move_cursor(row=min(keep, len(self.hosts) - 1))
         self.query_one("#discover-status", Static).update(
-            f"{len(self.hosts)} host(s) found — still listening…")
+            ngettext("{n} host found — still listening…", "{n} hosts found — still listening…",
+                     len(self.hosts)).format(n=len(self.hosts)))
 
     @on(DataTable.RowSelected, "#hosts")
     def _host_chosen(self, event: DataTable.RowSelected) -> None:

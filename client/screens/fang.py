@@ -29,6 +29,9 @@ from client.widgets.fang_choices import (
     proposal_action,
     scene_choices,
 )
+from client.widgets.fang_choices import (
+    label as fang_label,
+)
 from client.widgets.fang_village import (
     cats_table,
     hand_text,
@@ -36,40 +39,43 @@ from client.widgets.fang_village import (
     scene_words,
     village_text,
 )
+from client.widgets.log import GameLog
+from hexnet.i18n import N_, _, ngettext
 
 # Private log lines that name your role: the role card shows them instead (face down by default).
 ROLE_EVENTS = frozenset({"role", "witches"})
 # Private log lines that only some roles get (seer, pickpocket, protector, witches).
 ROLE_NOTES = frozenset({"seen", "stolen"})
 CONFIRM_TYPES = ("ready", "confirm", "end_talk")
-SECRET_SCENES = {"pick": "the cats' picks", "guard": "the guard",
-                 "witches": "the witches' window"}
-HELP_NOTES = """\
-r turns your role card up or down (it starts face down).
-↑↓ Enter in the choice list does what the scene asks: a place,
-a guard, the witches' place/spell/attack, OK, end talk, yes/no,
-a ritual card, a vote or abstain.
-Chief: Enter toggles a cat ([x]); "→ Propose" sends the set.
-p ready / OK / end talk · y n yes/no on a proposal
-s the seer's look or the pickpocket's theft (while allowed)
-Cats: ★ chief · ◇ proposed/in the circle · ✓ has sent (never
-what) · … waited on; votes show once everyone has voted.
-Witches: w switches the chat to the witches' whisper (☾)."""
+SECRET_SCENES = {"pick": N_("the cats' picks"), "guard": N_("the guard"),
+                 "witches": N_("the witches' window")}
+HELP_NOTES = (
+    N_("r turns your role card up or down (it starts face down)."),
+    N_("↑↓ Enter in the choice list does what the scene asks: a place, a guard, the witches' "
+       "place/spell/attack, OK, end talk, yes/no, a ritual card, a vote or abstain."),
+    N_("Chief: Enter toggles a cat ([x]); \"→ Propose\" sends the set."),
+    N_("p ready / OK / end talk · y n yes/no on a proposal"),
+    N_("s the seer's look or the pickpocket's theft (while allowed)"),
+    N_("Cats: ★ chief · ◇ proposed/in the circle · ✓ has sent (never what) · … waited on; "
+       "votes show once everyone has voted."),
+    N_("Witches: w switches the chat to the witches' whisper (☾)."),
+)
 
 
 class FangScreen(TableScreen):
     """Village state, role card, hand and choices on the left; the cats and the log right."""
 
     GAME = "fang"
+    HELP_TITLE = N_("Fang die Hexe")
     HELP_NOTES = HELP_NOTES
     CSS_PATH = Path(__file__).parent.parent / "styles" / "fang.tcss"
     BINDINGS = [
-        Binding("r", "role", "Role"),
-        Binding("p", "pass_turn", "OK"),
-        Binding("s", "power", "See/steal"),
-        Binding("y", "vote_yes", "Yes", show=False),
-        Binding("n", "vote_no", "No", show=False),
-        Binding("w", "whisper", "Whisper", show=False),
+        Binding("r", "role", N_("Role")),
+        Binding("p", "pass_turn", N_("OK")),
+        Binding("s", "power", N_("See/steal")),
+        Binding("y", "vote_yes", N_("Yes"), show=False),
+        Binding("n", "vote_no", N_("No"), show=False),
+        Binding("w", "whisper", N_("Whisper"), show=False),
     ]
 
     def __init__(self, table: int) -> None:
@@ -101,38 +107,44 @@ class FangScreen(TableScreen):
     def title_text(self) -> str:
         return f"Fang #{self.table}"
 
+    def retranslate(self) -> None:
+        self._signature = []  # the choice list is drawn again, in the new words
+        super().retranslate()
+
     def phase_text(self) -> str:
         return scene_words(self.view)
 
     def waiting_text(self) -> str:
         # In the hidden day scenes the view names only you (who else acts would give roles away).
         if self.view.get("scene") in SECRET_SCENES and not self.legal:
-            return SECRET_SCENES[str(self.view.get("scene"))]
+            return _(SECRET_SCENES[str(self.view.get("scene"))])
         active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
         if len(active) > 3:  # the list of cats marks each one (…)
-            first = "you and " if self.view.get("seat") in active else ""
-            return f"{first}{len(active) - bool(first)} cats"
+            if self.view.get("seat") in active:
+                return ngettext("you and {n} cat", "you and {n} cats", len(active) - 1).format(
+                    n=len(active) - 1)
+            return ngettext("{n} cat", "{n} cats", len(active)).format(n=len(active))
         return super().waiting_text()
 
     def prompt_text(self) -> str:
         if self.view.get("outcome"):
-            return "The game is over — r results · l lobby"
+            return _("The game is over — r results · l lobby")
         if not self.legal:
-            return f"Waiting for {self.waiting_text()}…"
+            return _("Waiting for {who}…").format(who=self.waiting_text())
         kinds = {a.get("type") for a in self.legal}
-        words = ["↑↓ Enter: choose"]
+        words = [_("↑↓ Enter: choose")]
         if kinds & set(CONFIRM_TYPES):
-            words.append("p: " + ("ready" if "ready" in kinds else "OK" if "confirm" in kinds
-                                  else "end talk"))
+            words.append(_("p: ready") if "ready" in kinds else _("p: OK") if "confirm" in kinds
+                         else _("p: end talk"))
         if "vote_proposal" in kinds:
-            words.append("y/n: yes/no")
+            words.append(_("y/n: yes/no"))
         if kinds & set(POWER_TYPES):
-            words.append("s: " + ("see" if "see" in kinds else "steal"))
+            words.append(_("s: see") if "see" in kinds else _("s: steal"))
         if self.view.get("scene") == "ready" and not self.role_shown:
-            words.append("r: your role")
-        expiry = (self.view.get("deadline") or {}).get("on_expiry")
-        tail = f" — on timeout: {expiry}" if expiry else ""
-        return "Your move: " + " · ".join(words) + tail
+            words.append(_("r: your role"))
+        expiry = self.expiry_text()
+        tail = _(" — on timeout: {what}").format(what=expiry) if expiry else ""
+        return _("Your move: ") + " · ".join(words) + tail
 
     def label_value(self, field: str, value: Any) -> str:
         if field in ("target", "frog") and isinstance(value, int):
@@ -147,13 +159,16 @@ class FangScreen(TableScreen):
         if field == "members" and isinstance(value, str):
             return ", ".join(self.player_name(int(s), you=False) for s in value.split(",") if s)
         if field == "yes":
-            return "yes" if value else "no"
+            return _("yes") if value else _("no")
         return super().label_value(field, value)
+
+    def describe(self, action: Action) -> str:
+        return fang_label(self.view, action)
 
     # -- drawing --------------------------------------------------------------------------
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` minus the log lines that name your role; Fang's own results screen."""
-        log = [self.masked(e) for e in view.get("log") or [] if e.get("kind") not in ROLE_EVENTS]
+        log = [e for e in view.get("log") or [] if e.get("kind") not in ROLE_EVENTS]
         shown = {**view, "log": log}
         if view.get("scene") != "proposal" or not any(
                 a.get("type") == "propose" for a in legal):
@@ -167,7 +182,7 @@ class FangScreen(TableScreen):
         if over:
             self.app.push_screen(FangResultsScreen(self.table, shown))
 
-    def masked(self, event: dict[str, Any]) -> dict[str, Any]:
+    def event_text(self, event: dict[str, Any]) -> str:
         """A private line that would give your role away reads as a secret while the role
         card is face down (what it said is on the card, in your hand or just done by you)."""
         kind = event.get("kind")
@@ -175,8 +190,8 @@ class FangScreen(TableScreen):
                    or (kind == "day_summary" and bool(event.get("names_role")))
                    or (kind == "laid" and event.get("ingredient") == "fluchkraut"))
         if telling and not self.role_shown:
-            return {**event, "text": "(a secret note — your role card, r)"}
-        return event
+            return _("(a secret note — your role card, r)")
+        return super().event_text(event)
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#fang-village", Static).update(village_text(view))
@@ -232,6 +247,7 @@ class FangScreen(TableScreen):
             return
         self.role_shown = not self.role_shown
         self.redraw()
+        self.query_one(GameLog).rerender(self.event_text)  # secret notes show or hide
 
     def action_results(self) -> None:
         if self.view.get("outcome"):
@@ -244,12 +260,12 @@ class FangScreen(TableScreen):
             if found:
                 self.run_worker(self.send_action(found[0]), group="send")
                 return
-        self.notify("Nothing to confirm now.", severity="warning")
+        self.notify(_("Nothing to confirm now."), severity="warning")
 
     def action_power(self) -> None:
         found = self.actions_of_type(*POWER_TYPES)
         if found:
-            title = "Look at whom?" if found[0]["type"] == "see" else "Steal from whom?"
+            title = _("Look at whom?") if found[0]["type"] == "see" else _("Steal from whom?")
             self.choose_and_send(found, title)
 
     def _vote(self, yes: bool) -> None:
@@ -277,8 +293,10 @@ class FangScreen(TableScreen):
         elif choice.kind == "propose":
             action = proposal_action(self.legal, self.chosen)
             if action is None:
-                size = self.view.get("proposal_size")
-                self.notify(f"Choose exactly {size} cats first.", severity="warning")
+                size = int(self.view.get("proposal_size") or 0)
+                self.notify(ngettext("Choose exactly {n} cat first.",
+                                     "Choose exactly {n} cats first.", size).format(n=size),
+                            severity="warning")
             else:
                 await self.send_action(action)
         elif choice.kind == "power":
@@ -288,12 +306,14 @@ class FangScreen(TableScreen):
     def action_whisper(self) -> None:
         """Witches: switch the chat between the whole table and the witches only."""
         self.channel = "witches" if self.channel == "table" else "table"
-        box = self.query_one(ChatInput)
-        box.placeholder = ("☾ whisper to the witches (Enter send · Esc close · w switches)"
-                           if self.channel == "witches"
-                           else "say something to the table (Enter send · Esc close)")
-        self.notify("Chat: " + ("whisper to the witches only ☾" if self.channel == "witches"
-                                else "the whole table"))
+        self.query_one(ChatInput).placeholder = self.chat_placeholder()
+        self.notify(_("Chat: whisper to the witches only ☾") if self.channel == "witches"
+                    else _("Chat: the whole table"))
+
+    def chat_placeholder(self) -> str:
+        if getattr(self, "channel", "table") == "witches":
+            return _("☾ whisper to the witches (Enter send · Esc close · w switches)")
+        return super().chat_placeholder()
 
     def chat_channel(self) -> str:
         return self.channel if self.view.get("role") == "hexe" else "table"

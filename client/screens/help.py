@@ -8,19 +8,21 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from hexnet.i18n import N_, _
+
 GENERAL = [
-    ("?", "this help"),
-    ("Tab / Shift+Tab", "move between panes"),
-    ("↑ ↓ Enter", "choose in a list"),
-    ("Esc", "back / cancel"),
-    ("Ctrl+Q", "quit"),
+    ("?", N_("this help")),
+    ("Tab / Shift+Tab", N_("move between panes")),
+    ("↑ ↓ Enter", N_("choose in a list")),
+    ("Esc", N_("back / cancel")),
+    ("Ctrl+Q", N_("quit")),
 ]
 
 
 class HelpScreen(ModalScreen[None]):
     """Lists ``keys`` (key, what it does) and the general keys; any of Esc, ?, q closes it."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"))]
 
     def __init__(self, title: str, keys: list[tuple[str, str]], notes: str = "") -> None:
         super().__init__()
@@ -29,15 +31,16 @@ class HelpScreen(ModalScreen[None]):
         self._notes = notes
 
     def compose(self) -> ComposeResult:
-        lines = [f"{key:>16}  {what}" for key, what in self._keys]
+        lines = [f"{key:>16}  {_(what)}" for key, what in self._keys]
         lines.append("")
-        lines += [f"{key:>16}  {what}" for key, what in GENERAL]
+        lines += [f"{key:>16}  {_(what)}" for key, what in GENERAL]
         with VerticalScroll(id="help", classes="dialog"):
-            yield Label(f"Help — {self._title}", classes="title", markup=False)
+            yield Label(_("Help — {screen}").format(screen=self._title), classes="title",
+                        markup=False)
             yield Static("\n".join(lines), markup=False)
             if self._notes:
                 yield Static(self._notes, markup=False, classes="notes")
-            yield Label("↑↓ scroll · Esc close", classes="hint", markup=False)
+            yield Label(_("↑↓ scroll · Esc close"), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # ↑↓ PgUp PgDn scroll

@@ -22,23 +22,31 @@ from client.screens.table_base import MISSING, Action
 from client.widgets import hranice_board as board
 from client.widgets.cards import CardList
 from client.widgets.log import GameLog
+from hexnet import i18n
+from hexnet.games.hranice.view import action_label
+from hexnet.i18n import N_, _, ngettext
 
-HELP_NOTES = """\
-Each row: ▶ on turn · player · ✋ cards in hand · influence/target · ● active dominance
-token (○ inactive) · the council, each citizen with its influence; (n) = its defence when a
-Kovář raises it; +3 Name = a citizen taken from the pyre (3 permanent influence).
-Your turn has two actions (●● in the status line). ▶ marks hand cards you can use now: Enter
-plays one (citizen into your council, an action card, or a reaction when asked). d draws,
-x accuses a citizen, s cleanses one from the pyre, a lists every action.
-Out of turn the host asks each player in turn whether to react to a card, an accusation, a
-roll or a citizen going to the pyre; the countdown is top right, p lets it pass.
-With manual flip: f flips your dominance token at the end of the turn, e ends without."""
+HELP_NOTES = (
+    N_("Each row: ▶ on turn · player · ✋ cards in hand · influence/target · ● active "
+       "dominance token (○ inactive) · the council, each citizen with its influence; (n) = its "
+       "defence when a Kovář raises it; +3 Name = a citizen taken from the pyre (3 permanent "
+       "influence)."),
+    N_("Your turn has two actions (●● in the status line). ▶ marks hand cards you can use now: "
+       "Enter plays one (citizen into your council, an action card, or a reaction when asked). "
+       "d draws, x accuses a citizen, s cleanses one from the pyre, a lists every action."),
+    N_("Out of turn the host asks each player in turn whether to react to a card, an "
+       "accusation, a roll or a citizen going to the pyre; the countdown is top right, p lets "
+       "it pass."),
+    N_("With manual flip: f flips your dominance token at the end of the turn, e ends "
+       "without."),
+)
 
 AIMED = {"target", "player", "sign"}
 TYPE_WORDS = {
-    "draw": "draw a card", "citizen": "play a citizen", "accuse": "accuse",
-    "cleanse": "cleanse", "action": "play an action", "react": "react",
-    "pass": "pass", "discard": "discard", "flip": "flip the token", "end": "end the turn",
+    "draw": N_("draw a card"), "citizen": N_("play a citizen"), "accuse": N_("accuse"),
+    "cleanse": N_("cleanse"), "action": N_("play an action"), "react": N_("react"),
+    "pass": N_("pass"), "discard": N_("discard"), "flip": N_("flip the token"),
+    "end": N_("end the turn"),
 }
 
 
@@ -46,15 +54,16 @@ class HraniceScreen(HandTableScreen):
     """Councils, pyre, dice and the prompt on the left; your hand, card text and log right."""
 
     GAME = "hranice"
+    HELP_TITLE = N_("Hranice")
     HELP_NOTES = HELP_NOTES
     BINDINGS = [
-        Binding("enter", "use_card", "Use card", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("x", "accuse", "Accuse"),
-        Binding("s", "cleanse", "Cleanse"),
-        Binding("f", "flip", "Flip", show=False),
-        Binding("e", "end", "End", show=False),
-        Binding("r", "results", "Results", show=False),
+        Binding("enter", "use_card", N_("Use card"), show=False),
+        Binding("d", "draw", N_("Draw")),
+        Binding("x", "accuse", N_("Accuse")),
+        Binding("s", "cleanse", N_("Cleanse")),
+        Binding("f", "flip", N_("Flip"), show=False),
+        Binding("e", "end", N_("End"), show=False),
+        Binding("r", "results", N_("Results"), show=False),
     ]
     DEFAULT_CSS = """
     HraniceScreen #hr-councils-box { height: 1fr; }
@@ -76,7 +85,7 @@ class HraniceScreen(HandTableScreen):
 
     # -- words ----------------------------------------------------------------------------
     def names(self, seat: int | None) -> str:
-        return self.player_name(seat) if isinstance(seat, int) else "nobody"
+        return self.player_name(seat) if isinstance(seat, int) else _("nobody")
 
     def title_text(self) -> str:
         return f"Hranice #{self.table}"
@@ -84,19 +93,19 @@ class HraniceScreen(HandTableScreen):
     def phase_text(self) -> str:
         v = self.view
         if v.get("outcome"):
-            return "game over"
-        turn = v.get("turn")
-        return (f"Turn {v.get('turns', '?')}: {self.names(turn)} "
-                f"{board.action_dots(int(v.get('actions_left') or 0))}")
+            return _("game over")
+        return _("Turn {n}: {who} {dots}").format(
+            n=v.get("turns", "?"), who=self.names(v.get("turn")),
+            dots=board.action_dots(int(v.get("actions_left") or 0)))
 
     def type_keys(self) -> dict[str, str]:
         if self.view.get("window"):
-            return {"react": "Enter: react with a ▶ card", "pass": "p: let it pass"}
-        return {"draw": "d: draw", "citizen": "Enter: play a ▶ card",
-                "action": "Enter: play a ▶ card", "accuse": "x: accuse",
-                "cleanse": "s: cleanse", "pass": "p: pass (nothing else to do)",
-                "discard": "Enter: discard one", "flip": "f: flip the token",
-                "end": "e: end without flipping"}
+            return {"react": _("Enter: react with a ▶ card"), "pass": _("p: let it pass")}
+        return {"draw": _("d: draw"), "citizen": _("Enter: play a ▶ card"),
+                "action": _("Enter: play a ▶ card"), "accuse": _("x: accuse"),
+                "cleanse": _("s: cleanse"), "pass": _("p: pass (nothing else to do)"),
+                "discard": _("Enter: discard one"), "flip": _("f: flip the token"),
+                "end": _("e: end without flipping")}
 
     def move_heading(self) -> str:
         window = self.view.get("window")
@@ -104,19 +113,20 @@ class HraniceScreen(HandTableScreen):
             return board.trigger_text(self.view, window, self.names, reactions=False) + " — "
         step = self.view.get("step") or {}
         if step.get("stage") == "choose":
-            return "Výslech: "
+            return board.name("vyslech") + ": "
         if step.get("stage") == "flip":
-            return "End of your turn: "
+            return _("End of your turn: ")
         left = int(self.view.get("actions_left") or 0)
-        return f"Your turn ({left} action{'s' if left != 1 else ''} left): "
+        return ngettext("Your turn ({n} action left): ", "Your turn ({n} actions left): ",
+                        left).format(n=left)
 
     def label_value(self, field: str, value: Any) -> str:
         if value is MISSING:
             return "—"
         if field == "type":
             if value == "pass" and self.view.get("window"):
-                return "let it pass"
-            return TYPE_WORDS.get(str(value), str(value))
+                return _("let it pass")
+            return _(TYPE_WORDS[str(value)]) if str(value) in TYPE_WORDS else str(value)
         if field == "card" and isinstance(value, str):
             return board.name(value)
         if field == "target" and isinstance(value, str):
@@ -127,36 +137,24 @@ class HraniceScreen(HandTableScreen):
 
     def describe(self, action: Action) -> str:
         """A whole action as a sentence, for the list of every action (a)."""
-        kind = action.get("type")
-        card = action.get("card")
-        text = self.label_value("type", kind).capitalize()
-        if kind in ("citizen", "action") and card:
-            text = f"Play {board.name(card)}"
-        elif kind == "react" and card:
-            text = f"React with {board.name(card)}"
-        elif kind == "discard" and card:
-            text = f"Discard their {board.name(card)}"
-        if "target" in action:
-            text += (" on " if kind == "action" else " ") + self.label_value(
-                "target", action["target"])
-        if "player" in action:
-            text += (" — rob " if kind == "citizen" else " on ") + self.label_value(
-                "player", action["player"])
-        if "sign" in action:
-            text += " (+1)" if action["sign"] == 1 else " (−1)"
-        return text
+        defence = self.view.get("defence") or {}
+        label = action_label(action, self.view.get("seat"),
+                             lambda card: board.owner_of(self.view, card),
+                             lambda card: defence.get(card, 0))
+        return i18n.render_label(board.GAME, label, self.view.get("players") or [])
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#hr-councils", Static).update(board.councils_table(view, self.names))
         self.query_one("#hr-pyre", Static).update(board.pyre_text(view))
         roll = board.last_roll(view)
-        self.query_one("#hr-dice", Static).update(f"Dice: {roll or 'no roll yet'}")
+        self.query_one("#hr-dice", Static).update(
+            _("Dice: {roll}").format(roll=roll or _("no roll yet")))
         self.query_one("#hr-now", Static).update(board.now_text(view, self.names))
         hand = self.query_one(CardList)
         mine = board.hand_order([str(c) for c in view.get("hand") or []])
         usable = self.usable_cards(mine)
-        hand.show([{"id": c, "name": board.hand_label(c)} for c in mine], usable)
+        hand.show([(c, board.hand_label(c)) for c in mine], usable)
         if usable != self._usable:
             # A new decision (your turn, or a reaction out of turn): the cursor goes to the
             # first card you can use, unless it already rests on one.
@@ -208,17 +206,18 @@ class HraniceScreen(HandTableScreen):
         discards = self.actions_of_type("discard")
         if discards:
             who = self.names((self.view.get("peek") or {}).get("player"))
-            self.pick_and_send(discards, f"Výslech: discard which of {who}'s cards?")
+            self.pick_and_send(discards, _("{card}: discard which of {who}'s cards?").format(
+                card=board.name("vyslech"), who=who))
             return
         cid = self.query_one(CardList).highlighted_id
         kind = board.row(cid)["id"] if cid else None
         uses = [a for a in self.legal if a.get("card") == kind]
         if not uses:
-            self.notify("You cannot use that card now.", severity="warning")
+            self.notify(_("You cannot use that card now."), severity="warning")
             return
         fields = set().union(*uses)
-        how = ("on whom?" if "target" in fields else "which player?" if "player" in fields
-               else "+1 or −1?" if "sign" in fields else "how?")
+        how = (_("on whom?") if "target" in fields else _("which player?") if "player" in fields
+               else _("+1 or −1?") if "sign" in fields else _("how?"))
         self.pick_and_send(uses, f"{board.name(str(kind))}: {how}")
 
     def _do(self, kind: str, title: str, nothing: str) -> None:
@@ -229,20 +228,20 @@ class HraniceScreen(HandTableScreen):
         self.pick_and_send(options, title)
 
     def action_draw(self) -> None:
-        self._do("draw", "Draw?", "You cannot draw now.")
+        self._do("draw", _("Draw?"), _("You cannot draw now."))
 
     def action_accuse(self) -> None:
-        self._do("accuse", "Accuse whom? (roll ≥ defence)", "You cannot accuse now.")
+        self._do("accuse", _("Accuse whom? (roll ≥ defence)"), _("You cannot accuse now."))
 
     def action_cleanse(self) -> None:
-        self._do("cleanse", "Cleanse whom? (roll > influence)",
-                 "You cannot cleanse now (nobody on the pyre, or not your turn).")
+        self._do("cleanse", _("Cleanse whom? (roll > influence)"),
+                 _("You cannot cleanse now (nobody on the pyre, or not your turn)."))
 
     def action_flip(self) -> None:
-        self._do("flip", "Flip?", "There is no token to flip now.")
+        self._do("flip", _("Flip?"), _("There is no token to flip now."))
 
     def action_end(self) -> None:
-        self._do("end", "End?", "Nothing to end now.")
+        self._do("end", _("End?"), _("Nothing to end now."))
 
     # -- the end --------------------------------------------------------------------------
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:

@@ -10,15 +10,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.screens.results import ResultsScreen, fair_play_static, headline
 from client.widgets import hranice_board as board
+from client.widgets.footer import LocalFooter
+from hexnet import i18n
+from hexnet.i18n import _, ngettext
 
-HOW = {
-    "win": "dominant at the start of a turn",
-    "turn_cap": "the turn cap was reached: the most influence wins",
-}
 PATH_KINDS = ("token", "ignite", "cleansed", "win", "turn_cap")
 
 
@@ -32,15 +31,15 @@ def score_table(view: dict[str, Any]) -> Table:
     councils = view.get("councils") or []
     table = Table(box=None, header_style="bold", padding=(0, 1, 0, 0), expand=True)
     table.add_column("", width=1)
-    table.add_column("Player", no_wrap=True, max_width=12)
-    table.add_column("Council", justify="right")
-    table.add_column("Pyre", justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    table.add_column("Final council", ratio=1)
+    table.add_column(_("Player"), no_wrap=True, max_width=12)
+    table.add_column(_("Council"), justify="right")
+    table.add_column(_("Pyre"), justify="right")
+    table.add_column(_("Total"), justify="right", style="bold")
+    table.add_column(_("Final council"), ratio=1)
     for seat, name in enumerate(players):
         total = scores[seat] if seat < len(scores) else 0
         perm = permanent[seat] if seat < len(permanent) else 0
-        who = str(name) + (" (you)" if seat == view.get("seat") else "")
+        who = str(name) + (_(" (you)") if seat == view.get("seat") else "")
         council = councils[seat] if seat < len(councils) else []
         table.add_row("★" if seat in winners else "", Text(who, style="bold" if seat in winners
                                                            else ""),
@@ -60,8 +59,9 @@ def sums(view: dict[str, Any]) -> list[str]:
     for seat in outcome.get("winners") or []:
         if 0 <= seat < min(len(players), len(scores)):
             perm = permanent[seat] if seat < len(permanent) else 0
-            out.append(f"{players[seat]}: council {scores[seat] - perm} + pyre {perm} = "
-                       f"{scores[seat]} (target {target})")
+            out.append(_("{name}: council {council} + pyre {pyre} = {total} (target {target})")
+                       .format(name=players[seat], council=scores[seat] - perm, pyre=perm,
+                               total=scores[seat], target=target))
     return out
 
 
@@ -72,7 +72,7 @@ def winning_path(view: dict[str, Any]) -> list[str]:
     for event in view.get("log") or []:
         kind = event.get("kind")
         if kind in ("win", "turn_cap") or (kind in PATH_KINDS and event.get("seat") in winners):
-            lines.append(str(event.get("text", "")))
+            lines.append(i18n.render("hranice", event, view.get("players") or []))
     return lines
 
 
@@ -81,13 +81,15 @@ class HraniceResultsScreen(ResultsScreen):
 
     def compose(self) -> ComposeResult:
         outcome = self.view.get("outcome") or {}
-        how = HOW.get(str(outcome.get("result")), str(outcome.get("result") or ""))
+        how = i18n.word(board.GAME, "result", outcome.get("result"))
         target = outcome.get("target", self.view.get("target"))
+        turns = outcome.get("turns")
         with VerticalScroll(id="results"):
-            yield Static(f"Game over — Hranice #{self.table} · target {target} influence",
-                         classes="title", markup=False)
-            yield Static(headline(self.view), id="headline", markup=False)
-            yield Static(f"How: {how}, after {outcome.get('turns', '?')} turns.",
+            yield Static(_("Game over — Hranice #{table} · target {target} influence").format(
+                table=self.table, target=target), classes="title", markup=False)
+            yield Static(headline(self.view, turns=False), id="headline", markup=False)
+            yield Static(ngettext("How: {how}, after {n} turn.", "How: {how}, after {n} turns.",
+                                  turns if isinstance(turns, int) else 0).format(how=how, n=turns),
                          id="how", markup=False)
             yield Static("; ".join(sums(self.view)), id="sums", markup=False)
             path = winning_path(self.view)
@@ -96,4 +98,4 @@ class HraniceResultsScreen(ResultsScreen):
                              markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
             yield from fair_play_static(self.app, self.table)
-        yield Footer()
+        yield LocalFooter()

@@ -13,11 +13,15 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from client.screens.picker import Picker
 from client.widgets.chat import ChatInput
+from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
+from hexnet.i18n import N_, _, ngettext
+
+STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over")}
 
 
 def seats_summary(table: dict[str, Any]) -> str:
@@ -28,7 +32,7 @@ def seats_summary(table: dict[str, Any]) -> str:
             names.append("—")
         else:
             mark = "" if seat.get("connected", True) else "?"
-            mark += "(absent)" if seat.get("absent") else ""
+            mark += _("(absent)") if seat.get("absent") else ""
             names.append(f"{seat.get('name', '')}{mark}")
     return ", ".join(names)
 
@@ -50,27 +54,28 @@ PAGE = 20  # tables per page of the lobby list
 class LobbyScreen(Screen):
     """Tables as a list; keys act on the highlighted table."""
 
+    HELP_TITLE = N_("Lobby")
     BINDINGS = [
-        Binding("n", "create", "New"),
-        Binding("s", "sit", "Sit"),
-        Binding("b", "add_bot", "Bot"),
-        Binding("g", "start", "Start"),
-        Binding("t", "to_table", "Table"),
-        Binding("l", "leave", "Leave"),
-        Binding("c", "chat", "Chat"),
-        Binding("r", "app.reconnect", "Reconnect", show=False),
-        Binding("right_square_bracket", "page(1)", "Next page", show=False),
-        Binding("left_square_bracket", "page(-1)", "Previous page", show=False),
+        Binding("n", "create", N_("New")),
+        Binding("s", "sit", N_("Sit")),
+        Binding("b", "add_bot", N_("Bot")),
+        Binding("g", "start", N_("Start")),
+        Binding("t", "to_table", N_("Table")),
+        Binding("l", "leave", N_("Leave")),
+        Binding("c", "chat", N_("Chat")),
+        Binding("r", "app.reconnect", N_("Reconnect"), show=False),
+        Binding("right_square_bracket", "page(1)", N_("Next page"), show=False),
+        Binding("left_square_bracket", "page(-1)", N_("Previous page"), show=False),
         # before the table list's own PgUp/PgDn (a page of the list is one screen anyway)
-        Binding("pagedown", "page(1)", "Next page", show=False, priority=True),
-        Binding("pageup", "page(-1)", "Previous page", show=False, priority=True),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("pagedown", "page(1)", N_("Next page"), show=False, priority=True),
+        Binding("pageup", "page(-1)", N_("Previous page"), show=False, priority=True),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.lobby: dict[str, Any] = {}
-        self.connection = "Connecting…"
+        self.connection = _("Connecting…")
         self._ready = False
         self.page = 0
 
@@ -79,15 +84,21 @@ class LobbyScreen(Screen):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
         yield Static("", id="lobby-you", markup=False)
         yield GameLog(id="lobby-chat")
-        yield ChatInput("say something to the lobby (Enter send · Esc close)",
-                        id="lobby-chat-input")
-        yield Footer()
+        yield ChatInput("", id="lobby-chat-input")
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         self._ready = True
+        self.query_one(DataTable).focus()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Words in the current language (after a language switch too)."""
+        self.query_one(ChatInput).placeholder = _(
+            "say something to the lobby (Enter send · Esc close)")
         table = self.query_one(DataTable)
-        table.add_columns("#", "Game", "Status", "Seats")
-        table.focus()
+        table.clear(columns=True)
+        table.add_columns("#", _("Game"), _("Status"), _("Seats"))
         if self.lobby:
             self.update_lobby(self.lobby)
 
@@ -119,20 +130,22 @@ class LobbyScreen(Screen):
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
             table.add_row(str(t["id"]), Text(str(t.get("title") or t.get("game"))),
-                          Text(str(t.get("status", ""))),
+                          Text(_(STATUS.get(str(t.get("status", "")), str(t.get("status", ""))))),
                           Text(f"{taken}/{total} " + seats_summary(t)),
                           key=str(t["id"]))
         ids = [t["id"] for t in tables]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
         you = lobby.get("you") or {}
-        where = ("not seated — n: new table, s: sit at the highlighted one"
-                 if you.get("table") is None else
-                 f"seated at table #{you['table']}, seat {you.get('seat')} — "
-                 "b: add a bot, g: start, t: go to the table")
-        paging = (f" · page {self.page + 1}/{pages} ([ ] or PgUp/PgDn)" if pages > 1 else "")
-        self.query_one("#lobby-you", Static).update(
-            f"You are {you.get('name', '?')}, {where}{paging}")
+        if you.get("table") is None:
+            line = _("You are {name}, not seated — n: new table, s: sit at the highlighted one")
+        else:
+            line = _("You are {name}, seated at table #{table}, seat {seat} — b: add a bot, "
+                     "g: start, t: go to the table")
+        paging = (" · " + _("page {page}/{pages} ([ ] or PgUp/PgDn)").format(
+            page=self.page + 1, pages=pages) if pages > 1 else "")
+        self.query_one("#lobby-you", Static).update(line.format(
+            name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat")) + paging)
 
     def action_page(self, step: int) -> None:
         """Show the next (``step`` 1) or previous (-1) page of tables."""
@@ -165,13 +178,13 @@ class LobbyScreen(Screen):
     async def action_create(self) -> None:
         games = list(getattr(self.app, "games", None) or ["hexenhammer"])
         game = games[0] if len(games) == 1 else await self.app.push_screen_wait(
-            Picker("Which game?", [(g.title(), g) for g in games]))
+            Picker(_("Which game?"), [(g.title(), g) for g in games]))
         if game is None:
             return
         sizes = seat_range(game)
         seats = await self.app.push_screen_wait(
-            Picker(f"How many seats at the {game.title()} table?",
-                   [(f"{n} players", n) for n in sizes]))
+            Picker(_("How many seats at the {game} table?").format(game=game.title()),
+                   [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in sizes]))
         if seats is None:
             return
         await self.app.send({"type": "create", "game": game, "seats": seats, "options": {}})
@@ -179,14 +192,14 @@ class LobbyScreen(Screen):
     async def action_sit(self) -> None:
         table = self.selected_table()
         if table is None:
-            self.notify("No table to sit at: n creates one.", severity="warning")
+            self.notify(_("No table to sit at: n creates one."), severity="warning")
             return
         await self.app.send({"type": "sit", "table": table, "seat": None})
 
     async def action_add_bot(self) -> None:
         table = self._my_or_selected()
         if table is None:
-            self.notify("Choose a table first.", severity="warning")
+            self.notify(_("Choose a table first."), severity="warning")
             return
         await self.app.send({"type": "add_bot", "table": table, "seat": None,
                              "policy": "heuristic"})
@@ -194,7 +207,7 @@ class LobbyScreen(Screen):
     async def action_start(self) -> None:
         table = self._my_or_selected()
         if table is None:
-            self.notify("Choose a table first.", severity="warning")
+            self.notify(_("Choose a table first."), severity="warning")
             return
         await self.app.send({"type": "start", "table": table})
 
@@ -204,7 +217,7 @@ class LobbyScreen(Screen):
     def action_to_table(self) -> None:
         table = (self.lobby.get("you") or {}).get("table")
         if table is None or not self.app.open_table(table):
-            self.notify("Your table has not started yet.", severity="warning")
+            self.notify(_("Your table has not started yet."), severity="warning")
 
     @on(DataTable.RowSelected, "#tables")
     async def _row_chosen(self) -> None:

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from hexnet.i18n import N_, _
+
 
 class Picker(ModalScreen[Any]):
     """Dismisses with the value of the chosen entry, or None on Escape.
@@ -19,7 +21,7 @@ class Picker(ModalScreen[Any]):
     ``side`` puts it at the right edge, leaving the table on the left in view.
     """
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, choices: list[tuple[str, Any]], side: bool = False) -> None:
         super().__init__(classes="-side" if side else None)
@@ -31,7 +33,7 @@ class Picker(ModalScreen[Any]):
             yield Label(self._title, id="picker-title", markup=False)
             yield OptionList(*[Option(Text(str(label)), id=str(i)) for i, (label, _) in
                                enumerate(self._choices)], id="picker-list")
-            yield Label("↑↓ Enter pick · Esc cancel", classes="hint", markup=False)
+            yield Label(_("↑↓ Enter pick · Esc cancel"), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.lists import format_list
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from client.widgets.footer import LocalFooter
+from hexnet import i18n
+from hexnet.i18n import N_, _, ngettext
+
+# the score parts engines report in ``outcome["breakdown"]``
+PARTS = {"pentagrams": N_("pentagrams"), "matches": N_("matches"), "trials": N_("trials"),
+         "empty_stakes": N_("empty stakes")}
 
 
 def score_table(view: dict[str, Any]) -> Table:
@@ -30,13 +39,13 @@ def score_table(view: dict[str, Any]) -> Table:
             parts += [k for k in entry if k not in parts and k != "total"]
     table = Table(box=None, header_style="bold", padding=(0, 1))
     table.add_column("")
-    table.add_column("Player", no_wrap=True)
+    table.add_column(_("Player"), no_wrap=True)
     for part in parts:
-        table.add_column(part.replace("_", " "), justify="right")
-    table.add_column("Total", justify="right", style="bold")
+        table.add_column(_(PARTS.get(part, part.replace("_", " "))), justify="right")
+    table.add_column(_("Total"), justify="right", style="bold")
     for seat, name in enumerate(players):
         row: list[Any] = ["★" if seat in winners else "", Text(str(name) + (
-            " (you)" if seat == view.get("seat") else ""))]
+            _(" (you)") if seat == view.get("seat") else ""))]
         entry = breakdown[seat] if seat < len(breakdown) and isinstance(
             breakdown[seat], dict) else {}
         row += [str(entry.get(part, "")) for part in parts]
@@ -45,20 +54,24 @@ def score_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def headline(view: dict[str, Any]) -> str:
-    """Who won, in a sentence."""
+def headline(view: dict[str, Any], turns: bool = True) -> str:
+    """Who won, in a sentence (and after how many turns, with ``turns``)."""
     outcome = view.get("outcome") or {}
     players = list(view.get("players") or [])
-    winners = [players[s] if 0 <= s < len(players) else f"seat {s}"
+    winners = [str(players[s]) if 0 <= s < len(players) else f"#{s}"
                for s in outcome.get("winners") or []]
     you_won = view.get("seat") in (outcome.get("winners") or [])
-    text = ("You win!" if you_won and len(winners) == 1 else
-            "You share the win!" if you_won else
-            f"{' and '.join(map(str, winners))} win{'s' if len(winners) == 1 else ''}."
-            if winners else "Nobody wins.")
-    extra = [f"{k.replace('_', ' ')}: {v}" for k, v in outcome.items()
-             if k in ("result", "turns", "rounds") and v not in (None, "")]
-    return text + ("  (" + ", ".join(extra) + ")" if extra else "")
+    if you_won:
+        text = _("You win!") if len(winners) == 1 else _("You share the win!")
+    elif winners:
+        names = format_list(winners, locale=i18n.language())
+        text = ngettext("{names} wins.", "{names} win.", len(winners)).format(names=names)
+    else:
+        text = _("Nobody wins.")
+    count = outcome.get("turns")
+    if turns and isinstance(count, int):
+        text += "  " + ngettext("({n} turn)", "({n} turns)", count).format(n=count)
+    return text
 
 
 def fair_play_static(app: Any, table: int) -> list[Static]:
@@ -71,10 +84,11 @@ def fair_play_static(app: Any, table: int) -> list[Static]:
 class ResultsScreen(Screen):
     """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table."""
 
+    HELP_TITLE = N_("Results")
     BINDINGS = [
-        Binding("escape,enter", "lobby", "Lobby"),
-        Binding("t", "table", "Table"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("escape,enter", "lobby", N_("Lobby")),
+        Binding("t", "table", N_("Table")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self, table: int, view: dict[str, Any]) -> None:
@@ -84,14 +98,16 @@ class ResultsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
-            yield Static(f"Game over — table #{self.table}", classes="title", markup=False)
+            yield Static(_("Game over — table #{table}").format(table=self.table),
+                         classes="title", markup=False)
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
             yield from fair_play_static(self.app, self.table)
-            secret = (self.view.get("outcome") or {}).get("reveal")
-            if secret:
-                yield Static(f"Revealed: {secret}", markup=False)
-        yield Footer()
+        yield LocalFooter()
+
+    def retranslate(self) -> None:
+        """Words in the current language (after a language switch)."""
+        self.refresh(recompose=True)
 
     def action_lobby(self) -> None:
         self.app.back_to_lobby()

@@ -16,12 +16,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from client.screens.picker import Picker
 from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
+from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
+from hexnet import i18n
+from hexnet.i18n import N_, _
 
 Action = dict[str, Any]
 MISSING = object()
@@ -29,24 +32,24 @@ MISSING = object()
 # The order in which a multi-field action is narrowed down, then any other fields alphabetically.
 FIELD_ORDER = ["type", "card", "accuser", "target", "sign", "other", "villager", "seat"]
 FIELD_TITLES = {
-    "type": "What do you want to do?",
-    "card": "Which card?",
-    "accuser": "Who accuses?",
-    "target": "Whom?",
-    "sign": "Raise or lower?",
-    "other": "Which other villager?",
-    "villager": "Which villager?",
-    "seat": "Which player?",
+    "type": N_("What do you want to do?"),
+    "card": N_("Which card?"),
+    "accuser": N_("Who accuses?"),
+    "target": N_("Whom?"),
+    "sign": N_("Raise or lower?"),
+    "other": N_("Which other villager?"),
+    "villager": N_("Which villager?"),
+    "seat": N_("Which player?"),
 }
 # The order in which the prompt names what you can do (the rest after these).
 PROMPT_ORDER = ["play", "discard", "choose", "call_inquisition", "pass", "done"]
 TYPE_WORDS = {
-    "play": "play it",
-    "pass": "pass",
-    "discard": "discard it",
-    "choose": "choose",
-    "call_inquisition": "call the Inquisition",
-    "done": "done",
+    "play": N_("play it"),
+    "pass": N_("pass"),
+    "discard": N_("discard it"),
+    "choose": N_("choose"),
+    "call_inquisition": N_("call the Inquisition"),
+    "done": N_("done"),
 }
 
 
@@ -66,13 +69,14 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
-    HELP_NOTES: ClassVar[str] = ""
+    HELP_TITLE: ClassVar[str] = N_("Table")
+    HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
     BINDINGS = [
-        Binding("a", "all_actions", "Actions"),
-        Binding("p", "pass_turn", "Pass"),
-        Binding("c", "chat", "Chat"),
-        Binding("l", "lobby", "Lobby"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("a", "all_actions", N_("Actions")),
+        Binding("p", "pass_turn", N_("Pass")),
+        Binding("c", "chat", N_("Chat")),
+        Binding("l", "lobby", N_("Lobby")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self, table: int) -> None:
@@ -96,8 +100,12 @@ class TableScreen(Screen):
                 yield from self.compose_side()
                 yield GameLog(id="log")
         yield Static("", id="prompt", markup=False)
-        yield ChatInput("say something to the table (Enter send · Esc close)", id="chat-input")
-        yield Footer()
+        yield ChatInput(self.chat_placeholder(), id="chat-input")
+        yield LocalFooter()
+
+    def chat_placeholder(self) -> str:
+        """What the empty chat box says."""
+        return _("say something to the table (Enter send · Esc close)")
 
     def compose_game(self) -> ComposeResult:
         """The game's own area (left). Subclasses override."""
@@ -113,6 +121,14 @@ class TableScreen(Screen):
         if self.view:
             self.update_view(self.view, self.legal)
 
+    def retranslate(self) -> None:
+        """Everything again in the current language (after a language switch): the log, the
+        status and prompt lines, the game area and the chat box."""
+        self.query_one(ChatInput).placeholder = self.chat_placeholder()
+        self.query_one(GameLog).rerender(self.event_text)
+        if self.view:
+            self.update_view(self.view, self.legal)
+
     # -- rendering ------------------------------------------------------------------------
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
@@ -122,7 +138,7 @@ class TableScreen(Screen):
             return
         self.query_one("#status", Static).update(self.status_text())
         self.query_one(Countdown).set_deadline(view.get("deadline"))
-        self.query_one(GameLog).add_events(list(view.get("log") or []))
+        self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
         self.show_game(view, legal)
         prompt = self.query_one("#prompt", Static)
         prompt.update(self.prompt_text())
@@ -138,21 +154,35 @@ class TableScreen(Screen):
         lines = [f"{k}: {v}" for k, v in view.items()
                  if k not in skip and isinstance(v, str | int | float | bool | list)
                  and len(str(v)) < 120]
-        lines += ["", "You can:"] + ([f"  {self.describe(a)}" for a in legal[:12]]
-                                     or ["  (nothing now)"])
+        lines += ["", _("You can:")] + ([f"  {self.describe(a)}" for a in legal[:12]]
+                                        or ["  " + _("(nothing now)")])
         if len(legal) > 12:
-            lines.append(f"  … {len(legal) - 12} more (a)")
+            lines.append("  " + _("… {n} more (a)").format(n=len(legal) - 12))
         self.query_one("#generic-view", Static).update("\n".join(lines))
+
+    def help_notes(self) -> str:
+        """What the help screen says about this screen beyond its keys, translated."""
+        notes = self.HELP_NOTES
+        return _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
+
+    @property
+    def game(self) -> str:
+        """The game's id (its catalog's domain)."""
+        return self.GAME or str(self.view.get("game", ""))
+
+    def event_text(self, event: dict[str, Any]) -> str:
+        """One log event in the reader's language."""
+        return i18n.render(self.game, event, self.view.get("players") or [])
 
     def phase_text(self) -> str:
         """The phase in words. Subclasses name their phases."""
         phase = self.view.get("phase")
-        return f"Phase {phase}" if phase is not None else ""
+        return _("Phase {phase}").format(phase=phase) if phase is not None else ""
 
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (and a lost link first)."""
         parts = [self.link_note, self.title_text(), self.phase_text(),
-                 "waiting: " + self.waiting_text()]
+                 _("waiting: {who}").format(who=self.waiting_text())]
         return " │ ".join(p for p in parts if p)
 
     def title_text(self) -> str:
@@ -161,43 +191,48 @@ class TableScreen(Screen):
     def waiting_text(self) -> str:
         active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
         if not active:
-            return "nobody"
+            return _("nobody")
         return ", ".join(self.player_name(s) for s in active)
 
     def player_name(self, seat: int | None, you: bool = True) -> str:
         """The name at ``seat``; ``you`` for your own seat when ``you`` is set."""
         players = self.view.get("players") or []
         if seat is None:
-            return "nobody"
+            return _("nobody")
         if you and seat == self.view.get("seat"):
-            return "you"
-        return str(players[seat]) if 0 <= seat < len(players) else f"seat {seat}"
+            return _("you")
+        return str(players[seat]) if 0 <= seat < len(players) else f"#{seat}"
 
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""
         if self.view.get("outcome"):
-            return "The game is over — r results · l lobby"
+            return _("The game is over — r results · l lobby")
         if not self.legal:
-            return f"Waiting for {self.waiting_text()}…"
+            return _("Waiting for {who}…").format(who=self.waiting_text())
         kinds = sorted(_distinct([a.get("type") for a in self.legal]),
                        key=lambda k: PROMPT_ORDER.index(k) if k in PROMPT_ORDER else 50)
         keys = self.type_keys()
         words = _distinct([keys[str(k)] for k in kinds if str(k) in keys])
-        others = [TYPE_WORDS.get(str(k), str(k).replace("_", " ")) for k in kinds
-                  if str(k) not in keys]
+        others = [_(TYPE_WORDS[str(k)]) if str(k) in TYPE_WORDS else str(k).replace("_", " ")
+                  for k in kinds if str(k) not in keys]
         if others:
             words.append("a: " + ", ".join(others))
-        expiry = (self.view.get("deadline") or {}).get("on_expiry")
-        tail = f" — on timeout: {expiry}" if expiry else ""
+        expiry = self.expiry_text()
+        tail = _(" — on timeout: {what}").format(what=expiry) if expiry else ""
         return self.move_heading() + " · ".join(words) + tail
+
+    def expiry_text(self) -> str:
+        """What the running deadline's expiry does, in words ("" if nothing is timed)."""
+        key = (self.view.get("deadline") or {}).get("on_expiry")
+        return i18n.word(self.game, "expiry", key) if key else ""
 
     def type_keys(self) -> dict[str, str]:
         """Action type → how to do it here (a key and a word). Games refine it by phase."""
-        return {"pass": "p: pass", "done": "p: done"}
+        return {"pass": _("p: pass"), "done": _("p: done")}
 
     def move_heading(self) -> str:
         """``Your move: `` — games say more (e.g. that this is a reaction out of turn)."""
-        return "Your move: "
+        return _("Your move: ")
 
     # -- naming ---------------------------------------------------------------------------
     def label_value(self, field: str, value: Any) -> str:
@@ -205,11 +240,12 @@ class TableScreen(Screen):
         if value is MISSING:
             return "—"
         if field == "type":
-            return TYPE_WORDS.get(str(value), str(value).replace("_", " "))
+            return (_(TYPE_WORDS[str(value)]) if str(value) in TYPE_WORDS
+                    else str(value).replace("_", " "))
         if field == "seat" and isinstance(value, int):
             return self.player_name(value, you=False)
         if field == "sign" and isinstance(value, int):
-            return "raise (+)" if value > 0 else "lower (−)"
+            return _("raise (+)") if value > 0 else _("lower (−)")
         return str(value)
 
     def describe(self, action: Action) -> str:
@@ -247,7 +283,8 @@ class TableScreen(Screen):
             else:
                 break
             choices = [(self.label_value(key, v), v) for v in values]
-            question = first_title or FIELD_TITLES.get(key, f"Which {key}?")
+            question = first_title or (_(FIELD_TITLES[key]) if key in FIELD_TITLES
+                                       else _("Which {field}?").format(field=key))
             first_title = ""
             chosen = self.describe_fixed(candidates, key)
             title = f"{chosen}\n{question}" if chosen else question
@@ -268,7 +305,7 @@ class TableScreen(Screen):
 
     def action_all_actions(self) -> None:
         if not self.legal:
-            self.notify("Nothing to do now.", severity="warning")
+            self.notify(_("Nothing to do now."), severity="warning")
             return
         choices = [(self.describe(a), a) for a in self.legal]
         self._pick_then_send(choices)
@@ -276,14 +313,14 @@ class TableScreen(Screen):
     @work(exclusive=True, group="pick")
     async def _pick_then_send(self, choices: list[tuple[str, Action]]) -> None:
         picked = await self.app.push_screen_wait(
-            Picker("Every action you can take", choices, side=True))
+            Picker(_("Every action you can take"), choices, side=True))
         if picked is not None:
             await self.send_action(picked)
 
     def action_pass_turn(self) -> None:
         passes = self.actions_of_type("pass", "done")
         if not passes:
-            self.notify("You cannot pass now.", severity="warning")
+            self.notify(_("You cannot pass now."), severity="warning")
             return
         self.choose_and_send(passes)
 
@@ -327,7 +364,8 @@ class TableScreen(Screen):
         self.legal = []
         self.add_note(reason)
         prompt = self.query_one("#prompt", Static)
-        prompt.update(f"Disconnected: {reason} — l lobby, r there reconnects")
+        prompt.update(_("Disconnected: {reason} — l lobby, r there reconnects").format(
+            reason=reason))
         prompt.set_class(False, "your-move")
 
     def action_lobby(self) -> None:

@@ -2,36 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 
-def card_label(card: dict[str, Any]) -> str:
-    """``Name +2`` — the card's name and, if it has one, its signed value."""
-    name = str(card.get("name") or card.get("kind", "?"))
-    value = card.get("value")
-    if isinstance(value, int) and not isinstance(value, bool) and value:
-        return f"{name} {value:+d}"
-    return name
-
-
 class CardList(OptionList):
     """The seat's own cards. Option ids are card ids; ``▶`` marks cards with a legal action now."""
 
-    def show(self, hand: list[dict[str, Any]], playable: set[str]) -> None:
-        """Replace the list with ``hand``, keeping the highlighted card if it is still held."""
+    def show(self, hand: list[tuple[str, str]], playable: set[str]) -> None:
+        """Replace the list with ``hand`` (card id, how it reads), keeping the highlighted card
+        if it is still held."""
         keep = None
         if self.highlighted is not None and self.option_count:
             keep = self.get_option_at_index(self.highlighted).id
         self.clear_options()
         options = []
-        for card in hand:
-            cid = str(card.get("id"))
+        for cid, text in hand:
             mark = "▶ " if cid in playable else "  "
-            label = Text(mark + card_label(card), style="bold" if cid in playable else "")
+            label = Text(mark + text, style="bold" if cid in playable else "")
             options.append(Option(label, id=cid))
         self.add_options(options)
         if not options:

@@ -12,11 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from client.widgets import fang_names as names
+from hexnet import i18n
+from hexnet.games.fang.view import action_label
+from hexnet.i18n import N_, _, ngettext
 
 Action = dict[str, Any]
 POWER_TYPES = ("see", "steal")
-POWER_WORDS = {"see": "Seer: look whether a cat is a witch… (s)",
-               "steal": "Pickpocket: steal from a cat… (s)"}
+POWER_WORDS = {"see": N_("Seer: look whether a cat is a witch… (s)"),
+               "steal": N_("Pickpocket: steal from a cat… (s)")}
 
 
 @dataclass(frozen=True)
@@ -49,13 +52,13 @@ def proposal_action(legal: list[Action], chosen: set[int]) -> Action | None:
 def _name(view: dict[str, Any], seat: Any) -> str:
     players = view.get("players") or []
     if isinstance(seat, int) and 0 <= seat < len(players):
-        return str(players[seat]) + (" (you)" if seat == view.get("seat") else "")
+        return str(players[seat]) + (_(" (you)") if seat == view.get("seat") else "")
     return "?"
 
 
 def _last_text(view: dict[str, Any], *kinds: str) -> str:
-    texts = [str(e.get("text", "")) for e in view.get("log") or [] if e.get("kind") in kinds]
-    return texts[-1] if texts else ""
+    events = [e for e in view.get("log") or [] if e.get("kind") in kinds]
+    return i18n.render(names.GAME, events[-1], view.get("players") or []) if events else ""
 
 
 def _counted(view: dict[str, Any], place: str) -> str:
@@ -63,17 +66,23 @@ def _counted(view: dict[str, Any], place: str) -> str:
     if place not in counts:
         return ""
     k = counts[place]
-    return f" · {k} cat{'s' if k != 1 else ''}"
+    return " · " + ngettext("{n} cat", "{n} cats", k).format(n=k)
 
 
 def _place_label(view: dict[str, Any], place: str) -> str:
     ing = names.ingredient_of(place)
-    text = names.place(place) + (f" → {ing}" if ing else " (pond)")
+    text = names.place(place) + (f" → {ing}" if ing else " " + _("(pond)"))
     return text + _counted(view, place)
 
 
 def _mine(flag: bool) -> str:
-    return "  ● yours" if flag else ""
+    return "  ● " + _("yours") if flag else ""
+
+
+def label(view: dict[str, Any], a: Action) -> str:
+    """The action's label from the catalog (``Banish Anna``)."""
+    return i18n.render_label(names.GAME, action_label(a, view.get("hand") or []),
+                             view.get("players") or [])
 
 
 def action_choice(view: dict[str, Any], a: Action) -> Choice:
@@ -82,44 +91,37 @@ def action_choice(view: dict[str, Any], a: Action) -> Choice:
     mine = view.get("my_choice")
     sent = view.get("seat") in (view.get("submitted") or [])
     if kind == "pick":
-        label = _place_label(view, a["place"]) + _mine(mine == {"place": a["place"]})
-        return Choice(f"pick:{a['place']}", label, action=a)
+        text = _place_label(view, a["place"]) + _mine(mine == {"place": a["place"]})
+        return Choice(f"pick:{a['place']}", text, action=a)
     if kind == "restore":
-        label = f"Restore {_name(view, a['frog'])} (frog) at the pond" + _mine(
-            mine == {"restore": a["frog"]})
-        return Choice(f"restore:{a['frog']}", label, action=a)
+        text = label(view, a) + _mine(mine == {"restore": a["frog"]})
+        return Choice(f"restore:{a['frog']}", text, action=a)
     if kind == "guard" and "place" not in a:
-        return Choice("guard", "Guard a place (chosen after the others)" + _mine(
-            mine == {"guard": True}), action=a)
+        return Choice("guard", label(view, a) + _mine(mine == {"guard": True}), action=a)
     if kind == "guard":
-        return Choice(f"guard:{a['place']}", "Guard " + _place_label(view, a["place"]), action=a)
+        text = label(view, a) + _counted(view, a["place"])
+        return Choice(f"guard:{a['place']}", text, action=a)
     if kind == "witch_place":
         return Choice(f"wplace:{a['place']}", _place_label(view, a["place"]), action=a)
     if kind == "spell":
-        text = names.SPELL_TEXT.get(a["spell"], "")
-        label = names.spell(a["spell"]).capitalize() + (f" — {text}" if text else "")
-        return Choice(f"spell:{a['spell']}", label, action=a)
+        what = names.spell_text(a["spell"])
+        text = names.spell(a["spell"])
+        return Choice(f"spell:{a['spell']}", text[:1].upper() + text[1:]
+                      + (f" — {what}" if what else ""), action=a)
     if kind == "attack":
-        return Choice(f"attack:{a['target']}", f"Attack {_name(view, a['target'])}", action=a)
-    if kind == "no_attack":
-        return Choice("no_attack", "No attack", action=a)
+        return Choice(f"attack:{a['target']}", label(view, a), action=a)
     if kind == "vote_proposal":
         yes = a["yes"] is True
-        return Choice(f"yes:{yes}", ("Yes (y)" if yes else "No (n)") + _mine(
-            sent and mine is a["yes"]), action=a)
+        text = label(view, a) + (" (y)" if yes else " (n)") + _mine(sent and mine is a["yes"])
+        return Choice(f"yes:{yes}", text, action=a)
     if kind == "lay":
-        card = a["card"]
-        held = next((c for c in view.get("hand") or [] if c.get("id") == card), None)
-        label = names.ingredient(held["ing"] if held else card)
-        return Choice(f"lay:{card}", f"Lay {label}", action=a)
+        return Choice(f"lay:{a['card']}", label(view, a), action=a)
     if kind == "vote":
-        return Choice(f"vote:{a['target']}", f"Banish {_name(view, a['target'])}" + _mine(
-            sent and mine == a["target"]), action=a)
+        text = label(view, a) + _mine(sent and mine == a["target"])
+        return Choice(f"vote:{a['target']}", text, action=a)
     if kind == "abstain":
-        return Choice("abstain", "Abstain" + _mine(sent and mine is None), action=a)
-    words = {"ready": "Ready — I have seen my role", "confirm": "OK, go on",
-             "end_talk": "End talk"}
-    return Choice(str(kind), words.get(str(kind), str(kind).replace("_", " ")), action=a)
+        return Choice("abstain", label(view, a) + _mine(sent and mine is None), action=a)
+    return Choice(str(kind), label(view, a), action=a)
 
 
 def heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) -> str:
@@ -129,7 +131,9 @@ def heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) -> str:
     seat = view.get("seat")
     form = forms[seat] if isinstance(seat, int) and 0 <= seat < len(forms) else "cat"
     if form != "cat" and not view.get("outcome") and not legal:
-        return f"You are {'a frog' if form == 'frog' else 'banished'} and watch. {text}"
+        watching = (_("You are a frog and watch.") if form == "frog"
+                    else _("You are banished and watch."))
+        return f"{watching} {text}"
     return text
 
 
@@ -138,52 +142,63 @@ def _scene_heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) 
     acts = {a.get("type") for a in legal} - set(POWER_TYPES)
     players = view.get("players") or []
     if view.get("outcome"):
-        return str((view.get("outcome") or {}).get("reason") or "The game is over.")
+        reason = (view.get("outcome") or {}).get("reason")
+        return i18n.word(names.GAME, "end", reason) if reason else _("The game is over.")
     if scene == "ready":
-        return "Look at your role card (r), then say you are ready."
+        return _("Look at your role card (r), then say you are ready.")
     if scene == "pick":
         if acts:
-            return "Where do you go today? Hidden; changeable until all have picked."
-        return "The cats pick their places…"
+            return _("Where do you go today? Hidden; changeable until all have picked.")
+        return _("The cats pick their places…")
     if scene == "guard" and acts:
-        return "Guard which place? Cats per place, no names:"
+        return _("Guard which place? Cats per place, no names:")
     if scene == "witches" and acts:
         me = view.get("witch") or {}
         stage = me.get("stage", "")
         if stage == "place":
-            return "Witches' window — choose your place. Cats per place (no witches):"
-        step = {"spell": "a spell", "target": "an attack",
-                "target2": "a second attack (Doppelschlag)"}.get(stage, stage)
+            return _("Witches' window — choose your place. Cats per place (no witches):")
         where = f"{names.place(me.get('place'))}{_counted(view, me.get('place'))}"
-        return f"Witches' window — at {where}; choose {step}:"
+        if stage == "spell":
+            return _("Witches' window — at {where}; choose a spell:").format(where=where)
+        if stage == "target2":
+            return _("Witches' window — at {where}; choose a second attack ({spell}):").format(
+                where=where, spell=names.spell("doppelschlag"))
+        return _("Witches' window — at {where}; choose an attack:").format(where=where)
     if scene in ("guard", "witches"):
-        return "The cats are out collecting…"
+        return _("The cats are out collecting…")
     if scene == "announce":
-        return "The duck: " + _last_text(view, "evening")
+        return _("The duck: {news}").format(news=_last_text(view, "evening"))
     if scene == "talk":
-        return "Evening talk: say what you think (c). End talk when done."
+        return _("Evening talk: say what you think (c). End talk when done.")
     if scene == "proposal":
-        size = view.get("proposal_size")
+        size = int(view.get("proposal_size") or 0)
         chief = view.get("chief")
         if "propose" in acts:
-            picked = ", ".join(_name(view, s) for s in sorted(chosen)) or "nobody yet"
-            return f"You are village chief: choose exactly {size} cats. Chosen: {picked}"
-        return f"{_name(view, chief)} is village chief and proposes {size} cats."
+            picked = ", ".join(_name(view, s) for s in sorted(chosen)) or _("nobody yet")
+            return ngettext("You are village chief: choose exactly {n} cat. Chosen: {picked}",
+                            "You are village chief: choose exactly {n} cats. Chosen: {picked}",
+                            size).format(n=size, picked=picked)
+        return ngettext("{chief} is village chief and proposes {n} cat.",
+                        "{chief} is village chief and proposes {n} cats.", size).format(
+            chief=_name(view, chief), n=size)
     members = ", ".join(_name(view, s) for s in view.get("members") or [])
     if scene == "proposal_vote":
-        return f"Proposed: {members}. Yes or no? Hidden until all have voted."
+        return _("Proposed: {members}. Yes or no? Hidden until all have voted.").format(
+            members=members)
     if scene == "proposal_result":
         return _last_text(view, "proposal_result", "curse")
     if scene == "ritual":
-        lay = "Lay one card face down:" if acts else "Each lays one card face down."
-        return f"The circle: {members}. {lay}"
+        if acts:
+            return _("The circle: {members}. Lay one card face down:").format(members=members)
+        return _("The circle: {members}. Each lays one card face down.").format(members=members)
     if scene == "ritual_result":
         return _last_text(view, "ritual")
     if scene == "pause":
-        return "Who was it?! The vote begins in a moment."
+        return _("Who was it?! The vote begins in a moment.")
     if scene == "vote":
-        final = "The knights' final vote" if view.get("days_to_knights") == 0 else "The vote"
-        return f"{final}: banish whom? Hidden until all have voted."
+        if view.get("days_to_knights") == 0:
+            return _("The knights' final vote: banish whom? Hidden until all have voted.")
+        return _("The vote: banish whom? Hidden until all have voted.")
     if scene == "vote_result":
         return _last_text(view, "banished")
     return str(scene or "") if players else ""
@@ -199,11 +214,12 @@ def scene_choices(view: dict[str, Any], legal: list[Action], chosen: set[int]) -
             out.append(Choice(f"member:{seat}", f"{box} {_name(view, seat)}", "toggle",
                               seat=seat))
         ready = len(chosen) == size
-        out.append(Choice("propose", f"→ Propose these {len(chosen)}/{size}"
-                          + ("" if ready else " (choose exactly that many)"), "propose"))
+        text = _("→ Propose these {chosen}/{size}").format(chosen=len(chosen), size=size)
+        out.append(Choice("propose", text + ("" if ready else " " + _(
+            "(choose exactly that many)")), "propose"))
     else:
         out += [action_choice(view, a) for a in legal if a.get("type") not in POWER_TYPES]
     for kind in POWER_TYPES:
         if any(a.get("type") == kind for a in legal):
-            out.append(Choice(f"power:{kind}", POWER_WORDS[kind], "power"))
+            out.append(Choice(f"power:{kind}", _(POWER_WORDS[kind]), "power"))
     return out

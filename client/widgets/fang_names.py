@@ -1,7 +1,8 @@
-"""Fang die Hexe's words for ids in a view: places, ingredients, roles, sides and spells.
+"""Fang die Hexe's words for ids in a view: places, ingredients, roles, sides, forms and spells,
+from the game's catalog in the reader's language (an id without an entry reads as itself).
 
-The names come from the game's data (``seeds/fang.toml``); an id without an entry reads as itself.
-Nothing here knows a rule.
+Which place yields which ingredient and which side a role plays for are the game's data
+(``seeds/fang.toml``). Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -9,68 +10,69 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from hexnet import i18n
 from hexnet.seeds import table
 
-SIDE_WORDS = {"village": "the village", "witches": "the witches", "fool": "alone (fool)"}
-FORM_WORDS = {"cat": "cat", "frog": "frog", "banished": "banished"}
-EXTRA_CARDS = {"fluchkraut": "Fluchkraut", "empty": "empty hand"}
+GAME = "fang"
 
 
 @functools.cache
 def _data() -> dict[str, Any]:
-    return table("fang")
+    return table(GAME)
 
 
 def place(pid: Any) -> str:
     """``Kräutergarten`` for ``kraeutergarten``; the pond too."""
-    data = _data()
-    if pid == data["pond"]["id"]:
-        return str(data["pond"]["name"])
-    row = next((p for p in data["places"] if p["id"] == pid), None)
-    return str(row["name"]) if row else str(pid)
+    return i18n.word(GAME, "place", pid)
 
 
 def ingredient(iid: Any) -> str:
     """``Quellwasser`` for ``quellwasser``; Fluchkraut and the empty hand too."""
-    if iid in EXTRA_CARDS:
-        return EXTRA_CARDS[str(iid)]
-    row = next((p for p in _data()["places"] if p["ingredient"] == iid), None)
-    return str(row["ingredient_name"]) if row else str(iid)
+    return i18n.word(GAME, "ingredient", iid)
 
 
 def ingredient_of(pid: Any) -> str | None:
-    """The ingredient name collected at place ``pid`` (None for the pond)."""
+    """The ingredient's word collected at place ``pid`` (None for the pond)."""
     row = next((p for p in _data()["places"] if p["id"] == pid), None)
-    return str(row["ingredient_name"]) if row else None
+    return ingredient(row["ingredient"]) if row else None
 
 
 def role(rid: Any) -> str:
-    """The role's German name (``Hexe``)."""
-    row = _data()["roles"].get(str(rid))
-    return str(row["name"]) if row else str(rid)
+    """The role's name (``Hexe``; in Hungarian ``Boszorkány``)."""
+    return i18n.word(GAME, "role", rid)
 
 
 def role_long(rid: Any) -> str:
-    """``Hexe (witch)``."""
-    row = _data()["roles"].get(str(rid))
-    return f"{row['name']} ({row['english']})" if row else str(rid)
+    """The role with a gloss where the name is foreign to the reader (``Hexe (witch)``)."""
+    return i18n.word(GAME, "role_long", rid)
 
 
 def side(rid: Any) -> str:
-    """The side of role ``rid``: village, witches or fool."""
+    """The side of role ``rid``: village, witches or fool (an id)."""
     row = _data()["roles"].get(str(rid))
     return str(row["side"]) if row else ""
 
 
+def side_words(sid: Any) -> str:
+    """A side in words (``the village``)."""
+    return i18n.word(GAME, "side", sid)
+
+
+def form(fid: Any) -> str:
+    """A seat's form in words (``frog``)."""
+    return i18n.word(GAME, "form", fid)
+
+
 def spell(sid: Any) -> str:
     """The spell's name; ``none`` reads as no spell."""
-    row = next((s for s in _data()["spells"] if s["id"] == sid), None)
-    return str(row["name"]) if row else ("no spell" if sid == "none" else str(sid))
+    return i18n.word(GAME, "spell", sid)
 
 
-SPELL_TEXT = {
-    "verderben": "spoil what is handed out at your place",
-    "fluch": "tonight's curse bar starts at 1",
-    "doppelschlag": "a second attack target",
-    "none": "",
-}
+def spell_text(sid: Any) -> str:
+    """What a spell does ("" for no spell)."""
+    return "" if sid == "none" else i18n.word(GAME, "spell_text", sid)
+
+
+def scene(name: Any) -> str:
+    """A scene of the day in a few words (``night · the vote``)."""
+    return i18n.word(GAME, "scene", name)

@@ -9,15 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from client.widgets import fang_names as names
+from hexnet import i18n
+from hexnet.i18n import _, ngettext
 
-SCENES = {
-    "ready": "look at your role", "pick": "the day · places", "guard": "the day · guard",
-    "witches": "the witches' window", "announce": "evening · the duck",
-    "talk": "evening talk", "proposal": "night · proposal", "proposal_vote": "night · vote "
-    "on the proposal", "proposal_result": "night · proposal result", "ritual": "night · ritual",
-    "ritual_result": "night · ritual result", "pause": "night · who was it?!",
-    "vote": "night · the vote", "vote_result": "night · vote result",
-}
 # scenes in which the list of cats shows who has sent (never what)
 SENT_SCENES = {"ready", "announce", "talk", "proposal_vote", "proposal_result", "ritual",
                "ritual_result", "vote", "vote_result"}
@@ -27,9 +21,9 @@ def scene_words(view: dict[str, Any]) -> str:
     """The scene in a few words (``Day 2 · night · the vote``)."""
     scene = view.get("scene")
     if view.get("outcome"):
-        return "game over"
-    day = f"Day {view['day']}" if view.get("day") else "Before day 1"
-    return f"{day} · {SCENES.get(str(scene), str(scene))}"
+        return _("game over")
+    day = _("Day {day}").format(day=view["day"]) if view.get("day") else _("Before day 1")
+    return f"{day} · {names.scene(scene)}"
 
 
 def _pips(have: int, total: int, full: str, empty: str) -> str:
@@ -41,17 +35,20 @@ def village_text(view: dict[str, Any]) -> Text:
     out = Text()
     day, knights = int(view.get("day") or 0), int(view.get("knights_day") or 0)
     left = int(view.get("days_to_knights") or 0)
-    out.append(f"Day {day}/{knights} ", style="bold")
-    out.append("· knights TODAY" if day and left == 0 else f"· knights in {left} days")
+    out.append(_("Day {day}/{knights}").format(day=day, knights=knights) + " ", style="bold")
+    out.append("· " + (_("knights TODAY") if day and left == 0 else ngettext(
+        "knights in {n} day", "knights in {n} days", left).format(n=left)))
     seals, need = int(view.get("seals") or 0), int(view.get("seals_needed") or 0)
-    out.append(f" · seals {_pips(seals, need, '◆', '◇')} {seals}/{need}\n")
+    out.append(" · " + _("seals {pips} {seals}/{needed}").format(
+        pips=_pips(seals, need, "◆", "◇"), seals=seals, needed=need) + "\n")
     curse, bar = int(view.get("curse") or 0), int(view.get("curse_bar") or 0)
-    out.append(f"Curse {_pips(curse, bar, '▮', '▯')} {curse}/{bar}")
-    out.append(f" · failed rituals {view.get('failed_rituals', 0)}\n")
+    out.append(_("Curse {pips} {curse}/{bar}").format(pips=_pips(curse, bar, "▮", "▯"),
+                                                      curse=curse, bar=bar))
+    out.append(" · " + _("failed rituals {n}").format(n=view.get("failed_rituals", 0)) + "\n")
     spells = [names.spell(s) for s in view.get("spells_unlocked") or []]
-    out.append(f"Witches' spells: {', '.join(spells) or '—'}\n")
+    out.append(_("Witches' spells: {spells}").format(spells=", ".join(spells) or "—") + "\n")
     required = [names.ingredient(i) for i in view.get("required") or []]
-    out.append("Tonight: ", style="bold")
+    out.append(_("Tonight:") + " ", style="bold")
     out.append(", ".join(required) or "—")
     return out
 
@@ -60,26 +57,27 @@ def role_text(view: dict[str, Any], shown: bool) -> Text:
     """Your role card: face down (``r`` turns it) or face up with what you know."""
     out = Text()
     if not shown:
-        out.append(" ░░ role card face down ░░ ", style="reverse")
-        out.append("  r: look")
+        out.append(" ░░ " + _("role card face down") + " ░░ ", style="reverse")
+        out.append("  " + _("r: look"))
         return out
     role = view.get("role")
     out.append(f" {names.role_long(role)} ", style="bold reverse")
-    out.append(f" for {names.SIDE_WORDS.get(names.side(role), '?')}")
+    out.append(" " + _("for {side}").format(side=names.side_words(names.side(role))))
     me = view.get("seat")
     witches = [s for s, r in enumerate(view.get("roles") or [])
                if r == "hexe" and s != me]
     players = view.get("players") or []
     if role in ("hexe", "kraehe"):
-        who = ", ".join(str(players[s]) for s in witches) or "only you"
-        out.append(f"\nWitches: {who}")
+        who = ", ".join(str(players[s]) for s in witches) or _("only you")
+        out.append("\n" + _("Witches: {who}").format(who=who))
         if role == "hexe":
-            out.append(" · w: whisper")
+            out.append(" · " + _("w: whisper"))
     for day, target, result in view.get("seen") or []:
-        name = players[target] if 0 <= target < len(players) else "?"
-        out.append(f"\nSeen day {day}: {name} is {result}")
+        key = "seen_witch" if result == "witch" else "seen_no_witch"
+        out.append("\n" + i18n.fill(names.GAME, "phrase", key, {"day": day, "target": target},
+                                    players))
     if view.get("guard_last"):
-        out.append(f"\nLast guarded: {names.place(view['guard_last'])}")
+        out.append("\n" + _("Last guarded: {place}").format(place=names.place(view["guard_last"])))
     return out
 
 
@@ -87,9 +85,9 @@ def hand_text(view: dict[str, Any], shown: bool) -> Text:
     """Your ingredients, oldest first; Fluchkraut only while the role card is up."""
     cards = [names.ingredient(c.get("ing")) for c in view.get("hand") or []]
     if shown and view.get("fluchkraut"):
-        cards.append("Fluchkraut ∞")
-    out = Text("Hand: ", style="bold")
-    out.append(", ".join(cards) or "empty")
+        cards.append(names.ingredient("fluchkraut") + " ∞")
+    out = Text(_("Hand:") + " ", style="bold")
+    out.append(", ".join(cards) or _("empty"))
     return out
 
 
@@ -120,14 +118,14 @@ def seat_marks(view: dict[str, Any]) -> list[str]:
         result = _last_event(view, "proposal_result")
         if result:
             for s in result.get("yes") or []:
-                marks[s] = "yes"
+                marks[s] = _("yes")
             for s in result.get("no") or []:
-                marks[s] = "no"
+                marks[s] = _("no")
     elif scene == "vote_result":
         result = _last_event(view, "vote_result")
         players = view.get("players") or []
         for s, target in (result or {}).get("votes") or []:
-            marks[s] = "abstain" if target is None else f"→{players[target]}"
+            marks[s] = _("abstain") if target is None else f"→{players[target]}"
     return marks
 
 
@@ -148,13 +146,13 @@ def cats_table(view: dict[str, Any], roles_shown: bool) -> Table:
     for seat, player in enumerate(players):
         form = forms[seat] if seat < len(forms) else "cat"
         flag = "★" if seat == chief else "◇" if seat in members else " "
-        name = Text("you" if seat == me else str(player),
+        name = Text(_("you") if seat == me else str(player),
                     style="bold" if seat == me else ("dim" if form != "cat" else ""))
         mark = marks[seat]
         if form == "frog":
-            mark = f"frog {mark}".strip()
+            mark = f"{names.form('frog')} {mark}".strip()
         elif form != "cat":
-            mark = names.FORM_WORDS.get(form, form)
+            mark = names.form(form)
         role = roles[seat] if seat < len(roles) else None
         public = form == "banished" or over
         known = role and (public or (roles_shown and seat != me))

@@ -1,10 +1,11 @@
 """Drawing the Hranice table from a seat's view: councils with influence and dominance tokens,
 the pyre, the last roll and what the table waits for.
 
-Card names, texts and printed numbers come from the deck table (``seeds/hranice.toml``, data
-only); everything that depends on the rules (defence with its bonuses, influence, who is asked)
-is read from the view the host sent. Nothing relies on colour alone: ``●``/``○`` are the
-dominance token's two sides, ``▶`` marks the player on turn, ``(n)`` a raised defence.
+Card names and texts come from the game's catalog in the reader's language, printed numbers from
+the deck table (``seeds/hranice.toml``, data only); everything that depends on the rules
+(defence with its bonuses, influence, who is asked) is read from the view the host sent.
+Nothing relies on colour alone: ``●``/``○`` are the dominance token's two sides, ``▶`` marks
+the player on turn, ``(n)`` a raised defence.
 """
 
 from __future__ import annotations
@@ -12,11 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from babel.lists import format_list
 from rich.table import Table
 from rich.text import Text
 
+from hexnet import i18n
 from hexnet.games.hranice import cards
+from hexnet.i18n import _, ngettext
 
+GAME = "hranice"
 Names = Callable[[int | None], str]
 ROLL_KINDS = ("roll", "accusation", "cleansing")
 
@@ -27,34 +32,34 @@ def row(card: str) -> dict[str, Any]:
 
 
 def name(card: str) -> str:
-    """The printed (Czech) name."""
-    return str(row(card)["name"])
+    """The card's name in the reader's language (Czech as printed, in English too)."""
+    return i18n.word(GAME, "card", card)
 
 
 def hand_label(card: str) -> str:
     """How a card reads in your hand: ``Kovář 3``, ``Udání · action ×2``, ``★ Alibi``."""
     info = row(card)
     if info["type"] == "citizen":
-        return f"{info['name']} {info['influence']}"
+        return f"{name(card)} {info['influence']}"
     if info["type"] == "action":
         cost = f" ×{info['cost']}" if info.get("cost", 1) > 1 else ""
-        return f"{info['name']} · action{cost}"
-    return f"★ {info['name']}"
+        return f"{name(card)} · {i18n.word(GAME, 'card_type', 'action')}{cost}"
+    return f"★ {name(card)}"
 
 
 def card_text(card: str) -> str:
-    """The card's full text for the side pane: name (English), kind, cost, rule text."""
+    """The card's full text for the side pane: name (with a gloss), kind, cost, rule text."""
     info = row(card)
-    english = f" ({info['english']})" if info["english"] != info["name"].lower() else ""
-    head = f"{info['name']}{english}"
+    head = i18n.word(GAME, "card_long", card)
+    kind = i18n.word(GAME, "card_type", info["type"])
     if info["type"] == "citizen":
-        head += f", citizen {info['influence']}"
+        head += f", {kind} {info['influence']}"
     elif info["type"] == "action":
-        head += f", action, costs {info['cost']}"
+        head += ", " + ngettext("{kind}, costs {n} action", "{kind}, costs {n} actions",
+                                info["cost"]).format(kind=kind, n=info["cost"])
     else:
-        head = "★ " + head + ", reaction"
-    text = str(info.get("text") or "")
-    return f"{head}: {text}" if text else head + "."
+        head = f"★ {head}, {kind}"
+    return f"{head}: {i18n.word(GAME, 'card_text', card)}"
 
 
 def hand_order(hand: list[str]) -> list[str]:
@@ -86,10 +91,12 @@ def whose(view: dict[str, Any], card: Any, names: Names) -> str:
         return "?"
     owner = owner_of(view, card)
     if owner is None:
-        where = " on the pyre" if card in (view.get("pyre") or []) else ""
-        return f"{citizen(card, view)}{where}"
-    who = names(owner)
-    return f"{'your' if who == 'you' else who + chr(39) + 's'} {citizen(card, view)}"
+        if card in (view.get("pyre") or []):
+            return _("{citizen} on the pyre").format(citizen=citizen(card, view))
+        return citizen(card, view)
+    if owner == view.get("seat"):
+        return _("your {citizen}").format(citizen=citizen(card, view))
+    return _("{name}'s {citizen}").format(name=names(owner), citizen=citizen(card, view))
 
 
 def councils_table(view: dict[str, Any], names: Names) -> Table:
@@ -100,11 +107,11 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
     table = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_edge=False,
                   header_style="bold")
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("Player", no_wrap=True, max_width=9)
+    table.add_column(_("Player"), no_wrap=True, max_width=9)
     table.add_column("✋", justify="right", no_wrap=True)
-    table.add_column("Inf", justify="right", no_wrap=True)
+    table.add_column(_("Inf"), justify="right", no_wrap=True)
     table.add_column("●", no_wrap=True)
-    table.add_column("Council (defence)", ratio=1)
+    table.add_column(_("Council (defence)"), ratio=1)
     target = view.get("target", "?")
     sizes = view.get("hand_sizes") or []
     influence = view.get("influence") or []
@@ -133,11 +140,12 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
 def pyre_text(view: dict[str, Any]) -> Text:
     """``Pyre 2/3: Kovář 3 · Šlechtic 6 │ pile 24 · discards 5``."""
     pyre = view.get("pyre") or []
-    out = Text(f"Pyre {len(pyre)}/{cards.rule('pyre_ignites_at')}: ", style="bold")
-    out.append(" · ".join(citizen(c, view) for c in pyre) or "empty",
+    out = Text(_("Pyre {n}/{max}: ").format(n=len(pyre), max=cards.rule("pyre_ignites_at")),
+               style="bold")
+    out.append(" · ".join(citizen(c, view) for c in pyre) or _("empty"),
                style="red" if pyre else "dim")
-    out.append(f" │ pile {view.get('pile_size', '?')} · discards "
-               f"{len(view.get('discard') or [])}", style="dim")
+    out.append(" │ " + _("pile {pile} · discards {discards}").format(
+        pile=view.get("pile_size", "?"), discards=len(view.get("discard") or [])), style="dim")
     return out
 
 
@@ -145,13 +153,14 @@ def last_roll(view: dict[str, Any]) -> str:
     """The latest die event of the log (a roll, or its result with the whole sum), or ""."""
     for event in reversed(view.get("log") or []):
         if event.get("kind") in ROLL_KINDS and "die" in event:
-            return str(event.get("text", ""))
+            return i18n.render(GAME, event, view.get("players") or [])
     return ""
 
 
 def reactions_for(event: str) -> str:
-    """The names of the reactions that answer ``event`` (from the deck table)."""
-    return " or ".join(r["name"] for r in cards.data()["reaction"] if r["event"] == event)
+    """The names of the reactions that answer ``event`` ("Úplatek or Falešný svědek")."""
+    found = [name(r["id"]) for r in cards.data()["reaction"] if r["event"] == event]
+    return format_list(found, style="or", locale=i18n.language()) if found else ""
 
 
 def trigger_text(view: dict[str, Any], window: dict[str, Any], names: Names,
@@ -159,56 +168,70 @@ def trigger_text(view: dict[str, Any], window: dict[str, Any], names: Names,
     """What the open reaction window answers, from the host's trigger: ``Bela accuses your
     Kovář 3 — Alibi?`` (without the reactions' names if not ``reactions``)."""
     event = str(window.get("event", ""))
-    actor = names(window.get("actor"))
-    s = "s"
-    if actor == "you":
-        actor, s = "You", ""
+    you = window.get("actor") == view.get("seat")
+    words = {"actor": names(window.get("actor")), "card": name(str(window.get("card"))),
+             "die": window.get("die"), "total": window.get("total"),
+             "needed": window.get("needed"), "sign": ">" if window.get("strict") else "≥"}
     target = window.get("target")
+    if isinstance(target, str):
+        words["target"] = whose(view, target, names)
+    elif isinstance(window.get("player"), int):
+        words["target"] = names(window["player"])
     if event == "action":
-        on = ""
-        if isinstance(target, str):
-            on = " on " + whose(view, target, names)
-        elif isinstance(window.get("player"), int):
-            on = " on " + names(window["player"])
-        text = f"{actor} play{s} {name(str(window.get('card')))}{on}"
+        if "target" in words:
+            text = (_("You play {card} on {target}") if you
+                    else _("{actor} plays {card} on {target}"))
+        else:
+            text = _("You play {card}") if you else _("{actor} plays {card}")
     elif event == "accused":
-        text = f"{actor} accuse{s} {whose(view, target, names)}"
+        text = _("You accuse {target}") if you else _("{actor} accuses {target}")
+    elif event == "roll" and window.get("kind") == "accuse":
+        text = (_("You rolled {die} accusing {target}: total {total}, needs {sign} {needed}")
+                if you else
+                _("{actor} rolled {die} accusing {target}: total {total}, needs {sign} "
+                  "{needed}"))
     elif event == "roll":
-        doing = "accusing" if window.get("kind") == "accuse" else "cleansing"
-        sign = ">" if window.get("strict") else "≥"
-        text = (f"{actor} rolled {window.get('die')} {doing} {whose(view, target, names)}: "
-                f"total {window.get('total')}, needs {sign} {window.get('needed')}")
+        text = (_("You rolled {die} cleansing {target}: total {total}, needs {sign} {needed}")
+                if you else
+                _("{actor} rolled {die} cleansing {target}: total {total}, needs {sign} "
+                  "{needed}"))
     elif event == "to_pyre":
-        text = f"To the pyre: {whose(view, target, names)}"
+        text = _("To the pyre: {target}")
     else:
-        text = event
+        return event
+    text = text.format(**words)
     return f"{text} — {reactions_for(event)}?" if reactions else text
 
 
 def now_text(view: dict[str, Any], names: Names) -> str:
     """What the table waits for now, in a sentence (reaction window, Výslech, the flip)."""
     if view.get("outcome"):
-        return "The game is over."
+        return _("The game is over.")
     window = view.get("window")
     if window:
-        asked = names(window.get("asked"))
-        if asked == "you":
-            return f"{trigger_text(view, window, names)} Your answer (countdown top right)."
-        return f"{trigger_text(view, window, names)} Asking {asked}."
+        trigger = trigger_text(view, window, names)
+        if window.get("asked") == view.get("seat"):
+            return _("{trigger} Your answer (countdown top right).").format(trigger=trigger)
+        return _("{trigger} Asking {who}.").format(trigger=trigger,
+                                                   who=names(window.get("asked")))
     step = view.get("step") or {}
     peek = view.get("peek")
+    vyslech = name("vyslech")
     if peek:
         hand = ", ".join(name(c) for c in hand_order(list(peek.get("hand") or [])))
-        return f"Výslech: {names(peek.get('player'))} holds {hand}. Discard one."
+        return _("{card}: {who} holds {cards}. Discard one.").format(
+            card=vyslech, who=names(peek.get("player")), cards=hand)
     if step.get("stage") == "choose":
-        return (f"{names(step.get('seat'))} looks at {names(step.get('player'))}'s hand "
-                "(Výslech) and discards a card.")
+        return _("{card}: {who} looks at {whom}'s hand and discards a card.").format(
+            card=vyslech, who=names(step.get("seat")), whom=names(step.get("player")))
     if step.get("stage") == "flip":
-        return f"{names(step.get('seat'))} may flip the dominance token."
-    left = view.get("actions_left", 0)
-    who = names(view.get("turn"))
-    whose_turn = "Your turn" if who == "you" else f"{who}'s turn"
-    return f"{whose_turn}: {left} action{'s' if left != 1 else ''} left."
+        return _("{who} may flip the dominance token.").format(who=names(step.get("seat")))
+    left = int(view.get("actions_left", 0) or 0)
+    if view.get("turn") == view.get("seat"):
+        return ngettext("Your turn: {n} action left.", "Your turn: {n} actions left.",
+                        left).format(n=left)
+    return ngettext("{who}'s turn: {n} action left.", "{who}'s turn: {n} actions left.",
+                    left).format(who=names(view.get("turn")), n=left)
 
 
 def action_dots(left: int, total: int | None = None) -> str:

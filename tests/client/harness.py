@@ -1,6 +1,7 @@
 """An app showing one screen from a fixed view, without a host: for snapshots and for looking.
 
-Run ``python -m tests.client.harness [turn|reaction|over|lobby]`` to see it in a terminal.
+Run ``python -m tests.client.harness [turn|reaction|over|lobby] [en|hu|de|cs]`` to see it in a
+terminal.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ class ScreenApp(HexnetApp):
     lobby (filled in with ``LOBBY`` when ``show_lobby``); records what it would send."""
 
     def __init__(self, what: str, game: str = "hexenhammer", source: ModuleType = views,
-                 show_lobby: bool = True) -> None:
-        super().__init__(target=None, name="Ada")
+                 show_lobby: bool = True, lang: str = "en") -> None:
+        super().__init__(target=None, name="Ada", lang=lang)
         self.what, self.game, self.source, self.show_lobby = what, game, source, show_lobby
         self.sent: list[dict[str, Any]] = []
 
@@ -62,4 +63,5 @@ class ScreenApp(HexnetApp):
 
 
 if __name__ == "__main__":
-    ScreenApp(sys.argv[1] if len(sys.argv) > 1 else "your_turn").run()
+    ScreenApp(sys.argv[1] if len(sys.argv) > 1 else "your_turn",
+              lang=sys.argv[2] if len(sys.argv) > 2 else "en").run()

@@ -1,5 +1,6 @@
 """Hranice views made by the real engine from stacked scenarios and fixed dice (no host): for
-snapshots and for looking (``python -m tests.client.hranice_views [table|reaction|over]``)."""
+snapshots and for looking (``python -m tests.client.hranice_views [table|reaction|over]
+[en|hu|de|cs]``)."""
 
 from __future__ import annotations
 
@@ -111,9 +112,10 @@ def flip_view() -> Views:
 class HraniceViewApp(ScreenApp):
     """Shows the Hranice table from one of the fixed views above; records what it would send."""
 
-    def __init__(self, what: str) -> None:
-        super().__init__(what, "hranice", sys.modules[__name__], show_lobby=False)
+    def __init__(self, what: str, lang: str = "en") -> None:
+        super().__init__(what, "hranice", sys.modules[__name__], show_lobby=False, lang=lang)
 
 
 if __name__ == "__main__":
-    HraniceViewApp(sys.argv[1] if len(sys.argv) > 1 else "table").run()
+    HraniceViewApp(sys.argv[1] if len(sys.argv) > 1 else "table",
+                   sys.argv[2] if len(sys.argv) > 2 else "en").run()

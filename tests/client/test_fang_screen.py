@@ -127,7 +127,7 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             assert "bot 2" in str(picker.query_one(OptionList).get_option_at_index(0).prompt)
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen.view.get("seen"), what="the seer's result")
-            assert "bot 2 is witch" in text_of(screen, "#fang-role")
+            assert "Seen on day 1: bot 2 is a witch" in text_of(screen, "#fang-role")
             await pilot.press("p")
 
             # The night: Ada is chief; she toggles herself and Cat 3 and proposes them.
@@ -170,8 +170,8 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             await choose(pilot, screen, "Banish bot 2")
             await wait_until(pilot, lambda: screen.view.get("scene") == "vote_result"
                              or screen.view.get("outcome"), what="the vote's result")
-            votes = next(e["text"] for e in screen.view["log"] if e.get("kind") == "vote_result")
-            assert "Ada → bot 2" in votes
+            votes = next(e for e in screen.view["log"] if e.get("kind") == "vote_result")
+            assert "Ada → bot 2" in screen.event_text(votes)
     finally:
         await host.stop()
 
@@ -219,8 +219,9 @@ PLAYERS = ["Ada", "Bela", "Cora", "Dan", "Eli", "Fritz"]
 class FangViewApp(HexnetApp):
     """The Fang table from one fixed view of seat 0, without a host; sends are dropped."""
 
-    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
-        super().__init__(target=None, name="Ada")
+    def __init__(self, view: dict[str, Any], legal: list[dict[str, Any]],
+                 lang: str = "en") -> None:
+        super().__init__(target=None, name="Ada", lang=lang)
         self.fixed = (view, legal)
 
     def begin(self) -> None:
@@ -326,9 +327,11 @@ def test_a_day_summary_naming_your_role_reads_as_a_secret_while_the_card_is_down
     from client.screens.fang import FangScreen
 
     screen = FangScreen(1)
-    telling = {"n": 9, "text": "You guarded the Wald.", "kind": "day_summary", "names_role": True}
-    plain_day = {"n": 9, "text": "You collected Pilz.", "kind": "day_summary", "names_role": False}
-    assert screen.masked(telling)["text"] == "(a secret note — your role card, r)"
-    assert screen.masked(plain_day) == plain_day
+    telling = {"n": 9, "key": "day_guard", "place": "wald", "kind": "day_summary",
+               "names_role": True}
+    plain_day = {"n": 9, "key": "day_collected", "place": "wald", "ingredient": "pilz",
+                 "kind": "day_summary", "names_role": False}
+    assert screen.event_text(telling) == "(a secret note — your role card, r)"
+    assert screen.event_text(plain_day) == "You collected Pilz at Wald."
     screen.role_shown = True
-    assert screen.masked(telling) == telling
+    assert screen.event_text(telling) == "You guarded Wald and collected nothing."

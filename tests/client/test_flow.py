@@ -108,8 +108,8 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
         await pilot.press("enter")
         await pick(pilot, app, "Karl")
         await pick(pilot, app, "Heinbichl")
-        await wait_until(pilot, lambda: any("Heinbichl" in e["text"] and "Verleumdung" in
-                                            e["text"] for e in screen.view["log"]),
+        await wait_until(pilot, lambda: any("Heinbichl" in screen.event_text(e) and "Verleumdung"
+                                            in screen.event_text(e) for e in screen.view["log"]),
                          what="the accusation in the log")
         after = await wait_until(
             pilot, lambda: next((v for v in screen.view["villagers"]
@@ -133,8 +133,8 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
         while hand.highlighted_id != card:
             await pilot.press("down")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: any(name in e["text"] and "Ada" in e["text"]
-                                            for e in screen.view["log"]),
+        await wait_until(pilot, lambda: any(name in screen.event_text(e) and "Ada" in
+                                            screen.event_text(e) for e in screen.view["log"]),
                          what=lambda: f"Ada's {name} in the log: {screen.view['log']}")
 
 
@@ -157,7 +157,7 @@ async def test_panic_done_then_discard_and_draw_up_to_six(tmp_path: Any) -> None
                              and not screen.view.get("window"), what="Ada in the panic")
             assert "d: done" in str(screen.query_one("#prompt").render())
             await pilot.press("d")
-            await wait_until(pilot, lambda: any(e["text"] == "Ada is done." for e in
+            await wait_until(pilot, lambda: any(screen.event_text(e) == "Ada is done." for e in
                                                 screen.view["log"]), what="Ada done")
 
             my_draw_turn = passing_until(app, screen, lambda: screen.view.get("phase") == 4 and any(

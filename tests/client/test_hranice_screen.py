@@ -125,7 +125,7 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.view["state_id"] > asked["state_id"],
                          what="the prompt answered")
-        log = [e["text"] for e in screen.view["log"]]
+        log = [screen.event_text(e) for e in screen.view["log"]]
         assert "Ada reacts with Falešný svědek (+1)." in log
 
 

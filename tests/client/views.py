@@ -17,33 +17,36 @@ VILLAGERS = [
                                                           3, 3, 4),
 ]
 
+def _card(cid: str, kind: str, value: int, colour: str, phases: list[int],
+          reaction: bool = False, signed: bool = False) -> dict[str, Any]:
+    return {"id": cid, "kind": kind, "value": value, "colour": colour, "phases": phases,
+            "reaction": reaction, "signed": signed}
+
+
 HAND = [
-    {"id": "c3", "kind": "verleumdung", "value": 1, "name": "Verleumdung",
-     "text": "Phase 1. Brown: your villager accuses; +1 suspicion."},
-    {"id": "c17", "kind": "falsches_zeugnis", "value": 3, "name": "Falsches Zeugnis",
-     "text": "Phases 1–3. Brown: +3 suspicion to the accused."},
-    {"id": "c40", "kind": "ableugnung", "value": -2, "name": "Ableugnung",
-     "text": "Phase 1. Brown: −2 suspicion to the accused."},
-    {"id": "c55", "kind": "gegenanklage", "value": 0, "name": "Gegenanklage",
-     "text": "★ Reaction: the brown card just played hits its accuser instead."},
-    {"id": "c61", "kind": "spende", "value": 2, "name": "Spende",
-     "text": "Phase 2. Yellow: ±2 suspicion to any villager, you choose the sign."},
-    {"id": "c70", "kind": "keyne_inquisition", "value": 0, "name": "Keyne Inquisition",
-     "text": "★ Reaction (phase 1): cancels a call of the Inquisition."},
+    _card("c3", "verleumdung", 1, "brown", [1]),
+    _card("c17", "falsches_zeugnis", 3, "brown", [1, 2, 3]),
+    _card("c40", "ableugnung", -2, "brown", [1]),
+    _card("c55", "gegenanklage", 0, "yellow", [1, 2, 3], reaction=True),
+    _card("c61", "spende", 2, "yellow", [2], signed=True),
+    _card("c70", "keyne_inquisition", 0, "yellow", [1], reaction=True),
 ]
 
-LOG = [
-    {"n": 0, "text": "Cora's Berta starts the game."},
-    {"n": 1, "text": "Bela: Verleumdung +1 — Theresa accuses Bertram (17→18)."},
-    {"n": 2, "text": "Cora draws a card."},
-    {"n": 3, "text": "Dan: Falsches Zeugnis +3 — Katharina accuses Luitger (6→9)."},
+LOG = [  # events as the engine emits them: keys and arguments, worded by the client
+    {"n": 0, "key": "phase1", "round": 1, "player": 2, "phase": 1},
+    {"n": 1, "key": "resolve_accuses", "accuser": "theresa", "target": "bertram",
+     "kind": "verleumdung", "gain": 1, "before": 17, "after": 18,
+     "owners": {"theresa": 1, "bertram": 2}},
+    {"n": 2, "key": "draws", "player": 2, "count": 1},
+    {"n": 3, "key": "resolve_accuses", "accuser": "katharina", "target": "luitger",
+     "kind": "falsches_zeugnis", "gain": 3, "before": 6, "after": 9,
+     "owners": {"katharina": 3, "luitger": 0}},
 ]
 
 
 def villagers() -> list[dict[str, Any]]:
-    return [{"id": vid, "name": name, "short": name.split()[-1] if vid != "tochter" else
-             "Tochter", "owner": owner, "start": start, "suspicion": susp, "alive": True,
-             "trial_card": None} for vid, name, owner, start, susp in VILLAGERS]
+    return [{"id": vid, "owner": owner, "start": start, "suspicion": susp, "alive": True,
+             "trial_card": None} for vid, _name, owner, start, susp in VILLAGERS]
 
 
 def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -74,12 +77,13 @@ def reaction_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     view.update(state_id=13, turn=1, active=[0, 2, 3], window={
         "trigger": {"type": "card", "player": 1, "kind": "falsches_zeugnis", "value": 3,
                     "accuser": "heinbichl", "aimed": "karl", "target": "karl", "shares": [],
-                    "cancelled": False, "name": "Falsches Zeugnis"},
+                    "cancelled": False},
         "pending": [0, 2, 3]},
                 deadline={"key": "w13", "seconds": 15, "seats": [0, 2, 3],
-                          "on_expiry": "you pass"})
+                          "on_expiry": "window"})
     view["log"] = view["log"] + [
-        {"n": 4, "text": "Bela: Falsches Zeugnis +3 — Heinbichl accuses Karl. Reactions?"}]
+        {"n": 4, "key": "play_accuses", "player": 1, "kind": "falsches_zeugnis", "value": 3,
+         "accuser": "heinbichl", "target": "karl", "owners": {"heinbichl": 1, "karl": 0}}]
     legal = [{"type": "play", "card": "c55"}, {"type": "pass"}]
     return view, legal
 

@@ -22,11 +22,26 @@ def test_a_bool_does_not_match_an_int_field():
 def test_private_events_reach_only_their_audience():
     state = {"log": []}
     emit(state, "public")
-    emit(state, "secret for seat 1", to=[1])
-    assert [e["text"] for e in log_for(state, 1)] == ["public", "secret for seat 1"]
-    assert [e["text"] for e in log_for(state, 0)] == ["public"]
-    assert [e["text"] for e in log_for(state, None)] == ["public"]
+    emit(state, "secret_for_seat_1", to=[1])
+    assert [e["key"] for e in log_for(state, 1)] == ["public", "secret_for_seat_1"]
+    assert [e["key"] for e in log_for(state, 0)] == ["public"]
+    assert [e["key"] for e in log_for(state, None)] == ["public"]
     assert all("to" not in e for e in log_for(state, 1))
+
+
+def test_an_event_is_its_key_its_arguments_and_for_a_private_one_its_audience():
+    state = {"log": []}
+    assert emit(state, "draws", player=2, count=3) == {"n": 0, "key": "draws", "player": 2,
+                                                       "count": 3}
+    assert emit(state, "you_draw", to=[3, 1], kind="beweys") == {
+        "n": 1, "key": "you_draw", "kind": "beweys", "to": [1, 3]}
+
+
+def test_a_refusal_is_a_key_with_arguments_worded_at_the_edge():
+    with pytest.raises(IllegalAction) as caught:
+        check_action_shape({"type": "play", "card": "x" * 80})
+    assert caught.value.as_dict() == {"key": "action_field_too_long", "field": "card"}
+    assert caught.value.reason == "Field card is too long."
 
 
 def test_turn_order_wraps_and_skips_ineligible_seats():

@@ -2,7 +2,14 @@
 
 import json
 
+import pytest
+
+from hexnet.bots import choose_random
 from hexnet.cli import main
+from hexnet.games import get_game
+from hexnet.policies import LazyView
+from hexnet.selfplay import play_game, run_selfplay
+from hexnet.workers import Processes
 
 
 def test_selfplay_prints_figures_for_complete_games(capsys):
@@ -27,3 +34,73 @@ def test_selfplay_refuses_a_policy_list_of_the_wrong_length(capsys):
     assert main(["selfplay", "--game", "hranice", "--players", "3", "--bots",
                  "random,heuristic"]) == 2
     assert "2 policies for 3 seats" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--games", "-5"], "--games must be at least 1, not -5"),
+    (["--games", "0"], "--games must be at least 1, not 0"),
+    (["--workers", "0"], "--workers must be at least 1, not 0"),
+    (["--players", "0"], "Hexenhammer takes 3–5 players, not 0"),
+    (["--bots", "./nowhere.py:choose"], "no file ./nowhere.py for the policy"),
+])
+def test_selfplay_refuses_a_bad_command_line_in_one_line(capsys, argv, message):
+    assert main(["selfplay", *argv]) == 2
+    out = capsys.readouterr()
+    assert out.err.startswith(f"hexnet selfplay: {message}")
+    assert out.err.count("\n") == 1 and out.out == ""
+
+
+def figures(report: dict) -> dict:
+    return {k: v for k, v in report.items()
+            if k not in ("seconds", "games_per_s", "actions_per_s", "workers")}
+
+
+@pytest.mark.timeout(240)
+def test_selfplay_on_two_worker_processes_equals_one_process():
+    args = ("hranice", 4, 24, 11, ["heuristic", "random", "random", "random"])
+    alone = run_selfplay(*args)
+    with Processes(2) as runner:
+        spread = run_selfplay(*args, runner=runner)
+    assert alone["completed"] == 24 and spread["workers"] == 2
+    assert figures(alone) == figures(spread)
+
+
+def test_the_random_policy_costs_no_view():
+    shown: list[LazyView] = []
+
+    def random_watched(view, legal, rng):
+        shown.append(view)
+        return choose_random(view, legal, rng)
+
+    outcome, actions = play_game(get_game("hexenhammer"), [random_watched] * 4, seed=3)
+    assert len(shown) > 100 and actions >= len(shown)
+    assert not any(v.built for v in shown)
+
+
+def test_a_policy_that_reads_the_view_sees_its_seat_and_nothing_after_its_choice():
+    game = get_game("hranice")
+    kept: list[LazyView] = []
+
+    def reader(view, legal, rng):
+        assert view["seat"] in view["active"] and view.get("nothing", 7) == 7
+        assert "hand" in view and dict(view) == view.copy()
+        kept.append(view)
+        return legal[0]
+
+    play_game(game, [reader] * 3, seed=2)
+    assert kept and all(v.built for v in kept)
+    stale = LazyView(lambda: {"seat": 0})
+    stale.close()
+    with pytest.raises(RuntimeError, match="only while its policy chooses"):
+        stale["seat"]
+
+
+def test_selfplay_plays_the_same_games_whether_views_are_read_or_not():
+    # the lazy view must not change a game: a reading policy that chooses as random does
+    def reading_random(view, legal, rng):
+        view.get("seat")
+        return choose_random(view, legal, rng)
+
+    game = get_game("fang")
+    assert play_game(game, [choose_random] * 6, seed=5) == play_game(
+        game, [reading_random] * 6, seed=5)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from hexnet.i18n import render
 from host.core import Accepted, LobbyError, SetTimer
 from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
@@ -88,7 +89,9 @@ def test_the_host_switches_time_limits_on_mid_game_and_the_timer_starts() -> Non
         (None, {"type": "time_limits", "on": True})]
     assert any(isinstance(e, SetTimer) and e.table == 1 for e in effects)
     assert lb.time_limits(1) is True
-    assert "The host switches time limits on." in [e["text"] for e in lb.state_of(1)["log"]]
+    state = lb.state_of(1)
+    assert "The host switches time limits on." in [render("fang", e, state["players"], "en")
+                                                   for e in state["log"]]
 
 
 def test_time_limits_set_before_the_start_become_the_tables_option() -> None:

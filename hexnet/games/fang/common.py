@@ -173,11 +173,6 @@ def add_card(state: State, seat: int, card: dict[str, Any]) -> None:
 
 # --- small helpers --------------------------------------------------------------------------
 
-def names(state: State, seats: list[int]) -> str:
-    """Player names joined for an announcement."""
-    return ", ".join(state["players"][s] for s in seats) or "nobody"
-
-
 def members_key(seats: list[int]) -> str:
     """The wire form of a set of seats: ``"0,3,5"``."""
     return ",".join(str(s) for s in sorted(seats))
@@ -188,12 +183,15 @@ def parse_members(text: str) -> list[int]:
     return [int(x) for x in text.split(",")] if text else []
 
 
-def announce(state: State, text: str, **fields: Any) -> Event:
-    """A public event."""
-    return emit(state, text, **fields)
+def announce(state: State, key: str, **fields: Any) -> Event:
+    """A public event ``key``; ``kind`` (the event's type, which clients and bots read) is
+    the key unless given."""
+    fields.setdefault("kind", key)
+    return emit(state, key, **fields)
 
 
-def tell(state: State, seats: list[int], text: str, **fields: Any) -> Event:
-    """A private event for ``seats`` only."""
-    return emit(state, text, to=sorted(seats), **fields)
+def tell(state: State, seats: list[int], key: str, **fields: Any) -> Event:
+    """A private event ``key`` for ``seats`` only (``kind`` as in :func:`announce`)."""
+    fields.setdefault("kind", key)
+    return emit(state, key, to=sorted(seats), **fields)
 

@@ -43,9 +43,8 @@ def start_morning(state: State) -> None:
         pool = [data.ingredient_at(p) for p in data.open_places(state["day"])]
         state["required"] = [rng.choice(state, pool) for _ in range(size)]
     knights = state["day"] == state["cfg"]["knights_day"]
-    announce(state, f"Day {state['day']}{' — the knights arrive today' if knights else ''}. "
-             f"Tonight the circle needs: {', '.join(state['required'])}.",
-             kind="morning", day=state["day"], required=list(state["required"]))
+    announce(state, "morning_knights" if knights else "morning", kind="morning",
+             day=state["day"], required=list(state["required"]))
     begin(state, "pick")
 
 
@@ -180,7 +179,7 @@ def start_witches(state: State) -> None:
     for s in need:
         state["today"]["witches"][s] = {"place": None, "spell": None, "targets": [],
                                         "stage": "place"}
-    announce(state, "The cats are out collecting.", kind="collecting")
+    announce(state, "collecting")
     new_scene(state, "witches", need)
     if not need:
         end_of_day(state)
@@ -275,8 +274,8 @@ def end_of_day(state: State) -> None:
     for seat in range(state["n"]):
         pick = today["picks"][seat] or {}
         telling = bool(today["witches"][seat]) or "restore" in pick or bool(pick.get("guard"))
-        tell(state, [seat], _day_summary(state, seat, where[seat], turned), kind="day_summary",
-             names_role=telling)
+        key, args = _day_summary(state, seat, where[seat], turned)
+        tell(state, [seat], key, kind="day_summary", names_role=telling, **args)
     state["guard_last"] = guard
     today["fluch"] = any(w["spell"] == data.FLUCH for _s, w in witches)
     today["turned"], today["restored"] = sorted(turned), restored
@@ -285,26 +284,34 @@ def end_of_day(state: State) -> None:
     begin(state, "announce")
 
 
-def _day_summary(state: State, seat: int, place: str | None, turned: list[int]) -> str:
-    """One private line for every seat (so the log's numbering tells nobody who did what)."""
+def _day_summary(state: State, seat: int, place: str | None, turned: list[int]
+                 ) -> tuple[str, dict]:
+    """One private event for every seat (so the log's numbering tells nobody who did what):
+    its key names the whole message — what the seat did, then whether it was turned into a
+    frog or what it collected."""
     today = state["today"]
     pick = today["picks"][seat] or {}
     me = (today.get("witches") or [None] * state["n"])[seat]
-    parts = []
+    frog = seat in turned
+    collected = bool(place and data.ingredient_at(place) and not pick.get("guard")
+                     and not frog)
+    args: dict = {"place": place}
+    if collected:
+        args["ingredient"] = data.ingredient_at(place)
     if me:
-        who = ", ".join(state["players"][t] for t in me["targets"]) or "nobody"
-        parts.append(f"You went to {place}, cast {me['spell']} and attacked {who}.")
+        args.update(spell=me["spell"], targets=list(me["targets"]))
+        log_key = ("day_witch_frog" if frog else "day_witch_collected" if collected
+                   else "day_witch")
     elif pick.get("guard"):
-        parts.append(f"You guarded {place} and collected nothing.")
+        log_key = "day_guard_frog" if frog else "day_guard"
     elif "restore" in pick:
-        parts.append(f"You went to the pond to restore {state['players'][pick['restore']]}.")
+        args["frog"] = pick["restore"]
+        log_key = "day_restore_frog" if frog else "day_restore"
     elif place is None:
-        parts.append("You sat the day out at the pond.")
-    if seat in turned:
-        parts.append("You were turned into a frog.")
-    elif place and data.ingredient_at(place) and not pick.get("guard"):
-        parts.append(f"You collected {data.ingredient_at(place)} at {place}.")
-    return " ".join(parts)
+        log_key = "day_pond"
+    else:
+        log_key = "day_frog" if frog else "day_collected"
+    return log_key, args
 
 
 def cat_counts_view(state: State, seat: int | None) -> dict[str, int] | None:

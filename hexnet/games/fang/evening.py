@@ -11,7 +11,6 @@ from hexnet.games.fang.common import (
     begin,
     cats,
     is_witch,
-    names,
     new_scene,
     open_confirm,
     starter,
@@ -25,13 +24,11 @@ def start_announce(state: State) -> None:
     """The duck names the new frogs and the restored cats; everyone confirms."""
     today = state["today"]
     turned, restored = today.get("turned", []), today.get("restored", [])
-    if turned:
-        text = f"Found at the pond as frogs: {names(state, turned)}."
-    else:
-        text = "Everyone came back safely."
     if restored:
-        text += f" Turned back into cats: {names(state, restored)}."
-    announce(state, text, kind="evening", frogs=turned, restored=restored)
+        log_key = "evening_frogs_restored" if turned else "evening_safe_restored"
+    else:
+        log_key = "evening_frogs" if turned else "evening_safe"
+    announce(state, log_key, kind="evening", frogs=turned, restored=restored)
     open_confirm(state, "announce", after="talk")
 
 
@@ -68,10 +65,10 @@ def legal_power(state: State, seat: int) -> list[Action]:
 
 def apply_see(state: State, seat: int, target: int) -> None:
     """The seer learns (alone) whether ``target`` is a witch; crow and fool read not a witch."""
-    result = "witch" if is_witch(state, target) else "not a witch"
+    result = "witch" if is_witch(state, target) else "no_witch"
     state["today"]["seen"] = True
     state["seer_results"].append([state["day"], target, result])
-    tell(state, [seat], f"{state['players'][target]} is {result}.", kind="seen",
+    tell(state, [seat], "seen_witch" if result == "witch" else "seen_not_witch", kind="seen",
          target=target, result=result)
 
 
@@ -80,10 +77,8 @@ def apply_steal(state: State, seat: int, target: int) -> None:
     state["today"]["stolen"] = True
     hand = state["hands"][target]
     if not hand:
-        tell(state, [seat], f"{state['players'][target]}'s pockets were empty.", kind="stolen",
-             target=target, ingredient=None)
+        tell(state, [seat], "pockets_empty", kind="stolen", target=target, ingredient=None)
         return
     card = hand.pop(rng.below(state, len(hand)))
     add_card(state, seat, card)
-    tell(state, [seat], f"You stole {card['ing']} from {state['players'][target]}.",
-         kind="stolen", target=target, ingredient=card["ing"])
+    tell(state, [seat], "stole", kind="stolen", target=target, ingredient=card["ing"])

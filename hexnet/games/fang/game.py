@@ -29,15 +29,7 @@ SECRET_STEPS = {"guard": (1, ("guard",)),
 TIMER_OF = {"pick": "pick", "guard": "pick", "witches": "witches", "talk": "talk",
             "proposal": "proposal", "proposal_vote": "proposal_vote", "vote": "vote",
             "pause": "pause"}
-ON_EXPIRY = {
-    "pick": "Cats without a pick go to a random place (a guarding protector: to guard).",
-    "witches": "Witches not done get a random place, no spell, no attack.",
-    "talk": "The talk ends.",
-    "proposal": "The chief's proposal is made at random.",
-    "proposal_vote": "Missing votes count as yes.",
-    "vote": "Missing votes count as abstentions.",
-    "pause": "The vote begins.",
-}
+
 
 
 def _scene_legal(state: State, seat: int) -> list[Action]:
@@ -117,7 +109,7 @@ class FangGame(Game):
         # the guard step shares the pick's key: its timer runs on, unseen by the others
         return Deadline(key=f"d{state['day']}:{scene['serial']}:{key}",
                         seconds=state["cfg"]["timers"][key], seats=seats,
-                        on_expiry=ON_EXPIRY[key])
+                        on_expiry=key)  # the catalog says what expiry does (context expiry)
 
     def _on_timeout(self, state: State) -> list[Event]:
         before = len(state["log"])
@@ -170,10 +162,15 @@ class FangGame(Game):
         on = action.get("on")
         if action["type"] != "time_limits" or set(action) != {"type", "on"} or not isinstance(
                 on, bool):
-            raise IllegalAction(f"The host cannot {action['type']!r}.")
+            raise IllegalAction("host_cannot", type=str(action["type"]))
         state["cfg"]["time_limits"] = on
-        return [emit(state, f"The host switches time limits {'on' if on else 'off'}.",
-                     kind="time_limits", on=on)]
+        return [emit(state, "time_limits_on" if on else "time_limits_off", kind="time_limits",
+                     on=on)]
+
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        """A label as data (``pick`` Wald, ``vote`` Anna, …)."""
+        return view.action_label(dict(action), state["hands"][seat])
 
     def cover_step(self, state: State) -> dict[str, Any] | None:
         """The secret step open now, as every seat may know it (see :mod:`protocol.traffic`):

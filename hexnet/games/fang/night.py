@@ -18,7 +18,6 @@ from hexnet.games.fang.common import (
     holds_fluchkraut,
     is_cat,
     members_key,
-    names,
     new_scene,
     open_confirm,
     parse_members,
@@ -41,20 +40,17 @@ def curse_full(state: State) -> bool:
 def start_proposal(state: State) -> None:
     """The next cat in cat form after the last chief proposes exactly as many cats as needed."""
     if curse_full(state):
-        announce(state, "The curse bar is full: tonight's ritual fails by itself.",
-                 kind="curse_full")
+        announce(state, "curse_full")
         begin(state, "vote")
         return
     living = cats(state)
     if len(living) < len(state["required"]):
         state["required"] = state["required"][:len(living)]
-        announce(state, f"Too few cats: the circle shrinks to {len(living)}.",
-                 kind="circle_shrinks", required=list(state["required"]))
+        announce(state, "circle_shrinks", size=len(living), required=list(state["required"]))
     chief = next_seat(state["chief"], state["n"], lambda s: is_cat(state, s))
     state["chief"] = chief
     state["today"]["proposals"] += 1
-    announce(state, f"{state['players'][chief]} is village chief and proposes "
-             f"{len(state['required'])} cats.", kind="chief", chief=chief)
+    announce(state, "chief", chief=chief, count=len(state["required"]))
     new_scene(state, "proposal", [chief], size=len(state["required"]))
 
 
@@ -68,8 +64,7 @@ def apply_proposal(state: State, seat: int, action: Action) -> None:
     """The proposal is made; the proposal vote opens."""
     submit(state, seat, action["members"])
     state["today"]["members"] = parse_members(action["members"])
-    announce(state, f"Proposed for the circle: {names(state, state['today']['members'])}.",
-             kind="proposal", chief=seat, members=list(state["today"]["members"]))
+    announce(state, "proposal", chief=seat, members=list(state["today"]["members"]))
     begin(state, "proposal_vote")
 
 
@@ -121,14 +116,13 @@ def close_proposal_vote(state: State) -> None:
     yes = [s for s in voters if choice[s] is True]
     no = [s for s in voters if choice[s] is False]
     passed = len(yes) > len(no)
-    announce(state, f"The proposal {'passes' if passed else 'fails'}. Yes: {names(state, yes)}."
-             f" No: {names(state, no)}.", kind="proposal_result", passed=passed, yes=yes, no=no)
+    announce(state, "proposal_passes" if passed else "proposal_fails", kind="proposal_result",
+             passed=passed, yes=yes, no=no)
     if passed:
         open_confirm(state, "proposal_result", after="ritual")
         return
     state["curse"] += 1
-    announce(state, f"Curse bar {state['curse']}/{state['cfg']['curse_bar']}.", kind="curse",
-             curse=state["curse"])
+    announce(state, "curse", curse=state["curse"], bar=state["cfg"]["curse_bar"])
     open_confirm(state, "proposal_result", after="proposal")
 
 
@@ -160,7 +154,7 @@ def apply_lay(state: State, seat: int, action: Action) -> None:
     else:
         laid = {"ing": card_id, "spoiled": False}
     submit(state, seat, laid)
-    tell(state, [seat], f"You laid {laid['ing']}.", kind="laid", ingredient=laid["ing"])
+    tell(state, [seat], "laid", ingredient=laid["ing"])
     if not state["scene"]["need"]:
         close_ritual(state)
 
@@ -177,14 +171,13 @@ def close_ritual(state: State) -> None:
     laid = [c for c in state["scene"]["choice"] if c is not None]
     if ritual_succeeds(laid, state["required"]):
         state["seals"] += 1
-        announce(state, f"The ritual succeeded. Seals {state['seals']}/{state['cfg']['seals']}.",
-                 kind="ritual", success=True, seals=state["seals"])
+        announce(state, "ritual_succeeded", kind="ritual", success=True, seals=state["seals"],
+                 needed=state["cfg"]["seals"])
         if check_after_ritual(state):
             return
     else:
         state["failed"] += 1
-        announce(state, "The ritual failed.", kind="ritual", success=False,
-                 failed=state["failed"])
+        announce(state, "ritual_failed", kind="ritual", success=False, failed=state["failed"])
     open_confirm(state, "ritual_result", after="pause")
 
 
@@ -203,8 +196,7 @@ def start_vote(state: State) -> None:
     state["today"]["seer_open"] = False
     state["today"]["thief_open"] = False
     final = state["day"] >= state["cfg"]["knights_day"]
-    announce(state, "The knights' final vote." if final else "The vote.", kind="vote_open",
-             final=final)
+    announce(state, "final_vote" if final else "vote", kind="vote_open", final=final)
     new_scene(state, "vote", cats(state))
 
 
@@ -248,19 +240,14 @@ def close_vote(state: State) -> None:
     """Banish the most voted cat (role shown), run the checks, else confirm → next morning."""
     choice = state["scene"]["choice"]
     voters = cats(state)
-    lines = [f"{state['players'][s]} → "
-             f"{state['players'][choice[s]] if choice[s] is not None else 'abstains'}"
-             for s in voters]
-    announce(state, "Votes: " + "; ".join(lines) + ".", kind="vote_result",
-             votes=[[s, choice[s]] for s in voters])
+    announce(state, "vote_result", votes=[[s, choice[s]] for s in voters])
     banished = tally([choice[s] for s in voters])
     if banished is None:
-        announce(state, "Nobody is banished.", kind="banished", seat=None, role=None)
+        announce(state, "nobody_banished", kind="banished", seat=None, role=None)
     else:
         state["form"][banished] = BANISHED
         role = state["roles"][banished]
-        announce(state, f"{state['players'][banished]} is banished: {data.role_name(role)}.",
-                 kind="banished", seat=banished, role=role)
+        announce(state, "banished", seat=banished, role=role)
     if check_after_vote(state, banished):
         return
     open_confirm(state, "vote_result", after="morning")

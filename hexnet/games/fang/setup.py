@@ -36,7 +36,7 @@ def config(players: int, options: dict[str, Any]) -> dict[str, Any]:
                    for k in data.TIMER_KEYS},
     }
     if cfg["seals"] < 1 or cfg["knights_day"] < 1 or cfg["curse_bar"] < 1 or not cfg["circle"]:
-        raise IllegalAction("Seals, knights' day, curse bar and circle sizes must be positive.")
+        raise IllegalAction("numbers_positive")
     return cfg
 
 
@@ -48,10 +48,10 @@ def role_list(players: int, options: dict[str, Any]) -> list[str]:
     roles = list(chosen)
     unknown = [r for r in roles if r not in data.role_ids()]
     if unknown or len(roles) > players:
-        raise IllegalAction(f"Unusable role list: {roles!r}.")
+        raise IllegalAction("unusable_roles")
     roles += [data.CAT] * (players - len(roles))
     if data.WITCH not in roles:
-        raise IllegalAction("A role list needs at least one Hexe.")
+        raise IllegalAction("roles_need_witch")
     return roles
 
 
@@ -69,7 +69,7 @@ def setup_state(state: State) -> None:
     if "roles" in scenario:
         roles = list(scenario["roles"])
         if len(roles) != n or any(r not in data.role_ids() for r in roles):
-            raise IllegalAction("A scenario's roles name one known role per seat.")
+            raise IllegalAction("scenario_roles")
     else:
         roles = role_list(n, options)
         rng.shuffle(state, roles)
@@ -92,7 +92,7 @@ def _apply_scenario(state: State, scenario: dict[str, Any]) -> None:
             spoiled = item.endswith("*")
             ingredient = item.rstrip("*")
             if ingredient not in data.ingredient_ids():
-                raise IllegalAction(f"No ingredient {ingredient!r}.")
+                raise IllegalAction("scenario_ingredient", ingredient=ingredient)
             state["next_card"] += 1
             state["hands"][seat].append({"id": f"i{state['next_card']}", "ing": ingredient,
                                          "spoiled": spoiled})
@@ -108,11 +108,10 @@ def _apply_scenario(state: State, scenario: dict[str, Any]) -> None:
 def _tell_roles(state: State) -> None:
     witches = seats_with(state, data.WITCH)
     for seat, role in enumerate(state["roles"]):
-        tell(state, [seat], f"You are {data.role_name(role)}.", kind="role", seat=seat, role=role)
+        tell(state, [seat], "role", seat=seat, role=role)
     knowers = witches + seats_with(state, data.CROW)
     if knowers:
-        names = ", ".join(state["players"][s] for s in witches)
-        tell(state, knowers, f"The witches are: {names}.", kind="witches", witches=witches)
+        tell(state, knowers, "witches", witches=witches)
 
 
 def known_roles(state: State, viewer: int | None) -> list[str | None]:

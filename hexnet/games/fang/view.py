@@ -82,3 +82,40 @@ def _own_choice(state: State, seat: int) -> Any:
     if name in CHANGEABLE or name == "guard":
         return scene["choice"][seat]
     return None
+
+
+def action_label(action: dict[str, Any], hand: list[dict[str, Any]]) -> dict[str, Any]:
+    """An action's label as data (catalog context ``action``); ``hand`` is the seat's own
+    ingredient cards (``{"id", "ing"}``), for naming what a ``lay`` lays."""
+    kind = action.get("type")
+    if kind in ("pick", "witch_place"):
+        return {"key": "pick" if kind == "pick" else "witch_place", "place": action.get("place")}
+    if kind == "guard":
+        if "place" in action:
+            return {"key": "guard_place", "place": action["place"]}
+        return {"key": "guard"}
+    if kind == "restore":
+        return {"key": "restore", "frog": action.get("frog")}
+    if kind == "spell":
+        return {"key": "spell", "spell": action.get("spell")}
+    if kind in ("attack", "vote"):
+        return {"key": "attack" if kind == "attack" else "vote", "target": action.get("target")}
+    if kind in ("see", "steal"):
+        return {"key": "see" if kind == "see" else "steal", "target": action.get("target")}
+    if kind == "propose":
+        return {"key": "propose", "members": action.get("members")}
+    if kind == "vote_proposal":
+        return {"key": "vote_yes" if action.get("yes") else "vote_no"}
+    if kind == "lay":
+        card = action.get("card")
+        held = next((c["ing"] for c in hand if c.get("id") == card), card)
+        return {"key": "lay", "ingredient": held}
+    if kind == "no_attack":
+        return {"key": "no_attack"}
+    if kind == "abstain":
+        return {"key": "abstain"}
+    if kind == "ready":
+        return {"key": "ready"}
+    if kind == "confirm":
+        return {"key": "confirm"}
+    return {"key": "end_talk"}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from hexnet.engine import State
 from hexnet.games.fang import data
-from hexnet.games.fang.common import BANISHED, announce, cats, frogs, is_witch, names
+from hexnet.games.fang.common import BANISHED, announce, cats, frogs, is_witch
 
 
 def finish(state: State, result: str, reason: str) -> None:
-    """End the game: ``result`` is village, witches or fool; every role is revealed."""
+    """End the game: ``result`` is village, witches or fool, ``reason`` the key (context
+    ``end``) of why; every role is revealed."""
     if result == data.FOOL:
         winners = [s for s in range(state["n"])
                    if state["roles"][s] == data.FOOL_ROLE and state["form"][s] == BANISHED]
@@ -25,8 +26,8 @@ def finish(state: State, result: str, reason: str) -> None:
         "turns": state["day"],
         "seals": state["seals"],
     }
-    announce(state, f"The game is over: {reason} Winners: {names(state, winners)}.",
-             kind="end", result=result, roles=list(state["roles"]))
+    announce(state, "end", result=result, reason=reason, winners=winners,
+             roles=list(state["roles"]))
 
 
 def witches_all_frogs(state: State) -> bool:
@@ -43,30 +44,30 @@ def witch_majority(state: State) -> bool:
 def check_end_of_day(state: State) -> bool:
     """After attack and restoration: (1) all remaining witches frogs, (2) witch majority."""
     if witches_all_frogs(state):
-        finish(state, data.VILLAGE, "Every remaining witch is a frog.")
+        finish(state, data.VILLAGE, "witches_frogs")
     elif witch_majority(state):
-        finish(state, data.WITCHES, "The witches outnumber the cats.")
+        finish(state, data.WITCHES, "witches_outnumber")
     return state["outcome"] is not None
 
 
 def check_after_ritual(state: State) -> bool:
     """Seals complete: the village wins at once (even on the knights' day)."""
     if state["seals"] >= state["cfg"]["seals"]:
-        finish(state, data.VILLAGE, "The seals are complete.")
+        finish(state, data.VILLAGE, "seals_complete")
     return state["outcome"] is not None
 
 
 def check_after_vote(state: State, banished: int | None) -> bool:
     """The vote's checks in order: fool, knights' verdict, witches gone, witch majority."""
     if banished is not None and state["roles"][banished] == data.FOOL_ROLE:
-        finish(state, data.FOOL, "The fool was banished.")
+        finish(state, data.FOOL, "fool_banished")
     elif state["day"] >= state["cfg"]["knights_day"]:
         if banished is not None and is_witch(state, banished):
-            finish(state, data.VILLAGE, "The knights' final vote banished a witch.")
+            finish(state, data.VILLAGE, "knights_witch")
         else:
-            finish(state, data.WITCHES, "The knights' final vote did not banish a witch.")
+            finish(state, data.WITCHES, "knights_no_witch")
     elif witches_all_frogs(state):
-        finish(state, data.VILLAGE, "No witch is left in cat form.")
+        finish(state, data.VILLAGE, "no_witch_cat")
     elif witch_majority(state):
-        finish(state, data.WITCHES, "The witches outnumber the cats.")
+        finish(state, data.WITCHES, "witches_outnumber")
     return state["outcome"] is not None

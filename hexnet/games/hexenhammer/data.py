@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexnet.engine import IllegalAction
 from hexnet.seeds import table
 
 TABLE: dict[str, Any] = table("hexenhammer")
@@ -53,33 +54,19 @@ def full_deck() -> list[tuple[str, int]]:
 def parse_spec(spec: str) -> tuple[str, int]:
     """A card spec ``"beweys:2"`` / ``"ableugnung"`` as (kind, signed value).
 
-    The number is the absolute value; kinds with one value may omit it. ValueError if unknown.
+    The number is the absolute value; kinds with one value may omit it. IllegalAction if
+    unknown.
     """
     kind, _, number = spec.partition(":")
     card = CARDS.get(kind)
     if card is None:
-        raise ValueError(f"No card kind {kind!r}.")
+        raise IllegalAction("scenario_no_kind", kind=kind)
     values = card["values"]
     if not number:
         if len(values) != 1:
-            raise ValueError(f"{kind} has several values; write {kind}:N.")
+            raise IllegalAction("scenario_value_needed", kind=kind)
         return kind, values[0]
     for v in values:
         if str(abs(v)) == number.lstrip("+-"):
             return kind, v
-    raise ValueError(f"{kind} has no value {number}.")
-
-
-def card_label(kind: str, value: int) -> str:
-    """``Beweys +2``, ``Ableugnung -2``, ``Spende ±1``, ``Gegenanklage``."""
-    card = CARDS[kind]
-    if card["colour"] == "green" or card.get("reaction"):
-        return card["name"]
-    if card.get("signed"):
-        return f"{card['name']} ±{abs(value)}"
-    return f"{card['name']} {value:+d}"
-
-
-def short(vid: str) -> str:
-    """A villager's short name (``Karl``)."""
-    return VILLAGERS[vid]["short"]
+    raise IllegalAction("scenario_no_value", kind=kind, number=number)

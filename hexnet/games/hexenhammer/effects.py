@@ -1,4 +1,4 @@
-"""What cards do to villagers: suspicion on the stake, modifiers, burning, and how it reads.
+"""What cards do to villagers: suspicion on the stake, modifiers, burning, and its events.
 
 A card in play is a *trigger* record (plain dict) held by the reaction window until it closes::
 
@@ -10,14 +10,14 @@ A card in play is a *trigger* record (plain dict) held by the reaction window un
 
 from __future__ import annotations
 
-from hexnet.engine import State
+from hexnet.engine import State, emit
 from hexnet.games.hexenhammer import data
-from hexnet.games.hexenhammer.log import say
 
 
-def name(state: State, vid: str) -> str:
-    """``Karl (Anna)``: a villager with its owner's name."""
-    return f"{data.short(vid)} ({state['players'][state['villagers'][vid]['owner']]})"
+def owners(state: State, *vids: str | None) -> dict[str, int]:
+    """The owner seat of each named villager: events carry it, so a reader sees "Karl (Anna)"
+    without the state."""
+    return {v: state["villagers"][v]["owner"] for v in vids if v is not None}
 
 
 def living(state: State) -> list[str]:
@@ -81,57 +81,54 @@ def points(trigger: dict) -> int:
     return total
 
 
-def describe_play(state: State, trigger: dict) -> str:
-    """The sentence announcing a card as it is played."""
-    label = data.card_label(trigger["kind"], trigger["value"])
-    if data.CARDS[trigger["kind"]].get("signed"):
-        label = f"{data.CARDS[trigger['kind']]['name']} {trigger['value']:+d}"
-    player = state["players"][trigger["player"]]
+def announce_play(state: State, trigger: dict) -> None:
+    """The event announcing a brown or yellow card as it is played."""
+    args = {"player": trigger["player"], "kind": trigger["kind"], "value": trigger["value"],
+            "target": trigger["target"]}
     if trigger["accuser"] is not None:
-        return f"{player} plays {label}: {data.short(trigger['accuser'])} accuses " \
-               f"{name(state, trigger['target'])}."
-    return f"{player} plays {label} on {name(state, trigger['target'])}."
-
+        emit(state, "play_accuses", accuser=trigger["accuser"],
+             owners=owners(state, trigger["accuser"], trigger["target"]), **args)
+    else:
+        emit(state, "play_on", owners=owners(state, trigger["target"]), **args)
 
 
 def resolve_card(state: State, trigger: dict) -> None:
     """Carry out a brown or yellow card once its reaction window closed; it goes to the discard."""
     state["discard"].append(trigger["card"])
-    label = data.CARDS[trigger["kind"]]["name"]
+    target = trigger["target"]
     if trigger["cancelled"]:
-        say(state, f"{label} on {name(state, trigger['target'])} is retracted: no effect.",
-            event="resolve")
+        emit(state, "retracted", kind=trigger["kind"], target=target,
+             owners=owners(state, target))
         return
     gain = points(trigger)
-    target = trigger["target"]
     before, after = set_suspicion(state, target, state["villagers"][target]["suspicion"] + gain)
-    card = f"{label} {gain:+d}"
+    moved = {"kind": trigger["kind"], "gain": gain, "target": target, "before": before,
+             "after": after}
     if trigger["accuser"] is not None:
-        head = f"{name(state, trigger['accuser'])} accuses {name(state, target)} with {card}"
+        emit(state, "resolve_accuses", accuser=trigger["accuser"],
+             owners=owners(state, trigger["accuser"], target), **moved)
     else:
-        head = f"{state['players'][trigger['player']]}'s {card} hits {name(state, target)}"
-    say(state, f"{head}: {data.short(target)} {before} → {after}.", event="resolve")
+        emit(state, "resolve_hits", player=trigger["player"], owners=owners(state, target),
+             **moved)
     for other, extra in trigger["shares"]:
         if not state["villagers"][other]["alive"]:
             continue
         b, a = set_suspicion(state, other, state["villagers"][other]["suspicion"] + gain + extra)
-        say(state, f"Shared sorrow: {name(state, other)} gets {gain + extra:+d}: "
-                   f"{data.short(other)} {b} → {a}.",
-            event="resolve")
+        emit(state, "shared_sorrow", villager=other, gain=gain + extra, before=b, after=a,
+             owners=owners(state, other))
 
 
-def burn(state: State, burner: int, vid: str, how: str = "burns at the stake") -> None:
-    """``vid`` dies at ``burner``'s hands: another's villager is taken (its matches score for
-    ``burner``); ``burner``'s own villager leaves an empty stake in front of ``burner``."""
+def burn(state: State, burner: int, vid: str, drowned: bool = False) -> None:
+    """``vid`` dies at ``burner``'s hands (burnt, or ``drowned`` by a trial): another's
+    villager is taken (its matches score for ``burner``); ``burner``'s own villager leaves an
+    empty stake in front of ``burner``."""
     v = state["villagers"][vid]
     v["alive"] = False
-    who = state["players"][burner]
     if v["owner"] != burner:
         state["taken"][burner].append(vid)
-        m = data.VILLAGERS[vid]["matches"]
-        say(state, f"{name(state, vid)} {how}; {who} takes the card ({m} matches).",
-            event="burn")
+        emit(state, "drowns_taken" if drowned else "burns_taken", villager=vid,
+             player=burner, count=data.VILLAGERS[vid]["matches"], owners=owners(state, vid))
     else:
         state["empty_stakes"][burner].append(vid)
-        say(state, f"{name(state, vid)} {how}; {who} keeps the empty stake "
-                   f"(1 VP for every other player).", event="burn")
+        emit(state, "drowns_own" if drowned else "burns_own", villager=vid, player=burner,
+             owners=owners(state, vid))

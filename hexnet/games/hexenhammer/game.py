@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State
+from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State, emit
 from hexnet.games.hexenhammer import data, legal, phases, reactions, setup, view
-from hexnet.games.hexenhammer.effects import default_accuser, describe_play, name
-from hexnet.games.hexenhammer.log import say
+from hexnet.games.hexenhammer.effects import announce_play, default_accuser, owners
 from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
 
 
@@ -65,46 +64,25 @@ class Hexenhammer(Game):
         if window is not None:
             return Deadline(f"react-{state['windows']}",
                             float(opts.get("reaction_seconds", data.RULES["reaction_seconds"])),
-                            tuple(sorted(window["pending"])),
-                            "Everyone still asked passes.")
+                            tuple(sorted(window["pending"])), "window")
         if state["phase"] == 2:
             return Deadline(f"panic-{state['round']}",
                             float(opts.get("panic_seconds", data.RULES["panic_seconds"])),
-                            tuple(self.waiting_for(state)), "The panic ends; phase 3 begins.")
+                            tuple(self.waiting_for(state)), "panic")
         return None
 
-    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
-        """A short label: ``play Beweys +2: Karl → Maria``, ``pass``, ``choose Maria``."""
-        kind = action.get("type")
-        if kind == "play" and action.get("card") in state["cards"]:
-            k, v = state["cards"][action["card"]]
-            if data.CARDS[k].get("signed"):
-                text = f"play {data.CARDS[k]['name']} {v * action.get('sign', 1):+d}"
-            else:
-                text = f"play {data.card_label(k, v)}"
-            if "accuser" in action:
-                text += f": {data.short(action['accuser'])} →"
-            if "target" in action:
-                text += f" {data.short(action['target'])}"
-            if "other" in action:
-                text += f" (names {data.short(action['other'])})"
-            return text
-        if kind == "choose" and action.get("target") in data.VILLAGERS:
-            return f"choose {data.short(action['target'])}"
-        if kind == "discard" and action.get("card") in state["cards"]:
-            return f"discard {data.card_label(*state['cards'][action['card']])}"
-        return str(kind).replace("_", " ")
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
+                        ) -> dict[str, Any]:
+        """A label as data (``play_accuses``: Beweys +2: Karl → Maria; ``pass``; …)."""
+        return view.action_label(action, state["cards"])
 
     # -- hooks ------------------------------------------------------------------------------
     def _setup(self, state: State) -> None:
         setup.new_state(state)
-        names = ", ".join(f"{p}: " + ", ".join(
-            f"{data.short(vid)} ({v['suspicion']})" for vid, v in state["villagers"].items()
-            if v["owner"] == s) for s, p in enumerate(state["players"]))
-        say(state, f"Hexenhammer begins. Villagers on their stakes — {names}.", event="setup")
-        say(state, f"Round 1, phase {state['phase']}: "
-                   f"{state['players'][state['turn']]} begins.", event="phase",
-            phase=state["phase"])
+        stakes = [[[vid, v["suspicion"]] for vid, v in state["villagers"].items()
+                   if v["owner"] == s] for s in range(len(state["players"]))]
+        emit(state, "begins", stakes=stakes)
+        emit(state, "round_begins", round=1, phase=state["phase"], player=state["turn"])
 
     def _legal(self, state: State, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat)
@@ -129,7 +107,7 @@ class Hexenhammer(Game):
         elif kind == "pass":
             self._pass(state, seat)
         elif kind == "call_inquisition":
-            say(state, f"{state['players'][seat]} calls the Inquisition!", event="call")
+            emit(state, "call", player=seat)
             reactions.open_window(state, {"type": "call", "player": seat}, seat)
         elif kind == "discard":
             self._discard(state, seat, action["card"])
@@ -137,7 +115,8 @@ class Hexenhammer(Game):
             self._play(state, seat, action)
         return state["log"][start:]
 
-    def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+    def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]
+                     ) -> IllegalAction:
         return legal.why_illegal(state, seat, dict(action))
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -148,10 +127,10 @@ class Hexenhammer(Game):
         if state["window"] is not None:
             reactions.expire(state)
         elif state["phase"] == 2:
-            say(state, "Time is up: the panic is over.", event="timeout")
+            emit(state, "time_up_panic")
             phases.begin_phase3(state)
         else:
-            raise IllegalAction("Nothing is timed now.")
+            raise IllegalAction("nothing_timed")
         return state["log"][start:]
 
     def _on_absent(self, state: State, seat: int) -> list[Event]:
@@ -164,8 +143,7 @@ class Hexenhammer(Game):
     def _choose(self, state: State, vid: str) -> None:
         choice = state["choice"]
         state["choice"] = None
-        say(state, f"{state['players'][choice['seat']]} chooses {name(state, vid)}.",
-            event="choose")
+        emit(state, "chooses", player=choice["seat"], villager=vid, owners=owners(state, vid))
         if choice["purpose"] == "burn":
             phases.burn_and_go_on(state, vid, state["inquisitor"])
         else:
@@ -173,17 +151,16 @@ class Hexenhammer(Game):
 
     def _pass(self, state: State, seat: int) -> None:
         phase = state["phase"]
-        who = state["players"][seat]
         if phase == 1:
-            say(state, f"{who} ends the turn.", event="pass")
+            emit(state, "ends_turn", player=seat)
             phases.end_turn_phase1(state)
         elif phase == 2:
             state["done"].append(seat)
-            say(state, f"{who} is done.", event="done")
+            emit(state, "done", player=seat)
             if len(state["done"]) == len(state["players"]):
                 phases.begin_phase3(state)
         elif phase == 3:
-            say(state, f"{who} passes.", event="pass")
+            emit(state, "passes", player=seat)
             phases.advance_phase3(state)
         else:
             phases.phase4_pass(state, seat)
@@ -191,9 +168,9 @@ class Hexenhammer(Game):
     def _discard(self, state: State, seat: int, cid: str) -> None:
         state["hands"][seat].remove(cid)
         state["discard"].append(cid)
-        say(state, f"You discard {data.card_label(*state['cards'][cid])}.", to=[seat],
-            event="discard_own")
-        say(state, f"{state['players'][seat]} discards a card.", event="discard")
+        kind, value = state["cards"][cid]
+        emit(state, "you_discard", to=[seat], kind=kind, value=value)
+        emit(state, "discards", player=seat)
 
     def _play(self, state: State, seat: int, action: Action) -> None:
         cid = action["card"]
@@ -212,7 +189,7 @@ class Hexenhammer(Game):
                        "accuser": accuser, "aimed": action["target"],
                        "target": action["target"], "bonus": 0, "shares": [],
                        "cancelled": False}
-            say(state, describe_play(state, trigger), event="play", kind=kind)
+            announce_play(state, trigger)
         reactions.open_window(state, trigger, seat)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hexnet.engine import Action, State
+from hexnet.engine import Action, IllegalAction, State
 from hexnet.games.hexenhammer import data, reactions
 from hexnet.games.hexenhammer.effects import free_accusers
 
@@ -56,52 +56,50 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     return out
 
 
-def why_illegal(state: State, seat: int, action: Action) -> str:
-    """A sentence saying why ``action`` is refused (it is not among the legal actions)."""
+def why_illegal(state: State, seat: int, action: Action) -> IllegalAction:
+    """Why ``action`` is refused (it is not among the legal actions), as a catalog key."""
     kind = action.get("type")
     if state["choice"] is not None:
-        return "First the inquisitor chooses one of the tied villagers."
+        return IllegalAction("tie_first")
     hand = state["hands"][seat]
     cid = action.get("card")
     if kind in ("play", "discard") and cid not in hand:
-        return "That card is not in your hand."
+        return IllegalAction("not_in_hand")
     if state["window"] is not None:
-        return "Answer the card on the table with a fitting reaction, or pass."
+        return IllegalAction("answer_window")
     phase = state["phase"]
     if kind == "discard":
-        return "Cards are discarded only in phase 4, on your turn."
+        return IllegalAction("discard_phase4")
     if kind == "call_inquisition":
-        if phase != 1:
-            return "The Inquisition is called only in phase 1."
-        return "You cannot call the Inquisition after playing a card this turn."
+        return IllegalAction("call_phase1" if phase != 1 else "call_after_card")
     if kind == "choose":
-        return "There is no tie to break."
+        return IllegalAction("no_tie")
     if kind != "play":
-        return f"You cannot {kind} now."
+        return IllegalAction("not_now")
     card = data.CARDS[state["cards"][cid][0]]
     if phase not in data.PHASES[card["id"]]:
-        return f"{card['name']} is not played in phase {phase}."
+        return IllegalAction("wrong_phase", kind=card["id"], phase=phase)
     if card.get("reaction"):
-        return f"{card['name']} is a reaction: play it in answer to a card."
+        return IllegalAction("is_reaction", kind=card["id"])
     if card["colour"] == "green" and seat == state["inquisitor"]:
-        return "The inquisitor may not call for a trial."
+        return IllegalAction("inquisitor_no_trial")
     if phase == 3 and seat != state["turn"]:
-        return "In phase 3 you play on your own turn."
+        return IllegalAction("phase3_own_turn")
     accuser = action.get("accuser")
     villagers = state["villagers"]
     if card["colour"] == "brown":
         if accuser not in villagers or villagers[accuser]["owner"] != seat or not villagers[
                 accuser]["alive"]:
-            return "The accuser must be a living villager of yours."
+            return IllegalAction("accuser_yours")
         if data.VILLAGERS[accuser].get("never_accuser"):
-            return f"{data.short(accuser)} can never be the accuser."
+            return IllegalAction("never_accuser", villager=accuser)
         if accuser in state["accusers_used"]:
-            return f"{data.short(accuser)} has already accused " + (
-                "this turn." if phase == 1 else "in this phase.")
+            return IllegalAction("accused_this_turn" if phase == 1 else "accused_this_phase",
+                                 villager=accuser)
     target = action.get("target")
     if target is not None and (target not in villagers or not villagers[target]["alive"]):
-        return "The target must be a living villager."
+        return IllegalAction("target_living")
     prot = state["protected"]
     if prot is not None and target == prot["villager"] and card["colour"] == "brown":
-        return f"{data.short(target)} lies under the scales card: no brown card may accuse her."
-    return "That play is not allowed: check its accuser, target and sign."
+        return IllegalAction("protected", villager=target)
+    return IllegalAction("bad_play")

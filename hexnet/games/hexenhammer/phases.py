@@ -4,10 +4,9 @@ and its scoring."""
 from __future__ import annotations
 
 from hexnet import rng
-from hexnet.engine import State
+from hexnet.engine import State, emit
 from hexnet.games.hexenhammer import data
-from hexnet.games.hexenhammer.effects import burn, current_witches, living, name
-from hexnet.games.hexenhammer.log import say
+from hexnet.games.hexenhammer.effects import burn, current_witches, living, owners
 
 
 def _n(state: State) -> int:
@@ -26,23 +25,21 @@ def draw(state: State, seat: int, count: int) -> int:
             state["deck"] = state["discard"]
             state["discard"] = []
             rng.shuffle(state, state["deck"])
-            say(state, "The discard pile is shuffled into a new draw pile.", event="reshuffle")
+            emit(state, "reshuffle")
         cid = state["deck"].pop()
         state["hands"][seat].append(cid)
         kind, value = state["cards"][cid]
-        say(state, f"You draw {data.card_label(kind, value)}.", to=[seat], event="draw")
+        emit(state, "you_draw", to=[seat], kind=kind, value=value)
         got += 1
     if got:
-        say(state, f"{state['players'][seat]} draws {got} card{'s' if got > 1 else ''}.",
-            event="draws")
+        emit(state, "draws", player=seat, count=got)
     return got
 
 
 def begin_phase1(state: State, turn: int) -> None:
     """Phase 1, accusation, with ``turn`` to act."""
     state.update(phase=1, turn=turn, accusers_used=[], done=[])
-    say(state, f"Round {state['round']}, phase 1 (accusation): {state['players'][turn]} begins.",
-        event="phase", phase=1)
+    emit(state, "phase1", round=state["round"], player=turn, phase=1)
 
 
 def end_turn_phase1(state: State) -> None:
@@ -51,21 +48,20 @@ def end_turn_phase1(state: State) -> None:
     draw(state, seat, 1)
     state["turn"] = (seat + 1) % _n(state)
     state["accusers_used"] = []
-    say(state, f"{state['players'][state['turn']]}'s turn.", event="turn")
+    emit(state, "turn", player=state["turn"])
 
 
 def begin_turn(state: State, seat: int) -> None:
     """A fresh phase-1 turn for ``seat`` (after a Keyne Inquisition)."""
     state["turn"] = seat
     state["accusers_used"] = []
-    say(state, f"{state['players'][seat]}'s turn.", event="turn")
+    emit(state, "turn", player=seat)
 
 
 def begin_phase2(state: State, inquisitor: int) -> None:
     """``inquisitor``'s call stands: phase 2, the panic."""
     state.update(phase=2, inquisitor=inquisitor, accusers_used=[], done=[])
-    say(state, f"{state['players'][inquisitor]} is the inquisitor. Phase 2 (panic): everyone "
-               "plays at will; pass when you are done.", event="phase", phase=2)
+    emit(state, "phase2", player=inquisitor, phase=2)
 
 
 def begin_phase3(state: State) -> None:
@@ -74,12 +70,11 @@ def begin_phase3(state: State) -> None:
     if prot is not None:
         state["removed"].append(prot["card"])
         state["protected"] = None
-        say(state, f"The scales card on {name(state, prot['villager'])} leaves the game.",
-            event="unprotect")
+        emit(state, "unprotect", villager=prot["villager"],
+             owners=owners(state, prot["villager"]))
     inq = state["inquisitor"]
     state.update(phase=3, turn=inq, turns_left=_n(state), accusers_used=[], done=[])
-    say(state, f"Phase 3 (trial): one card each, {state['players'][inq]} first.",
-        event="phase", phase=3)
+    emit(state, "phase3", player=inq, phase=3)
 
 
 def advance_phase3(state: State) -> None:
@@ -99,14 +94,14 @@ def ask_inquisitor(state: State, options: list[str], purpose: str, trial: dict |
     """Tie for the current witch: the inquisitor chooses among ``options``."""
     state["choice"] = {"seat": state["inquisitor"], "options": options, "purpose": purpose,
                        "trial": trial}
-    say(state, f"Tie for the current witch ({', '.join(name(state, v) for v in options)}): "
-               f"{state['players'][state['inquisitor']]} chooses.", event="tie")
+    emit(state, "tie", villagers=list(options), player=state["inquisitor"],
+         owners=owners(state, *options))
 
 
-def burn_and_go_on(state: State, vid: str, burner: int, how: str = "burns at the stake") -> None:
-    """Burn ``vid``; the game ends if no more villagers live than there are players, else
-    phase 4."""
-    burn(state, burner, vid, how)
+def burn_and_go_on(state: State, vid: str, burner: int, drowned: bool = False) -> None:
+    """Burn (or drown) ``vid``; the game ends if no more villagers live than there are
+    players, else phase 4."""
+    burn(state, burner, vid, drowned)
     if len(living(state)) <= _n(state):
         finish(state)
     else:
@@ -117,8 +112,7 @@ def begin_phase4(state: State) -> None:
     """Phase 4, drawing: the inquisitor first, each discards at will then draws up to six."""
     inq = state["inquisitor"] if state["inquisitor"] is not None else state["turn"]
     state.update(phase=4, turn=inq, turns_left=_n(state), accusers_used=[], done=[])
-    say(state, f"Phase 4 (draw): discard any cards, then pass to draw up to "
-               f"{data.HAND_SIZE}; {state['players'][inq]} first.", event="phase", phase=4)
+    emit(state, "phase4", player=inq, hand=data.HAND_SIZE, phase=4)
 
 
 def phase4_pass(state: State, seat: int) -> None:
@@ -168,7 +162,5 @@ def finish(state: State) -> None:
     state.update(phase="over", choice=None, window=None)
     state["outcome"] = {"scores": totals, "winners": winners, "breakdown": breakdown,
                         "turns": state["round"]}
-    names = " and ".join(state["players"][s] for s in winners)
-    say(state, f"Only {len(living(state))} villagers live: the game ends. "
-               + "; ".join(f"{state['players'][s]} {t}" for s, t in enumerate(totals))
-               + f". {names} win{'s' if len(winners) == 1 else ''}.", event="end")
+    emit(state, "end", count=len(living(state)), scores=totals)
+    emit(state, "winners", winners=winners, count=len(winners))

@@ -10,10 +10,9 @@ effect.
 from __future__ import annotations
 
 from hexnet import turns
-from hexnet.engine import Action, State
+from hexnet.engine import Action, State, emit
 from hexnet.games.hexenhammer import data
-from hexnet.games.hexenhammer.effects import accused_bonus, name, resolve_card
-from hexnet.games.hexenhammer.log import say
+from hexnet.games.hexenhammer.effects import accused_bonus, owners, resolve_card
 from hexnet.games.hexenhammer.phases import after_card, begin_phase2, begin_turn
 from hexnet.games.hexenhammer.trials import cancel_by_twin, resolve_trial
 
@@ -84,12 +83,10 @@ def answer(state: State, seat: int, action: Action) -> None:
     state["hands"][seat].remove(cid)
     trigger = window["trigger"]
     kind = state["cards"][cid][0]
-    who = state["players"][seat]
     if trigger["type"] == "call":
         state["discard"].append(cid)
         state["window"] = None
-        say(state, f"{who} plays Keyne Inquisition: the call is cancelled.", event="react",
-            kind=kind)
+        emit(state, "call_cancelled", player=seat, kind=kind)
         begin_turn(state, seat)
         return
     if trigger["type"] == "trial":
@@ -98,22 +95,23 @@ def answer(state: State, seat: int, action: Action) -> None:
         after_card(state)
         return
     state["discard"].append(cid)
-    label = data.CARDS[kind]["name"]
     if kind == "gegenanklage":
         trigger["bonus"] += accused_bonus(trigger["target"], kind)
         trigger["target"] = trigger["accuser"]
-        text = f"the card hits its accuser {name(state, trigger['target'])} instead."
+        emit(state, "counter_charge", player=seat, kind=kind, villager=trigger["target"],
+             owners=owners(state, trigger["target"]))
     elif kind == "verwechslung":
         trigger["bonus"] += accused_bonus(trigger["target"], kind)
         trigger["target"] = action["other"]
-        text = f"the card hits {name(state, action['other'])} instead."
+        emit(state, "mistaken", player=seat, kind=kind, villager=action["other"],
+             owners=owners(state, action["other"]))
     elif kind == "geteyltes_leyd":
         trigger["shares"].append([action["other"], accused_bonus(trigger["target"], kind)])
-        text = f"{name(state, action['other'])} shares the accused's sorrow."
+        emit(state, "shares_sorrow", player=seat, kind=kind, villager=action["other"],
+             owners=owners(state, action["other"]))
     else:
         trigger["cancelled"] = True
-        text = "the Geständnis has no effect."
-    say(state, f"{who} answers with {label}: {text}", event="react", kind=kind)
+        emit(state, "confession_retracted", player=seat, kind=kind)
     window["answers"].append([seat, {"type": "play", "kind": kind}])
     if trigger["cancelled"]:
         close(state)
@@ -140,8 +138,8 @@ def expire(state: State) -> None:
     """The window's time ran out: every seat still asked passes."""
     window = state["window"]
     if window["pending"]:
-        say(state, "Time is up: " + ", ".join(state["players"][s] for s in window["pending"])
-            + " pass.", event="timeout")
+        emit(state, "time_up_pass", seats=list(window["pending"]),
+             count=len(window["pending"]))
     for seat in list(window["pending"]):
         turns.answer(window, seat, {"type": "pass"})
     close(state)

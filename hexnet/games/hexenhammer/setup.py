@@ -59,17 +59,13 @@ def _place(state: State, vid: str, owner: int, start: int, suspicion: int) -> No
                                "suspicion": max(start, min(data.TOP, suspicion)), "alive": True}
 
 
-def _fail(msg: str) -> IllegalAction:
-    return IllegalAction(f"Bad scenario: {msg}")
-
-
 def _stack(state: State, sc: Any, ids: list[str]) -> None:
     n = len(state["players"])
     if not isinstance(sc, dict) or "villagers" not in sc or set(sc) - SCENARIO_KEYS:
-        raise _fail(f"a map with 'villagers' and only {sorted(SCENARIO_KEYS)}.")
+        raise IllegalAction("scenario_shape", keys=sorted(SCENARIO_KEYS))
     rows = sc["villagers"]
     if not isinstance(rows, list) or len(rows) != n:
-        raise _fail("'villagers' needs one list of villager ids per seat.")
+        raise IllegalAction("scenario_villagers")
     starts = dict(sc.get("start") or {})
     suspicion = dict(sc.get("suspicion") or {})
     stakes = data.stake_pool()
@@ -80,7 +76,7 @@ def _stack(state: State, sc: Any, ids: list[str]) -> None:
     for seat, row in enumerate(rows):
         for vid in row:
             if vid not in data.VILLAGERS or vid in state["villagers"]:
-                raise _fail(f"unknown or repeated villager {vid!r}.")
+                raise IllegalAction("scenario_villager", villager=str(vid))
             start = starts[vid] if vid in starts else (stakes.pop() if stakes else 1)
             _place(state, vid, seat, start, suspicion.get(vid, start))
     # card instances by (kind, value), each id used once
@@ -89,17 +85,14 @@ def _stack(state: State, sc: Any, ids: list[str]) -> None:
         free.setdefault(tuple(state["cards"][cid]), []).append(cid)
 
     def take(spec: Any) -> str:
-        try:
-            key = data.parse_spec(str(spec))
-        except ValueError as exc:
-            raise _fail(str(exc)) from None
+        key = data.parse_spec(str(spec))
         if not free.get(key):
-            raise _fail(f"no copy of {spec!r} left.")
+            raise IllegalAction("scenario_no_copy", spec=str(spec))
         return free[key].pop(0)
 
     hands = sc.get("hands") or [[] for _ in range(n)]
     if len(hands) != n:
-        raise _fail("'hands' needs one list per seat.")
+        raise IllegalAction("scenario_hands")
     for seat, hand in enumerate(hands):
         state["hands"][seat] = [take(s) for s in hand]
     if "deck" in sc:
@@ -111,10 +104,10 @@ def _stack(state: State, sc: Any, ids: list[str]) -> None:
     state["deck"] = top_first[::-1]
     phase = sc.get("phase", 1)
     if phase not in (1, 2, 3, 4):
-        raise _fail("'phase' is 1-4.")
+        raise IllegalAction("scenario_phase")
     inq = sc.get("inquisitor")
     if inq is not None and inq not in range(n):
-        raise _fail("'inquisitor' is a seat or null.")
+        raise IllegalAction("scenario_inquisitor")
     if inq is None and phase in (2, 3):
         inq = sc.get("turn", 0)
     turn = sc.get("turn")
@@ -124,5 +117,5 @@ def _stack(state: State, sc: Any, ids: list[str]) -> None:
         else:
             turn = inq if inq is not None else 0
     if turn not in range(n):
-        raise _fail("'turn' is a seat.")
+        raise IllegalAction("scenario_turn")
     state.update({"phase": phase, "inquisitor": inq, "turn": turn, "turns_left": n})

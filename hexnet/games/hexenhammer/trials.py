@@ -3,28 +3,27 @@ cancelled by their twin, otherwise carried out at once."""
 
 from __future__ import annotations
 
-from hexnet.engine import State
+from hexnet.engine import State, emit
 from hexnet.games.hexenhammer import data
-from hexnet.games.hexenhammer.effects import current_witches, name, set_suspicion
-from hexnet.games.hexenhammer.log import say
+from hexnet.games.hexenhammer.effects import current_witches, owners, set_suspicion
 from hexnet.games.hexenhammer.phases import ask_inquisitor, begin_phase4, burn_and_go_on
 
 
 def trial_trigger(state: State, seat: int, cid: str, target: str | None) -> dict:
     """The record of a trial card just played (its twin window answers it)."""
     kind = state["cards"][cid][0]
-    on = f" on {name(state, target)}" if target else " on the current witch"
-    say(state, f"{state['players'][seat]} calls for a trial: {data.CARDS[kind]['name']}{on}.",
-        event="trial", kind=kind)
+    if target:
+        emit(state, "trial_on", player=seat, kind=kind, target=target,
+             owners=owners(state, target))
+    else:
+        emit(state, "trial", player=seat, kind=kind)
     return {"type": "trial", "card": cid, "kind": kind, "player": seat, "target": target}
 
 
 def cancel_by_twin(state: State, trigger: dict, seat: int, twin: str) -> None:
     """The twin answers the trial: both cards go to the discard, neither has an effect."""
     state["discard"].extend([trigger["card"], twin])
-    twin_name = data.CARDS[state["cards"][twin][0]]["name"]
-    say(state, f"{state['players'][seat]} answers with {twin_name}: the two trials cancel "
-               "each other.", event="twin")
+    emit(state, "twin", player=seat, kind=state["cards"][twin][0])
 
 
 def resolve_trial(state: State, trigger: dict) -> None:
@@ -47,22 +46,19 @@ def carry_out(state: State, trigger: dict, vid: str) -> None:
     effect = card["effect"]
     if effect != "protect":
         (state["kept"][seat] if card["vp"] else state["removed"]).append(cid)
+    named = {"kind": trigger["kind"], "villager": vid, "owners": owners(state, vid)}
     if effect == "burn":
-        keep = f" {state['players'][seat]} keeps the card ({card['vp']} VP)."
-        say(state, f"{card['name']}: {name(state, vid)} is a witch.{keep}", event="trial_result")
+        emit(state, "trial_burns", player=seat, vp=card["vp"], **named)
         burn_and_go_on(state, vid, state["inquisitor"])
     elif effect == "drown":
-        say(state, f"{card['name']}: {name(state, vid)} drowns, as if "
-                   f"{state['players'][seat]} were the inquisitor.", event="trial_result")
-        burn_and_go_on(state, vid, seat, how="drowns")
+        emit(state, "trial_drowns", player=seat, **named)
+        burn_and_go_on(state, vid, seat, drowned=True)
     elif effect == "protect":
         state["protected"] = {"villager": vid, "card": cid}
-        say(state, f"{card['name']}: the card lies on {name(state, vid)}; no brown card may "
-                   "accuse her in the next phases 1 and 2.", event="trial_result")
+        emit(state, "trial_protects", **named)
         begin_phase4(state)
     else:
         goal = data.TOP if effect == "mark" else state["villagers"][vid]["start"]
         before, after = set_suspicion(state, vid, goal)
-        say(state, f"{card['name']}: {name(state, vid)} {before} → {after}.",
-            event="trial_result")
+        emit(state, "trial_moves", before=before, after=after, **named)
         begin_phase4(state)

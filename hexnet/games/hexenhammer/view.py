@@ -1,29 +1,26 @@
 """What a seat sees: the table, its own hand, counts of the others' hands — never another hand's
-cards, the draw pile, or the id of any card that can come back into play."""
+cards, the draw pile, or the id of any card that can come back into play. Ids only: the names
+and texts of cards and villagers are words, chosen by the reader's catalog."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import State
+from hexnet.engine import State, log_for
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import current_witches, free_accusers
-from hexnet.games.hexenhammer.log import log_for
 
 
 def _card_face(kind: str, value: int) -> dict[str, Any]:
     card = data.CARDS[kind]
-    return {"kind": kind, "value": value, "name": card["name"],
-            "label": data.card_label(kind, value), "colour": card["colour"],
-            "phases": card["phases"], "reaction": bool(card.get("reaction")),
-            "text": card["text"]}
+    return {"kind": kind, "value": value, "colour": card["colour"], "phases": card["phases"],
+            "reaction": bool(card.get("reaction")), "signed": bool(card.get("signed"))}
 
 
 # what never changes about a card face or a villager, built once (views are built per action)
 _FACES = {(k, v): _card_face(k, v) for k, v in data.full_deck()}
-_PORTRAITS = {vid: {"id": vid, "name": info["name"], "short": info["short"],
-                    "title": info["title"], "pentagrams": info["pentagrams"],
-                    "matches": info["matches"], "ability": info["ability"]}
+_PORTRAITS = {vid: {"id": vid, "pentagrams": info["pentagrams"], "matches": info["matches"]}
               for vid, info in data.VILLAGERS.items()}
 
 
@@ -41,7 +38,7 @@ def _villagers(state: State) -> list[dict[str, Any]]:
     if prot is not None:
         for entry in out:
             if entry["id"] == prot["villager"]:
-                entry["trial_card"] = data.CARDS[state["cards"][prot["card"]][0]]["name"]
+                entry["trial_card"] = state["cards"][prot["card"]][0]
     return out
 
 
@@ -54,9 +51,9 @@ def _trigger(state: State) -> dict[str, Any] | None:
     if t["type"] == "card":
         public.update(kind=t["kind"], value=t["value"], accuser=t["accuser"], aimed=t["aimed"],
                       target=t["target"], shares=[s[0] for s in t["shares"]],
-                      cancelled=t["cancelled"], name=data.CARDS[t["kind"]]["name"])
+                      cancelled=t["cancelled"])
     elif t["type"] == "trial":
-        public.update(kind=t["kind"], target=t["target"], name=data.CARDS[t["kind"]]["name"])
+        public.update(kind=t["kind"], target=t["target"])
     return {"trigger": public, "pending": sorted(window["pending"])}
 
 
@@ -87,3 +84,25 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "choice": ({"seat": choice["seat"], "options": list(choice["options"]),
                     "purpose": choice["purpose"]} if choice else None),
     }
+
+
+def action_label(action: Mapping[str, Any], cards: Mapping[str, Any]) -> dict[str, Any]:
+    """An action's label as data (catalog context ``action``). ``cards`` maps card ids to
+    ``(kind, value)``: the state's cards, or a seat's own hand from its view."""
+    kind = action.get("type")
+    card = cards.get(action.get("card")) if isinstance(action.get("card"), str) else None
+    if kind == "play" and card is not None:
+        played = {"kind": card[0], "value": card[1] * action.get("sign", 1)}
+        if "accuser" in action:
+            return {"key": "play_accuses", "accuser": action["accuser"],
+                    "target": action.get("target"), **played}
+        if "other" in action:
+            return {"key": "play_names", "other": action["other"], **played}
+        if "target" in action:
+            return {"key": "play_on", "target": action["target"], **played}
+        return {"key": "play", **played}
+    if kind == "discard" and card is not None:
+        return {"key": "discard", "kind": card[0], "value": card[1]}
+    if kind == "choose":
+        return {"key": "choose", "villager": action.get("target")}
+    return {"key": "call_inquisition" if kind == "call_inquisition" else "pass"}

@@ -64,14 +64,13 @@ def legal(state: State, seat: int) -> list[Action]:
 def begin(state: State, seat: int, action: Action) -> None:
     """Spend the action's cost and start it: either done at once or a step for :mod:`resolve`."""
     kind = action["type"]
-    me = board.who(state, seat)
     step = {"kind": kind, "seat": seat, "stage": "done"}
     if kind == "draw":
         state["actions_left"] -= 1
         board.draw(state, seat)
     elif kind == "pass":
         state["actions_left"] -= 1
-        emit(state, f"{me} has nothing to do and passes an action.", kind="pass", seat=seat)
+        emit(state, "passes", kind="pass", seat=seat)
     elif kind == "citizen":
         state["actions_left"] -= 1
         _play_citizen(state, seat, action)
@@ -90,12 +89,12 @@ def begin(state: State, seat: int, action: Action) -> None:
 def _play_citizen(state: State, seat: int, action: Action) -> None:
     card = board.take_from_hand(state, seat, action["card"])
     state["councils"][seat].append(card)
-    emit(state, f"{board.who(state, seat)} plays {cards.name(card)} "
-         f"({cards.influence(card)}) into the council.", kind="citizen", seat=seat, card=card)
+    emit(state, "plays_citizen", kind="citizen", seat=seat, card=card,
+         influence=cards.influence(card))
     if cards.ability(card, "enter_draw"):
         board.draw(state, seat, int(cards.ability(card, "enter_draw")))
     if cards.ability(card, "enter_steal") and "player" in action:
-        board.steal_random(state, seat, action["player"], cards.name(card))
+        board.steal_random(state, seat, action["player"], cards.kind_of(card))
 
 
 def _play_action(state: State, seat: int, action: Action) -> dict:
@@ -104,17 +103,18 @@ def _play_action(state: State, seat: int, action: Action) -> dict:
     state["discard"].append(card)
     state["actions_left"] -= row["cost"]
     step = {"kind": row["effect"], "seat": seat, "card": row["id"], "stage": "protest"}
-    on = ""
+    args = {"kind": "action", "seat": seat, "card": card, "cost": row["cost"]}
     if "target" in action:
         owner = board.owner_of(state, action["target"])
         step.update(target=action["target"], owner=owner)
-        where = f"{board.who(state, owner)}'s" if owner is not None else "the pyre's"
-        on = f" on {where} {cards.name(action['target'])}"
-    if "player" in action:
+        if owner is None:
+            emit(state, "plays_on_pyre", target=action["target"], **args)
+        else:
+            emit(state, "plays_on_citizen_both" if row["cost"] > 1 else "plays_on_citizen",
+                 target=action["target"], owner=owner, **args)
+    elif "player" in action:
         step["player"] = action["player"]
-        on = f" on {board.who(state, action['player'])}"
-    cost = " (both actions)" if row["cost"] > 1 else ""
-    emit(state, f"{board.who(state, seat)} plays {row['name']}{on}{cost}.",
-         kind="action", seat=seat, card=card, **{k: action[k] for k in ("target", "player")
-                                                if k in action})
+        emit(state, "plays_on_player", player=action["player"], **args)
+    else:
+        emit(state, "plays_action", **args)
     return step

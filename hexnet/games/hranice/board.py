@@ -12,11 +12,6 @@ from hexnet.engine import State, emit
 from hexnet.games.hranice import cards
 
 
-def who(state: State, seat: int) -> str:
-    """A seat's name, for the log."""
-    return state["players"][seat]
-
-
 def owner_of(state: State, card: str) -> int | None:
     """The seat whose council holds ``card``, or None."""
     for seat, council in enumerate(state["councils"]):
@@ -37,14 +32,15 @@ def count_ability(state: State, seat: int, key: str, besides: str | None = None)
 
 
 def defence(state: State, card: str) -> tuple[int, list[tuple[str, int]]]:
-    """A council citizen's base defence and the bonuses it gets (Kovář: +1 per other copy)."""
+    """A council citizen's base defence and the bonuses it gets, by card kind (Kovář: +1 per
+    other copy)."""
     seat = owner_of(state, card)
     bonuses: list[tuple[str, int]] = []
     if seat is not None:
         for other in state["councils"][seat]:
             bonus = int(cards.ability(other, "defence_bonus"))
             if other != card and bonus:
-                bonuses.append((cards.name(other), bonus))
+                bonuses.append((cards.kind_of(other), bonus))
     return cards.influence(card), bonuses
 
 
@@ -80,34 +76,33 @@ def draw(state: State, seat: int, count: int = 1) -> int:
     for _ in range(count):
         if not state["pile"]:
             if not state["discard"]:
-                emit(state, "The draw pile and the discards are empty: no card to draw.")
+                emit(state, "nothing_to_draw")
                 break
             state["pile"] = state["discard"]
             state["discard"] = []
             rng.shuffle(state, state["pile"])
-            emit(state, "The discards are shuffled into a new draw pile.", kind="reshuffle")
+            emit(state, "reshuffle", kind="reshuffle")
         card = state["pile"].pop(0)
         state["hands"][seat].append(card)
-        emit(state, f"You draw {cards.name(card)}.", to=[seat], kind="drawn", card=card)
+        emit(state, "you_draw", to=[seat], kind="drawn", card=card)
         drawn += 1
     if drawn:
-        emit(state, f"{who(state, seat)} draws {drawn} card{'s' if drawn > 1 else ''}.",
-             kind="draw", seat=seat, count=drawn)
+        emit(state, "draws", kind="draw", seat=seat, count=drawn)
     return drawn
 
 
-def steal_random(state: State, thief: int, victim: int, why: str) -> None:
-    """Move a random card of ``victim``'s hand to ``thief``'s; only those two learn which."""
+def steal_random(state: State, thief: int, victim: int, by: str) -> None:
+    """Move a random card of ``victim``'s hand to ``thief``'s (because of card ``by``); only
+    those two learn which."""
     hand = state["hands"][victim]
     if not hand:
-        emit(state, f"{who(state, victim)} has no card to take ({why}).")
+        emit(state, "no_card_to_take", seat=victim, by=by)
         return
     card = hand.pop(rng.below(state, len(hand)))
     state["hands"][thief].append(card)
-    emit(state, f"{who(state, thief)} takes a random card from {who(state, victim)} ({why}).",
-         kind="steal", seat=thief, victim=victim)
-    emit(state, f"{who(state, thief)} took {cards.name(card)} from {who(state, victim)}.",
-         to=[thief, victim], kind="stolen", card=card)
+    emit(state, "takes_random", kind="steal", seat=thief, victim=victim, by=by)
+    emit(state, "took", to=[thief, victim], kind="stolen", card=card, seat=thief,
+         victim=victim)
 
 
 def cut_hands(state: State) -> None:
@@ -119,9 +114,7 @@ def cut_hands(state: State) -> None:
             for card in cut:
                 hand.remove(card)
                 state["discard"].append(card)
-            emit(state, f"{who(state, seat)} is over the hand limit and discards "
-                 f"{', '.join(cards.name(c) for c in cut)} at random.",
-                 kind="hand_limit", seat=seat, cards=",".join(cut))
+            emit(state, "hand_limit", kind="hand_limit", seat=seat, cards=",".join(cut))
 
 
 def flip_back(state: State) -> None:
@@ -129,9 +122,8 @@ def flip_back(state: State) -> None:
     for seat, active in enumerate(state["tokens"]):
         if active and influence(state, seat) < state["target"]:
             state["tokens"][seat] = False
-            emit(state, f"{who(state, seat)}'s dominance token turns back "
-                 f"({influence(state, seat)} < {state['target']}).", kind="token", seat=seat,
-                 active=False)
+            emit(state, "token_back", kind="token", seat=seat, active=False,
+                 influence=influence(state, seat), target=state["target"])
 
 
 def may_flip(state: State, seat: int) -> bool:
@@ -142,5 +134,5 @@ def may_flip(state: State, seat: int) -> bool:
 def flip(state: State, seat: int) -> None:
     """Turn the seat's dominance token to its active side."""
     state["tokens"][seat] = True
-    emit(state, f"{who(state, seat)}'s dominance token turns active "
-         f"({influence(state, seat)} ≥ {state['target']}).", kind="token", seat=seat, active=True)
+    emit(state, "token_active", kind="token", seat=seat, active=True,
+         influence=influence(state, seat), target=state["target"])

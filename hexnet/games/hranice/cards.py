@@ -58,11 +58,6 @@ def type_of(card: str) -> str:
     return info(card)["type"]
 
 
-def name(card: str) -> str:
-    """The card's Czech name, as printed."""
-    return info(card)["name"]
-
-
 def influence(card: str) -> int:
     """A citizen's influence (= its victory points = its base defence); 0 for other cards."""
     return info(card).get("influence", 0)

@@ -1,9 +1,11 @@
 """Dice: the roll (from the seeded generator, or a scenario's stacked dice) and its modifiers.
 
 A check is kept in the step as plain data so a reaction can change it between the roll and the
-result: ``die`` (the face that counts), ``mods`` ([[label, value], …]), ``defence`` and
-``defence_mods`` likewise, and ``strict`` (cleansing needs more than the defence, accusing at
-least the defence).
+result: ``die`` (the face that counts), ``rolls`` (every face rolled, rerolls after the first),
+``mods`` ([[card kind, value], …]: the council citizens and cards that add to the roll),
+``defence`` and ``defence_mods`` likewise, and ``strict`` (cleansing needs more than the
+defence, accusing at least the defence). The events carry the check as data; the formula
+"rolled 2 +1 Soudce = 3 ≥ 3 +1 Kovář" is written at the edge (``hranice.words``).
 """
 
 from __future__ import annotations
@@ -39,23 +41,6 @@ def succeeds(check: dict[str, Any]) -> bool:
     return total(check) >= needed(check)
 
 
-def _signed(mods: list[list[Any]]) -> str:
-    return "".join(f" {'+' if v >= 0 else '−'}{abs(v)} {label}" for label, v in mods)
-
-
-def describe(check: dict[str, Any]) -> str:
-    """``rolled 2 +1 Soudce = 3 ≥ 3 +1 Kovář? fails`` — the whole sum, for the public log."""
-    rolled = f"rolled {check['rolls'][0]}"
-    for again in check["rolls"][1:]:
-        rolled += f", rerolled {again}"
-    left = f"{rolled}{_signed(check['mods'])}"
-    if check["mods"]:
-        left += f" = {total(check)}"
-    right = f"{check['defence']}{_signed(check['defence_mods'])}"
-    sign = ">" if check["strict"] else "≥"
-    return f"{left} {sign} {right}? {'succeeds' if succeeds(check) else 'fails'}"
-
-
 def new_check(state: State, mods: list[list[Any]], defence: int,
               defence_mods: list[list[Any]], strict: bool) -> dict[str, Any]:
     """Roll a die and return the check it starts."""
@@ -70,5 +55,5 @@ def council_mods(state: State, seat: int, key: str) -> list[list[Any]]:
     for card in state["councils"][seat]:
         bonus = int(cards.ability(card, key))
         if bonus:
-            out.append([cards.name(card), bonus])
+            out.append([cards.kind_of(card), bonus])
     return out

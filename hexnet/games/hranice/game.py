@@ -74,7 +74,7 @@ class Hranice(Game):
         if state["outcome"] is not None or not asked or not seconds:
             return None
         return Deadline(f"react-{state['window_serial']}-{asked[0]}", float(seconds),
-                        (asked[0],), "counts as a pass")
+                        (asked[0],), "react")
 
     def _on_timeout(self, state: State) -> list[Event]:
         return self._apply(state, reactions.asked(state)[0], dict(reactions.PASS))
@@ -82,5 +82,6 @@ class Hranice(Game):
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
-    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]) -> str:
+    def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
+                        ) -> dict[str, Any]:
         return view.describe(state, seat, action)

@@ -16,8 +16,7 @@ def place(state: State, card: str, by: int) -> None:
     if seat is not None:
         state["councils"][seat].remove(card)
     state["pyre"].append(card)
-    emit(state, f"{cards.name(card)} goes to the pyre ({len(state['pyre'])} on it).",
-         kind="pyre", card=card)
+    emit(state, "to_pyre", kind="pyre", card=card, count=len(state["pyre"]))
     if len(state["pyre"]) >= cards.rule("pyre_ignites_at"):
         ignite(state, by)
 
@@ -29,11 +28,9 @@ def ignite(state: State, by: int) -> None:
     state["pyre"] = []
     state["burned"][by].append(last)
     state["discard"].extend(rest)
-    burned = f"; {', '.join(cards.name(c) for c in rest)} burn" if rest else ""
-    emit(state, f"The pyre ignites! {board.who(state, by)} takes {cards.name(last)} "
-         f"for {cards.rule('ignite_points')} permanent influence{burned}.",
-         kind="ignite", seat=by, card=last, discarded=",".join(rest))
+    emit(state, "ignites_burning" if rest else "ignites", kind="ignite", seat=by, card=last,
+         discarded=",".join(rest), points=cards.rule("ignite_points"))
     extra = board.count_ability(state, by, "ignite_draw")
     if extra:
-        emit(state, f"{board.who(state, by)}'s Kat: draw {extra}.")
+        emit(state, "executioner_draws", seat=by, count=extra)
         board.draw(state, by, extra)

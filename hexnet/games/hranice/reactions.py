@@ -77,9 +77,8 @@ def answer(state: State, seat: int, action: Action) -> None:
     card = board.take_from_hand(state, seat, action["card"])
     state["discard"].append(card)
     sign = action.get("sign")
-    how = f" ({'+1' if sign == 1 else '−1'})" if sign is not None else ""
-    emit(state, f"{board.who(state, seat)} reacts with {cards.name(card)}{how}.",
-         kind="react", seat=seat, card=card, sign=sign)
+    emit(state, "reacts" if sign is None else "reacts_sign", kind="react", seat=seat, card=card,
+         sign=sign)
     window["pending"] = []
 
 

@@ -32,10 +32,6 @@ def run(state: State) -> None:
         STAGES[step["stage"]](state, step)
 
 
-def _who(state: State, step: Step) -> str:
-    return board.who(state, step["seat"])
-
-
 def _protest(state: State, step: Step) -> None:
     reactions.open_window(state, {"event": "action", "actor": step["seat"],
                                   "card": step["card"], "target": step.get("target"),
@@ -45,7 +41,7 @@ def _protest(state: State, step: Step) -> None:
 
 def _protested(state: State, step: Step) -> None:
     if reactions.take(state) is not None:
-        emit(state, f"{cards.name(step['card'])} is cancelled by Protest.", kind="cancelled")
+        emit(state, "cancelled", kind="cancelled", card=step["card"])
         step["stage"] = "done"
         return
     automatic = cards.info(step["card"]).get("automatic", False)
@@ -57,8 +53,7 @@ def _protested(state: State, step: Step) -> None:
 
 def _declare(state: State, step: Step) -> None:
     target, owner = step["target"], step["owner"]
-    emit(state, f"{_who(state, step)} accuses {board.who(state, owner)}'s "
-         f"{cards.name(target)}.", kind="accuse", seat=step["seat"], target=target, owner=owner)
+    emit(state, "accuses", kind="accuse", seat=step["seat"], target=target, owner=owner)
     reactions.open_window(state, {"event": "accused", "actor": step["seat"], "target": target,
                                   "owner": owner, "card": step["card"]})
     step["stage"] = "alibied"
@@ -66,12 +61,11 @@ def _declare(state: State, step: Step) -> None:
 
 def _alibied(state: State, step: Step) -> None:
     if reactions.take(state) is not None:
-        emit(state, f"Alibi: the accusation of {cards.name(step['target'])} fails.",
-             kind="accusation", success=False)
+        emit(state, "alibi", kind="accusation", success=False, target=step["target"])
         step["stage"] = "done"
     elif step["card"] and cards.info(step["card"]).get("automatic"):
-        emit(state, f"{cards.name(step['card'])}: no roll, the accusation succeeds.",
-             kind="accusation", success=True)
+        emit(state, "no_roll", kind="accusation", success=True, card=step["card"],
+             target=step["target"])
         step["stage"] = "to_pyre"
     else:
         step["stage"] = "roll"
@@ -83,17 +77,15 @@ def _roll(state: State, step: Step) -> None:
         mods = dice.council_mods(state, seat, "accuse_bonus")
         bonus = cards.info(step["card"]).get("roll_bonus", 0) if step["card"] else 0
         if bonus:
-            mods.append([cards.name(step["card"]), bonus])
+            mods.append([step["card"], bonus])
         base, guards = board.defence(state, target)
         check = dice.new_check(state, mods, base, [list(g) for g in guards], strict=False)
-        doing = f"accusing {cards.name(target)}"
     else:
         mods = dice.council_mods(state, seat, "cleanse_bonus")
         check = dice.new_check(state, mods, cards.influence(target), [], strict=True)
-        doing = f"cleansing {cards.name(target)}"
     step["check"] = check
-    emit(state, f"{_who(state, step)} rolls {check['die']} ({doing}).", kind="roll",
-         seat=seat, die=check["die"])
+    emit(state, "rolls_accusing" if step["kind"] == "accuse" else "rolls_cleansing",
+         kind="roll", seat=seat, die=check["die"], target=target)
     reactions.open_window(state, {"event": "roll", "actor": seat, "kind": step["kind"],
                                   "target": target, "owner": step.get("owner"),
                                   "die": check["die"], "total": dice.total(check),
@@ -111,15 +103,20 @@ def _rolled(state: State, step: Step) -> None:
             check["die"] = dice.roll(state)
             check["rolls"].append(check["die"])
         else:
-            check["mods"].append([cards.name(action["card"]), action["sign"]])
-    doing = "accuses" if step["kind"] == "accuse" else "cleanses"
-    owner = step.get("owner")
-    whose = f"{board.who(state, owner)}'s " if owner is not None else ""
+            check["mods"].append([cards.kind_of(action["card"]), action["sign"]])
     success = dice.succeeds(check)
-    emit(state, f"{_who(state, step)} {doing} {whose}{cards.name(step['target'])} "
-         f"(def {check['defence']}): {dice.describe(check)}",
-         kind="accusation" if step["kind"] == "accuse" else "cleansing", success=success,
-         die=check["die"], total=dice.total(check), needed=dice.needed(check))
+    sums = {"seat": step["seat"], "target": step["target"], "success": success,
+            "die": check["die"], "total": dice.total(check), "needed": dice.needed(check),
+            "rolls": list(check["rolls"]), "mods": [list(m) for m in check["mods"]],
+            "defence": check["defence"],
+            "defence_mods": [list(m) for m in check["defence_mods"]],
+            "strict": check["strict"]}
+    if step["kind"] == "accuse":
+        emit(state, "accusation_succeeds" if success else "accusation_fails",
+             kind="accusation", owner=step.get("owner"), **sums)
+    else:
+        emit(state, "cleansing_succeeds" if success else "cleansing_fails", kind="cleansing",
+             **sums)
     if not success:
         step["stage"] = "done"
     else:
@@ -137,8 +134,7 @@ def _pyred(state: State, step: Step) -> None:
     if reactions.take(state) is not None:
         state["councils"][owner].remove(target)
         state["hands"][owner].append(target)
-        emit(state, f"Přímluva: {cards.name(target)} returns to {board.who(state, owner)}'s "
-             "hand instead of the pyre.", kind="returned", card=target, seat=owner)
+        emit(state, "returned", kind="returned", card=target, seat=owner)
     else:
         pyre.place(state, target, step["seat"])
     step["stage"] = "done"
@@ -148,8 +144,7 @@ def _cleansed(state: State, step: Step) -> None:
     target = step["target"]
     state["pyre"].remove(target)
     state["councils"][step["seat"]].append(target)
-    emit(state, f"{cards.name(target)} is cleansed and joins {_who(state, step)}'s council.",
-         kind="cleansed", seat=step["seat"], card=target)
+    emit(state, "cleansed", kind="cleansed", seat=step["seat"], card=target)
     step["stage"] = "done"
 
 
@@ -163,17 +158,15 @@ def _look(state: State, step: Step) -> None:
     victim = step["player"]
     hand = state["hands"][victim]
     if not hand:
-        emit(state, f"{board.who(state, victim)} has no cards left to look at.")
+        emit(state, "nothing_to_look_at", seat=victim)
         step["stage"] = "done"
         return
-    emit(state, f"You look at {board.who(state, victim)}'s hand: "
-         f"{', '.join(cards.name(c) for c in hand)}.", to=[step["seat"]], kind="peek",
-         player=victim, cards=",".join(hand))
+    emit(state, "peek", to=[step["seat"]], kind="peek", player=victim, cards=",".join(hand))
     step["stage"] = "choose"
 
 
 def _confiscate(state: State, step: Step) -> None:
-    board.steal_random(state, step["seat"], step["player"], cards.name(step["card"]))
+    board.steal_random(state, step["seat"], step["player"], step["card"])
     step["stage"] = "done"
 
 
@@ -182,8 +175,8 @@ def choose_discard(state: State, kind: str) -> None:
     step = state["step"]
     card = board.take_from_hand(state, step["player"], kind)
     state["discard"].append(card)
-    emit(state, f"{_who(state, step)} discards {board.who(state, step['player'])}'s "
-         f"{cards.name(card)} (Výslech).", kind="discard", card=card, player=step["player"])
+    emit(state, "discards_theirs", kind="discard", card=card, player=step["player"],
+         seat=step["seat"])
     step["stage"] = "done"
 
 

@@ -32,12 +32,12 @@ def options_of(state: State) -> dict[str, Any]:
 def _check_options(state: State) -> None:
     opts = options_of(state)
     if opts["variant"] not in cards.data()["variants"]:
-        raise IllegalAction(f"No variant {opts['variant']!r}; there are: "
-                            f"{', '.join(cards.data()['variants'])}.")
+        raise IllegalAction("no_variant", variant=str(opts["variant"]),
+                            variants=list(cards.data()["variants"]))
     if opts["variant_step"] not in (1, 2):
-        raise IllegalAction("variant_step is 1 or 2.")
+        raise IllegalAction("variant_step")
     if not isinstance(opts["turn_cap"], int) or opts["turn_cap"] < 1:
-        raise IllegalAction("turn_cap must be a positive number of turns.")
+        raise IllegalAction("turn_cap_positive")
 
 
 def setup(state: State) -> None:
@@ -65,8 +65,7 @@ def setup(state: State) -> None:
     else:
         first = _stack(state, scenario, n)
     state["first_player"] = first
-    emit(state, f"Hranice for {n} players: {state['target']} influence wins. "
-         f"{state['players'][first]} begins.", kind="setup", target=state["target"], first=first)
+    emit(state, "setup", kind="setup", count=n, target=state["target"], first=first)
 
 
 def _stack(state: State, scenario: dict[str, Any], n: int) -> int:
@@ -78,21 +77,21 @@ def _stack(state: State, scenario: dict[str, Any], n: int) -> int:
             if cards.kind_of(card) == kind:
                 free.remove(card)
                 return card
-        raise IllegalAction(f"Scenario: no copy of {kind!r} left in the deck.")
+        raise IllegalAction("scenario_no_copy", kind=str(kind))
 
     for key in SEAT_LISTS:
         rows = scenario.get(key, [])
         if len(rows) > n:
-            raise IllegalAction(f"Scenario: {key} lists more seats than players.")
+            raise IllegalAction("scenario_too_many_seats", key=key)
         for seat, kinds in enumerate(rows):
             for kind in kinds:
                 card = take(kind)
                 if key != "hands" and cards.type_of(card) != "citizen":
-                    raise IllegalAction(f"Scenario: {kind!r} is not a citizen.")
+                    raise IllegalAction("scenario_not_citizen", kind=str(kind))
                 state[key][seat].append(card)
     state["pyre"] = [take(k) for k in scenario.get("pyre", [])]
     if any(cards.type_of(c) != "citizen" for c in state["pyre"]):
-        raise IllegalAction("Scenario: only citizens go on the pyre.")
+        raise IllegalAction("scenario_pyre")
     state["discard"] = [take(k) for k in scenario.get("discard", [])]
     top = [take(k) for k in scenario.get("pile", [])]
     rng.shuffle(state, free)
@@ -106,7 +105,7 @@ def _stack(state: State, scenario: dict[str, Any], n: int) -> int:
         state["pile"] = top
         state["box"] = sorted(free)
     else:
-        raise IllegalAction("Scenario: rest is pile, discard or box.")
+        raise IllegalAction("scenario_rest")
     if "hands" not in scenario:
         for seat in range(n):
             state["hands"][seat] = state["pile"][:cards.rule("deal")]
@@ -116,5 +115,5 @@ def _stack(state: State, scenario: dict[str, Any], n: int) -> int:
     state["dice"] = [int(d) for d in scenario.get("dice", [])]
     first = scenario.get("first_player", 0)
     if not isinstance(first, int) or not 0 <= first < n:
-        raise IllegalAction("Scenario: first_player must be a seat.")
+        raise IllegalAction("scenario_first_player")
     return first

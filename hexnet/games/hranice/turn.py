@@ -18,23 +18,20 @@ def start_turn(state: State, seat: int) -> None:
     """Begin ``seat``'s turn — or end the game: a win at its start, or the turn cap."""
     state["step"] = None
     if state["tokens"][seat] and board.influence(state, seat) >= state["target"]:
-        emit(state, f"{board.who(state, seat)} begins the turn still dominant with "
-             f"{board.influence(state, seat)} influence and wins!", kind="win", seat=seat)
+        emit(state, "wins", kind="win", seat=seat, influence=board.influence(state, seat))
         _finish(state, [seat], "win")
         return
     if state["turns"] >= options_of(state)["turn_cap"]:
         scores = [board.influence(state, s) for s in range(len(state["players"]))]
         best = max(scores)
         winners = [s for s, sc in enumerate(scores) if sc == best]
-        emit(state, f"The turn cap of {state['turns']} turns is reached: the most influence "
-             f"({best}) wins.", kind="turn_cap")
+        emit(state, "turn_cap", kind="turn_cap", count=state["turns"], best=best)
         _finish(state, winners, "turn_cap")
         return
     state["turn"] = seat
     state["turns"] += 1
     state["actions_left"] = cards.rule("actions_per_turn")
-    emit(state, f"Turn {state['turns']}: {board.who(state, seat)}.", kind="turn", seat=seat,
-         turn=state["turns"])
+    emit(state, "turn", kind="turn", seat=seat, turn=state["turns"])
 
 
 def end_action(state: State) -> None:
@@ -62,8 +59,7 @@ def flip_or_end(state: State, flip: bool) -> None:
     if flip:
         board.flip(state, seat)
     else:
-        emit(state, f"{board.who(state, seat)} leaves the dominance token inactive.",
-             kind="token", seat=seat, active=False)
+        emit(state, "token_left", kind="token", seat=seat, active=False)
     next_turn(state)
 
 

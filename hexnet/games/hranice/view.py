@@ -6,7 +6,7 @@ sees the looked-at hand under ``peek``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hexnet.engine import State
@@ -62,29 +62,43 @@ def _copy(tree: Any) -> Any:
     return tree
 
 
-def describe(state: State, seat: int, action: Mapping[str, Any]) -> str:
-    """A short label for a menu: ``Accuse Petr's Kovář (def 4)``."""
-    kind = action["type"]
-    card = action.get("card")
-    target = action.get("target")
-    player = action.get("player")
-    on = ""
-    if target is not None:
-        owner = board.owner_of(state, target)
-        where = f"{board.who(state, owner)}'s " if owner is not None else "pyre: "
-        on = f" {where}{cards.name(target)} ({cards.influence(target)})"
-    if player is not None:
-        on += f" → {board.who(state, player)}"
-    labels = {
-        "draw": "Draw a card", "pass": "Pass", "flip": "Flip the dominance token",
-        "end": "End the turn without flipping",
-        "citizen": f"Play {cards.name(card) if card else ''}",
-        "accuse": "Accuse", "cleanse": "Cleanse",
-        "action": f"Play {cards.name(card) if card else ''}",
-        "react": f"React: {cards.name(card) if card else ''}",
-        "discard": f"Discard their {cards.name(card) if card else ''}",
-    }
-    label = labels.get(kind, kind) + on
-    if "sign" in action:
-        label += " (+1)" if action["sign"] == 1 else " (−1)"
-    return label
+def describe(state: State, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The label of an action as data (``accuse`` Petr's Kovář 3 (def 4), …)."""
+    return action_label(action, seat, lambda card: board.owner_of(state, card),
+                        lambda card: _total_defence(state, card))
+
+
+def action_label(action: Mapping[str, Any], seat: int | None,
+                 owner_of: Callable[[str], int | None],
+                 defence_of: Callable[[str], int]) -> dict[str, Any]:
+    """An action's label as data (catalog context ``action``), for ``seat``'s reader (its own
+    citizens read "your"): ``owner_of`` says whose council holds a citizen (None: the pyre)
+    and ``defence_of`` its defence with bonuses — from the state, or from a seat's view."""
+    kind = action.get("type")
+    card, target, player = action.get("card"), action.get("target"), action.get("player")
+    if kind in ("draw", "pass"):
+        return {"key": "draw" if kind == "draw" else "pass"}
+    if kind in ("flip", "end"):
+        return {"key": "flip" if kind == "flip" else "end"}
+    if kind == "react":
+        if "sign" in action:
+            return {"key": "react_sign", "card": card, "sign": action["sign"]}
+        return {"key": "react", "card": card}
+    if kind == "discard":
+        return {"key": "discard", "card": card}
+    if isinstance(target, str):
+        owner = owner_of(target)
+        on = {"target": target, "influence": cards.influence(target)}
+        if kind == "cleanse":
+            return {"key": "cleanse", **on}
+        if owner is None:
+            return {"key": "action_pyre", "card": card, **on}
+        on.update(owner=owner, defence=defence_of(target))
+        if kind == "accuse":
+            return {"key": "accuse_own" if owner == seat else "accuse", **on}
+        return {"key": "action_citizen_own" if owner == seat else "action_citizen", "card": card,
+                **on}
+    if isinstance(player, int):
+        return {"key": "citizen_rob" if kind == "citizen" else "action_player", "card": card,
+                "player": player}
+    return {"key": "play", "card": card}

@@ -7,6 +7,7 @@ from typing import Any
 from hexnet.engine import State
 from hexnet.games.fang import GAME
 from hexnet.games.fang.data import open_places
+from hexnet.i18n import render
 
 FIVE = ["hexe", "seherin", "beschuetzer", "dorfkatze", "dorfkatze"]
 EIGHT = ["hexe", "hexe", "kraehe", "seherin", "beschuetzer", "kraeuterkundige", "taschendieb",
@@ -159,3 +160,8 @@ def to_vote(state: State, picks: dict[int, Any] | None = None) -> None:
             state, state["scene"]["need"][0])[0])
         vote_proposal(state, no=tuple(range(state["n"])))
         confirm_all(state)
+
+
+def english(state: State, event: dict[str, Any]) -> str:
+    """A log event as an English reader sees it."""
+    return render("fang", event, state["players"], "en")

@@ -11,6 +11,7 @@ from tests.hexnet.fang.helpers import (
     EIGHT,
     FIVE,
     act,
+    english,
     pick_all,
     scene,
     table,
@@ -124,7 +125,7 @@ def test_herbalist_restores_a_frog_at_the_end_of_the_day() -> None:
     witches_idle(state)
     assert state["form"][7] == "cat"
     assert state["hands"][7] == [] and state["hands"][5] == []
-    assert "Turned back into cats: p7" in state["log"][-1]["text"]
+    assert "Turned back into cats: p7" in english(state, state["log"][-1])
 
 
 def test_herbalist_turned_in_the_attack_restores_nobody() -> None:
@@ -243,10 +244,13 @@ def test_every_seat_gets_one_private_day_summary() -> None:
     summaries = [e for e in state["log"] if e.get("kind") == "day_summary"]
     assert [e["to"] for e in summaries] == [[0], [1], [2], [3], [4]]
     assert [e["names_role"] for e in summaries] == [True, False, True, False, False]
-    assert [e["text"] for e in summaries] == [
-        "You went to brunnen, cast none and attacked p3. You collected quellwasser at brunnen.",
-        "You collected pilz at wald.",
-        "You guarded brunnen and collected nothing.",
-        "You collected quellwasser at brunnen.",
+    assert [e["key"] for e in summaries] == ["day_witch_collected", "day_collected", "day_guard",
+                                             "day_collected", "day_pond"]
+    assert [english(state, e) for e in summaries] == [
+        "You went to Brunnen, cast no spell and attacked p3. You collected Quellwasser at "
+        "Brunnen.",
+        "You collected Pilz at Wald.",
+        "You guarded Brunnen and collected nothing.",
+        "You collected Quellwasser at Brunnen.",
         "You sat the day out at the pond.",
     ]

@@ -11,6 +11,7 @@ from tests.hexnet.fang.helpers import (
     act,
     confirm_all,
     end_talk,
+    english,
     pick_all,
     propose,
     scene,
@@ -33,13 +34,13 @@ def test_duck_names_new_frogs_but_not_where() -> None:
     pick_all(state, {3: "brunnen"})
     witch(state, 0, "brunnen", target=3)
     event = state["log"][-1]
-    assert event["text"] == "Found at the pond as frogs: p3."
-    assert "brunnen" not in event["text"] and event["to"] is None
+    assert english(state, event) == "Found at the pond as frogs: p3."
+    assert "brunnen" not in str(event) and "to" not in event
 
 
 def test_everyone_came_back_safely_without_new_frogs() -> None:
     state = _evening(FIVE)
-    assert state["log"][-1]["text"] == "Everyone came back safely."
+    assert english(state, state["log"][-1]) == "Everyone came back safely."
 
 
 def test_evening_waits_for_everyone_to_confirm_frogs_and_banished_too() -> None:
@@ -71,7 +72,7 @@ def test_seer_learns_witch_or_not_a_witch_and_only_she_is_told() -> None:
     act(state, 3, type="see", target=0)
     assert GAME.view(state, 3)["seen"] == [[1, 0, "witch"]]
     event = state["log"][-1]
-    assert event["to"] == [3] and event["text"] == "p0 is witch."
+    assert event["to"] == [3] and english(state, event) == "p0 is a witch."
     for seat in (0, 1, 2, 4):
         assert "seen" not in GAME.view(state, seat)
         assert all(e.get("kind") != "seen" for e in GAME.view(state, seat)["log"])
@@ -82,7 +83,7 @@ def test_seer_reads_crow_and_fool_as_not_a_witch() -> None:
         state = _evening(NINE)
         confirm_all(state)
         act(state, 3, type="see", target=target)
-        assert state["seer_results"] == [[1, target, "not a witch"]]
+        assert state["seer_results"] == [[1, target, "no_witch"]]
 
 
 def test_seer_looks_once_a_day_until_the_vote() -> None:

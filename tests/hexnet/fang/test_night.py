@@ -11,6 +11,7 @@ from tests.hexnet.fang.helpers import (
     FIVE,
     act,
     confirm_all,
+    english,
     lay,
     lay_first,
     pass_pause,
@@ -148,7 +149,7 @@ def test_ritual_succeeds_when_laid_ingredients_equal_the_required_ones() -> None
     lay(state, 4, "salbei")
     assert state["seals"] == 1 and state["failed"] == 0
     assert [c["ing"] for c in state["hands"][4]] == ["mehl", "pilz"]  # salbei used up
-    assert state["log"][-1]["text"] == "The ritual succeeded. Seals 1/3."
+    assert english(state, state["log"][-1]) == "The ritual succeeded. Seals 1/3."
 
 
 @pytest.mark.parametrize("lays", [("pilz", "mehl"), ("pilz", "fluchkraut"),
@@ -160,7 +161,7 @@ def test_ritual_fails_with_a_wrong_spoiled_fluchkraut_or_missing_card(lays) -> N
     lay(state, members[0], lays[0])
     lay(state, members[1], lays[1].rstrip("*"))
     assert state["seals"] == 0 and state["failed"] == 1
-    assert state["log"][-1]["text"] == "The ritual failed."
+    assert english(state, state["log"][-1]) == "The ritual failed."
 
 
 def test_ritual_shows_nobody_the_laid_cards() -> None:
@@ -168,8 +169,9 @@ def test_ritual_shows_nobody_the_laid_cards() -> None:
     lay(state, 3, "pilz")
     lay(state, 4, "mehl")
     for seat in range(5):
-        texts = " ".join(e["text"] for e in GAME.view(state, seat)["log"])
-        assert ("mehl" in texts) == (seat == 4)
+        log = GAME.view(state, seat)["log"]
+        texts = " ".join(english(state, e) for e in log)
+        assert ("Mehl" in texts) == ("mehl" in str(log)) == (seat == 4)
 
 
 def test_pause_who_was_it_waits_for_nobody_and_then_the_vote_opens() -> None:
@@ -206,7 +208,7 @@ def test_vote_most_votes_banishes_and_reveals_the_role() -> None:
     state = _vote()
     vote(state, {1: 3, 2: 3, 3: 1})
     assert state["form"][3] == "banished"
-    assert state["log"][-1]["text"] == "p3 is banished: Dorfkatze."
+    assert english(state, state["log"][-1]) == "p3 is banished: Dorfkatze."
     assert GAME.view(state, 4)["roles"][3] == "dorfkatze"
 
 
@@ -214,7 +216,7 @@ def test_vote_tie_for_most_banishes_nobody() -> None:
     state = _vote()
     vote(state, {0: 1, 1: 0, 2: 3, 3: 2})
     assert "banished" not in state["form"]
-    assert state["log"][-1]["text"] == "Nobody is banished."
+    assert english(state, state["log"][-1]) == "Nobody is banished."
 
 
 def test_vote_with_every_cat_abstaining_banishes_nobody() -> None:

@@ -31,7 +31,7 @@ def test_seals_complete_win_at_once_even_on_the_knights_day_without_a_final_vote
     for seat in (1, 3, 4):
         lay(state, seat, "pilz")
     out = state["outcome"]
-    assert out["result"] == "village" and out["reason"] == "The seals are complete."
+    assert out["result"] == "village" and out["reason"] == "seals_complete"
     assert out["winners"] == [1, 2, 3, 4] and out["scores"] == [0, 1, 1, 1, 1]
 
 
@@ -49,7 +49,7 @@ def test_every_remaining_witch_a_frog_at_the_end_of_the_day_the_village_wins() -
     witch(state, 0, "brunnen", target=1)
     witch(state, 1, "brunnen", target=0)
     out = state["outcome"]
-    assert out["result"] == "village" and out["reason"] == "Every remaining witch is a frog."
+    assert out["result"] == "village" and out["reason"] == "witches_frogs"
     assert out["witch_points"] == 2
 
 
@@ -105,7 +105,7 @@ def test_knights_final_vote_banishing_a_witch_wins_for_the_village_at_once() -> 
     vote(state, {s: 0 for s in range(1, 8)})
     out = state["outcome"]
     assert out["result"] == "village" and state["form"][1] == "cat"
-    assert out["reason"] == "The knights' final vote banished a witch."
+    assert out["reason"] == "knights_witch"
 
 
 def test_knights_final_vote_banishing_a_non_witch_the_witches_win() -> None:

@@ -145,7 +145,7 @@ def test_an_empty_draw_pile_is_refilled_from_the_shuffled_discards():
         GAME.apply(st, 0, {"type": "discard", "card": card(st, 0, spec)})
     GAME.apply(st, 0, PASS)
     assert len(st["hands"][0]) == 3 and st["discard"] == [] and st["deck"] == []
-    assert any("shuffled" in e["text"] for e in st["log"])
+    assert any(e["key"] == "reshuffle" for e in st["log"])
 
 
 def test_suspicion_never_falls_below_the_stakes_start():

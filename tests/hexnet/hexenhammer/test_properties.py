@@ -9,6 +9,7 @@ import pytest
 
 from hexnet.games.hexenhammer import GAME
 from tests.hexnet.contract import random_game, replay
+from tests.hexnet.hexenhammer.util import texts
 
 # (players, seeds): 300 games across 3–5 players (slow), a quick sample of them by default;
 # the contract (refusals, dump/load round trip, stable legal actions) is checked every few steps
@@ -87,7 +88,7 @@ def test_no_view_reveals_another_hand_or_the_draw_pile(players):
                         hidden.extend(state["hands"][other])
                 leaked = [c for c in hidden if _packed(c) in blob]
                 assert not leaked, f"hidden card ids {leaked} in the view of seat {seat}"
-                assert not any(re.search(r"\bc\d+\b", e["text"]) for e in view["log"])
+                assert not any(re.search(r"\bc\d+\b", str(e)) for e in view["log"])
                 own = set(state["hands"][seat]) if seat is not None else set()
                 assert {c["id"] for c in view["hand"]} == own
                 assert view["hand_sizes"] == [len(h) for h in state["hands"]]
@@ -101,8 +102,8 @@ def test_private_log_lines_reach_only_their_seat():
     state = GAME.setup(["a", "b", "c"], 4, {})
     turn = GAME.waiting_for(state)[0]
     GAME.apply(state, turn, {"type": "pass"})
-    mine = [e["text"] for e in GAME.view(state, turn)["log"]]
-    other = [e["text"] for e in GAME.view(state, (turn + 1) % 3)["log"]]
+    mine = texts(state, turn)
+    other = texts(state, (turn + 1) % 3)
     assert any(t.startswith("You draw") for t in mine)
     assert not any(t.startswith("You draw") for t in other)
     assert any(t.endswith("draws 1 card.") for t in other)

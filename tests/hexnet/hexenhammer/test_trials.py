@@ -61,7 +61,7 @@ def test_wiegeprobe_schwerer_protects_the_witch_until_the_next_trial_phase():
     play(st, 0, "wiegeprobe_schwerer")
     close_window(st)
     assert st["phase"] == 4 and st["protected"]["villager"] == "karl"
-    assert GAME.view(st, 1)["villagers"][2]["trial_card"] == "Wiegeprobe: schwerer"
+    assert GAME.view(st, 1)["villagers"][2]["trial_card"] == "wiegeprobe_schwerer"
     for seat in (2, 0, 1):
         GAME.apply(st, seat, {"type": "pass"})
     assert st["phase"] == 1 and GAME.waiting_for(st) == [0]

@@ -17,12 +17,15 @@ def test_the_view_shows_the_table_and_only_the_own_hand():
                 "window", "done", "deadline", "current_witches"):
         assert key in v
     karl = v["villagers"][0]
-    assert {k: karl[k] for k in ("id", "name", "owner", "start", "suspicion", "alive",
+    assert {k: karl[k] for k in ("id", "owner", "start", "suspicion", "alive",
                                  "pentagrams", "matches")} == {
-        "id": "karl", "name": "Zahnbrecher Karl", "owner": 0, "start": 2, "suspicion": 2,
+        "id": "karl", "owner": 0, "start": 2, "suspicion": 2,
         "alive": True, "pentagrams": 3, "matches": 3}
     assert [(c["kind"], c["value"]) for c in v["hand"]] == [("verleumdung", 1), ("beweys", 2)]
-    assert {"id", "kind", "value", "name", "text"} <= set(v["hand"][0])
+    assert {"id", "kind", "value", "colour", "reaction"} <= set(v["hand"][0])
+    # ids, not words: names and texts come from the reader's catalog
+    assert not {"name", "text", "label"} & set(v["hand"][0])
+    assert not {"name", "short", "ability"} & set(karl)
     assert v["hand_sizes"] == [2, 1, 0] and v["active"] == [0]
     assert GAME.view(st, None)["hand"] == []
 

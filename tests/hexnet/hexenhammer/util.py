@@ -7,6 +7,7 @@ from typing import Any
 
 from hexnet.games.hexenhammer import GAME
 from hexnet.games.hexenhammer.data import parse_spec
+from hexnet.i18n import render
 
 NAMES = ["Anna", "Bob", "Cleo", "Dora", "Emil"]
 
@@ -45,8 +46,9 @@ def susp(state: dict[str, Any], vid: str) -> int:
 
 
 def texts(state: dict[str, Any], seat: int | None = None) -> list[str]:
-    """The log sentences ``seat`` sees."""
-    return [e["text"] for e in GAME.view(state, seat)["log"]]
+    """The log sentences ``seat`` sees, in English."""
+    return [render("hexenhammer", e, state["players"], "en")
+            for e in GAME.view(state, seat)["log"]]
 
 
 def scenario(rows: list[list[str]], hands: list[list[str]] | None = None, base: int = 2,

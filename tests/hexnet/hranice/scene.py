@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexnet.games.hranice import GAME
+from hexnet.i18n import render
 
 NAMES = ["Anna", "Bedřich", "Cyril", "Dana", "Eva", "Filip"]
 
@@ -37,6 +38,6 @@ def kinds(cards: list[str]) -> list[str]:
 
 
 def texts(state: dict[str, Any], seat: int | None = None) -> list[str]:
-    """The log lines ``seat`` may see (all lines if None)."""
-    return [e["text"] for e in state["log"] if seat is None or e["to"] is None
-            or seat in e["to"]]
+    """The log lines ``seat`` may see (all lines if None), in English."""
+    return [render("hranice", e, state["players"], "en") for e in state["log"]
+            if seat is None or "to" not in e or seat in e["to"]]

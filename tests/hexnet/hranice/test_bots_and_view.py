@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from hexnet.games.hranice import GAME, POLICIES
+from hexnet.i18n import render_label
 from hexnet.selfplay import run_selfplay
 
 from .scene import act, scene
@@ -82,4 +83,7 @@ def test_actions_have_readable_labels():
     state = scene(2, hands=[["muceni"], []], councils=[[], ["kovar"]])
     label = GAME.describe_action(state, 0, {"type": "action", "card": "muceni",
                                             "target": "kovar-1"})
-    assert label == "Play Mučení Bedřich's Kovář (3)"
+    assert label == {"key": "action_citizen", "card": "muceni", "owner": 1,
+                     "target": "kovar-1", "influence": 3, "defence": 3}
+    assert render_label("hranice", label, state["players"], "en") == (
+        "Play Mučení on Bedřich's Kovář 3")

@@ -55,7 +55,7 @@ def test_hand_over_the_limit_is_cut_to_seven_at_random_at_the_end_of_the_action(
     assert settle(state) == [0]  # Protest prompt
     assert len(state["hands"][0]) == 7
     cut = [e for e in state["log"] if e.get("kind") == "hand_limit"]
-    assert len(cut) == 1 and cut[0]["seat"] == 0 and cut[0]["to"] is None
+    assert len(cut) == 1 and cut[0]["seat"] == 0 and "to" not in cut[0]
     assert len(state["discard"]) == 2  # Zapálení + the cut card
 
 

@@ -1,0 +1,207 @@
+"""``hexnet tournament``: an in-process ladder of bot entrants over many tables.
+
+The pairing, ranking points and standings are :mod:`hexnet.tournament`'s; this module plays the
+tables (in this process, over worker processes or on a Dask cluster: the same results for the
+same seed), prints a line per table and the standings, and writes everything as JSON with
+``--out``. Table ``k`` of the event (counted over all rounds) plays seed ``seed + k - 1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hexnet.games import get_game
+from hexnet.policies import PolicyError, load_policy
+from hexnet.progress import Progress
+from hexnet.selfplay import play_seeded
+from hexnet.tournament import (
+    History,
+    Result,
+    Round,
+    TournamentError,
+    bye_points,
+    knockout_depth,
+    knockout_tables,
+    round_robin_schedule,
+    table_points,
+)
+from hexnet.workers import Runner, WorkersError, open_runner
+
+DEFAULT_SWISS_ROUNDS = 3
+
+
+def entrant_names(policies: list[str]) -> list[str]:
+    """``["heuristic", "random"]`` → ``["heuristic-1", "random-2"]`` (seed order)."""
+    return [f"{p}-{i + 1}" for i, p in enumerate(policies)]
+
+
+def planned_rounds(fmt: str, entrants: int, size: int, rounds: int | None,
+                   names: list[str]) -> int:
+    """How many rounds the event plays."""
+    if fmt == "knockout":
+        depth = knockout_depth(entrants, size)
+        if rounds is not None and rounds != depth:
+            raise TournamentError(f"a knockout of {entrants} entrants at tables of {size} "
+                                  f"plays {depth} rounds; leave out --rounds")
+        return depth
+    if rounds is None:
+        return (DEFAULT_SWISS_ROUNDS if fmt == "swiss"
+                else len(round_robin_schedule(names, size)))
+    if rounds < 1:
+        raise TournamentError(f"--rounds must be at least 1, not {rounds}")
+    return rounds
+
+
+def planned_tables(history: History, rounds: int) -> int:
+    """Tables the event will play (for the progress bar)."""
+    if history.fmt == "swiss":
+        return rounds * (len(history.entrants) // history.size)
+    if history.fmt == "round-robin":
+        schedule = round_robin_schedule(history.entrants, history.size)
+        return sum(len(schedule[r % len(schedule)][0]) for r in range(rounds))
+    return sum(knockout_tables(history))
+
+
+def parallel_tables(history: History) -> int:
+    """The most tables the event can play at once (more workers than this would idle)."""
+    if history.fmt == "swiss":
+        return len(history.entrants) // history.size
+    if history.fmt == "round-robin":
+        return sum(len(t) for t, _ in round_robin_schedule(history.entrants, history.size))
+    return max(knockout_tables(history))
+
+
+def prepare(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None
+            ) -> tuple[History, int]:
+    """Check the event and draw nothing yet: its empty history and the rounds it will play.
+    Raises :class:`TournamentError` / :class:`PolicyError` with a sentence for the user."""
+    game = get_game(game_name)
+    if size < 2:
+        raise TournamentError(f"--players must be at least 2, not {size}")
+    if not game.min_players <= size <= game.max_players:
+        raise TournamentError(f"{game.title} seats {game.min_players}–{game.max_players} "
+                              f"per table, not {size}")
+    if not policies:
+        raise TournamentError("--bots names no entrants")
+    for spec in set(policies):
+        load_policy(game_name, spec)
+    names = entrant_names(policies)
+    history = History(names, size, fmt, bye_points(game_name, size), game.min_players)
+    total = planned_rounds(fmt, len(names), size, rounds, names)
+    if fmt == "knockout":
+        history.next_round()  # a bracket that cannot be drawn is refused now
+    return history, total
+
+
+def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None,
+               seed: int, runner: Runner | None = None,
+               log: Callable[[str], None] = print, progress: Progress | None = None
+               ) -> dict[str, Any]:
+    """Play the whole event; return its standings, rounds and a record of every table."""
+    history, total_rounds = prepare(game_name, size, policies, fmt, rounds)
+    policy_of = dict(zip(history.entrants, policies, strict=True))
+    if progress is not None:
+        progress.total = planned_tables(history, total_rounds)
+    runner = runner or Runner()
+    records: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    table_seed = seed
+    while len(history.rounds) < total_rounds:
+        # A round-robin's rounds do not depend on results: draw them all and play them at once.
+        batch: list[Round] = []
+        while len(history.rounds) < total_rounds and (fmt == "round-robin" or not batch):
+            rnd = history.next_round()
+            history.add_round(rnd)
+            batch.append(rnd)
+        work, where = [], []
+        for rnd in batch:
+            for number, seats in enumerate(rnd.tables, 1):
+                work.append((game_name, tuple(policy_of[e] for e in seats), table_seed))
+                where.append((rnd.number, number, seats, table_seed))
+                table_seed += 1
+        played = runner.map(play_seeded, work, progress.advance if progress else None)
+        for (rnd_no, number, seats, table_seed_used), rec in zip(where, played, strict=True):
+            records.append(_record(game_name, history, rnd_no, number, seats, table_seed_used,
+                                   rec, log))
+        for rnd in batch:
+            if rnd.byes:
+                log(f"round {rnd.number}: bye for {', '.join(rnd.byes)} "
+                    f"({history.bye_points:g} points)")
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    return {"game": game_name, "format": fmt, "rounds": total_rounds,
+            "players_per_table": size, "seed": seed, "workers": runner.workers,
+            "seconds": round(elapsed, 2), "tables": len(records),
+            "games_per_s": round(len(records) / elapsed, 2),
+            "bye_points": history.bye_points,
+            "standings": [s.as_dict() for s in history.standings()],
+            "pairings": [{"round": r.number, "tables": [list(t) for t in r.tables],
+                          "byes": list(r.byes)} for r in history.rounds],
+            "records": records}
+
+
+def _record(game_name: str, history: History, rnd: int, number: int, seats: tuple[str, ...],
+            seed: int, played: dict[str, Any], log: Callable[[str], None]) -> dict[str, Any]:
+    """Score one played table into ``history`` and return its record."""
+    record: dict[str, Any] = {"round": rnd, "table": number, "seed": seed,
+                              "entrants": list(seats)}
+    if "error" in played:
+        history.record(Result(rnd, number, seats, (0.0,) * len(seats), (), failed=True))
+        log(f"round {rnd} table {number}: FAILED {played['error']}")
+        return {**record, "error": played["error"]}
+    outcome = played["outcome"]
+    points = table_points(game_name, outcome, len(seats))
+    first = tuple(sorted(outcome.get("winners", [])))
+    history.record(Result(rnd, number, seats, tuple(points), first))
+    won = ", ".join(seats[w] for w in first) or "nobody"
+    log(f"round {rnd} table {number}: {' · '.join(seats)} → {won}")
+    return {**record, "actions": played["actions"], "points": points, "outcome": outcome}
+
+
+def print_standings(result: dict[str, Any], out: Callable[[str], None] = print) -> None:
+    """The final standings, one entrant a line, with the format's tie-breaks."""
+    fmt = result["format"]
+    out(f"\nStandings after {result['rounds']} rounds ({result['tables']} tables in "
+        f"{result['seconds']} s, {result['games_per_s']} games/s on {result['workers']} "
+        f"{'worker' if result['workers'] == 1 else 'workers'}):")
+    extra = {"swiss": "   med-B  Buchholz", "knockout": "  reached", "round-robin": ""}[fmt]
+    out(f"  {'#':>3}  {'entrant':<18} {'points':>7}  wins{extra}  games  byes")
+    for s in result["standings"]:
+        cols = {"swiss": f"  {s['median_buchholz']:>6.2f}  {s['buchholz']:>8.2f}",
+                "knockout": f"  {s['reached']:>7}", "round-robin": ""}[fmt]
+        out(f"  {s['rank']:>3}. {s['name']:<18} {s['points']:>7.2f}  {s['wins']:>4}{cols}"
+            f"  {s['games']:>5}  {s['byes']:>4}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hexnet tournament``: a line per table, standings at the end, JSON with ``--out``."""
+    policies = [p.strip() for p in args.bots.split(",") if p.strip()]
+    progress = Progress(0, "tables", enabled=True if args.progress else None)
+    try:
+        if args.workers is not None and args.workers < 1:
+            raise TournamentError(f"--workers must be at least 1, not {args.workers}")
+        history, _ = prepare(args.game, args.players, policies, args.format, args.rounds)
+        with open_runner(args.workers, args.scheduler,
+                         tasks=parallel_tables(history)) as runner:
+            result = run_ladder(args.game, args.players, policies, args.format, args.rounds,
+                                args.seed, runner=runner, log=progress.say, progress=progress)
+    except (KeyError, PolicyError, TournamentError, WorkersError) as exc:
+        progress.close()
+        print(f"hexnet tournament: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    progress.close()
+    print_standings(result)
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(result, f, indent=1)
+        except OSError as exc:
+            print(f"hexnet tournament: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+            return 1
+        print(f"Wrote {args.out}")
+    failed = [r for r in result["records"] if "error" in r]
+    return 1 if failed else 0
