@@ -47,6 +47,7 @@ KEEPALIVE = 15.0
 STOP_WAIT = 3.0
 MAX_INPUT_PENDING = 64 * 1024  # keystrokes waiting for the client before the session is closed
 READ_CHUNK = 65536
+MAX_CODE_TRIES = 3  # wrong room codes on one connection before it is closed
 
 
 def _become_terminal_owner() -> None:  # pragma: no cover - runs in the child before exec
@@ -130,6 +131,7 @@ class GuestServer(asyncssh.SSHServer):
         self.counted = False
         self.key: asyncssh.SSHKey | None = None  # the last public key accepted
         self.code: str | None = None  # the room code, once typed right
+        self.wrong_codes = 0
         self.session: GuestSession | None = None
 
     # -- connection ----------------------------------------------------------------------
@@ -185,14 +187,24 @@ class GuestServer(asyncssh.SSHServer):
         if host.open:
             return True
         if self.door.rate_limiter.blocked(self.address):
-            self.door.log(f"ssh: {self.address}: too many wrong room codes; refused")
+            self._give_up("too many wrong room codes from your address; wait a minute")
             return False
         if len(responses) == 1 and code_matches(responses[0], host.room_code):
             self.code = host.room_code
             return True
         self.door.rate_limiter.fail(self.address)
+        self.wrong_codes += 1
         self.door.log(f"ssh: {self.address}: wrong room code")
+        if self.wrong_codes >= MAX_CODE_TRIES:
+            self._give_up("that is not the room code")
         return False
+
+    def _give_up(self, why: str) -> None:
+        """End a connection whose guest cannot get in (clients would ask again forever)."""
+        self.door.log(f"ssh: {self.address}: {why}; disconnected")
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                 f"hexnet: {why}")
 
     # -- what a connection may open ------------------------------------------------------
     def session_requested(self) -> GuestSession | bool:
@@ -241,6 +253,7 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.reading = False
         self.idle: asyncio.TimerHandle | None = None
         self.ended = False
+        self._ending: asyncio.Future[None] | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
         self.chan = chan
@@ -303,6 +316,13 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         finally:
             os.close(slave)
+        if self.ended:  # the guest went away while the client was starting
+            os.close(master)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.process.pid, signal.SIGKILL)
+            await self.process.wait()
+            self.guest.remove()
+            return
         os.set_blocking(master, False)
         self.master = master
         who = "key " + self.server.key.get_fingerprint() if self.server.key else "no key"
@@ -409,14 +429,19 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         await self.end()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.server.session is self:
+            self.server.session = None  # the connection may open another session now
         asyncio.ensure_future(self.end())
 
     async def end(self) -> None:
-        """Stop the client (SIGTERM, then SIGKILL, by its pid), free the pty and the key."""
-        if self.ended:
-            return
+        """Stop the client (SIGTERM, then SIGKILL, by its pid), free the pty and the key; the
+        same work for every caller, done once."""
+        if self._ending is None:
+            self._ending = asyncio.ensure_future(self._finish())
+        await asyncio.shield(self._ending)
+
+    async def _finish(self) -> None:
         self.ended = True
-        self.door.sessions.discard(self)
         if self.idle is not None:
             self.idle.cancel()
         self._read(False)
@@ -443,4 +468,6 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.chan is not None:
             with contextlib.suppress(Exception):
                 self.chan.close()
-        self.door.log(f"ssh: guest from {self.server.address} left")
+        if process is not None:
+            self.door.log(f"ssh: guest from {self.server.address} left")
+        self.door.sessions.discard(self)

@@ -19,7 +19,9 @@ class NameScreen(ModalScreen[str | None]):
     NameScreen { align: center middle; }
     NameScreen Button { margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # Ctrl+Q as everywhere else (the app's own binding does not reach past the Input here).
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                Binding("ctrl+q", "app.quit", "Quit", priority=True)]
 
     def __init__(self, host_label: str) -> None:
         super().__init__()
