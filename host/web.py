@@ -124,6 +124,7 @@ class GuestService(AppService):
     def __init__(self, argv: list[str], **kwargs: Any) -> None:
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = argv
+        self._ending: asyncio.Future[None] | None = None
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         # textual-serve's own runs the command through a shell; an argv needs none.
@@ -140,8 +141,19 @@ class GuestService(AppService):
         """The client process's id, once started."""
         return self._process.pid if self._process is not None else None
 
+    @property
+    def exit_code(self) -> int | None:
+        """The client process's exit code once it has ended (and been reaped), else None."""
+        return self._process.returncode if self._process is not None else None
+
     async def end(self, wait: float = STOP_WAIT) -> None:
-        """Ask the client to quit; kill it (by its pid) if it has not within ``wait`` s."""
+        """Ask the client to quit; kill it (by its pid) if it has not within ``wait`` s. The
+        same work for every caller, done once."""
+        if self._ending is None:
+            self._ending = asyncio.ensure_future(self._finish(wait))
+        await asyncio.shield(self._ending)
+
+    async def _finish(self, wait: float) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.stop(), wait)
         process = self._process
@@ -264,8 +276,8 @@ class WebDoor:
         except (ConnectionError, OSError) as exc:
             self.log(f"web: session from {address} failed: {exc}")
         finally:
-            self.sessions.pop(id(ws), None)
             await service.end()
+            self.sessions.pop(id(ws), None)
             guest.remove()
             self.caps.release(address)
             with contextlib.suppress(Exception):
