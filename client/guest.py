@@ -16,6 +16,8 @@ import argparse
 import os
 import sys
 
+from textual import events
+
 from client.app import HexnetApp
 from client.screens.name import NameScreen
 
@@ -29,6 +31,14 @@ class GuestApp(HexnetApp):
             return
         label = f"{self.target[0]}:{self.target[1]}" if self.target else "the host"
         self.push_screen(NameScreen(label), callback=self._named)
+
+    def _on_app_blur(self, event: events.AppBlur) -> None:
+        # In a browser Textual's web driver says "blurred" at the start, and the page says so
+        # whenever the phone's keyboard closes; a blurred app neither focuses a new screen nor
+        # fills its footer — the very keys a finger taps. A guest's tab in front of them is in
+        # use: stay live (prevent_default keeps App's own handler from running).
+        if self.is_web:
+            event.prevent_default()
 
     def _named(self, name: str | None) -> None:
         if not name:

@@ -29,7 +29,7 @@ ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)
                      r"|\x1b[=>78DEHMc]")
 # Keeps what the page's websockets receive (the terminal's bytes) and the terminal's size.
 RECORDER = """
-window.__rx = []; window.__size = null;
+window.__rx = []; window.__tx = []; window.__size = null;
 const Original = window.WebSocket;
 const decoder = new TextDecoder();
 window.WebSocket = function (url, protocols) {
@@ -41,7 +41,7 @@ window.WebSocket = function (url, protocols) {
   });
   const send = ws.send.bind(ws);
   ws.send = (data) => {
-    try { const env = JSON.parse(data);
+    try { const env = JSON.parse(data); if (env[0] !== 'stdin') window.__tx.push(env[0]);
           if (env[0] === 'resize') window.__size = [env[1].width, env[1].height]; } catch (e) {}
     send(data);
   };
@@ -256,6 +256,9 @@ class Chromium:
         await conn.send("Page.addScriptToEvaluateOnNewDocument", source=RECORDER)
         await conn.send("Emulation.setDeviceMetricsOverride", width=self.width,
                         height=self.height, deviceScaleFactor=1, mobile=False)
+        # A page in front, as on a phone in the guest's hand (headless pages are never focused
+        # otherwise, and the terminal then tells the app it lost focus).
+        await conn.send("Emulation.setFocusEmulationEnabled", enabled=True)
         if self.touch:
             await conn.send("Emulation.setTouchEmulationEnabled", enabled=True,
                             maxTouchPoints=5)
