@@ -65,6 +65,7 @@ class Dashboard(App[int]):
     async def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("table", "game", "status", "seat", "name", "kind", "link")
+        table.focus()  # the keys act on its rows (it is no longer the first child)
         try:
             port = await self.host.start(self.bind, self.port)
         except OSError as exc:
