@@ -8,8 +8,25 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
+
 ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-B]"
                      r"|\x1b[=>78DEHMc]|\x1bP[^\x1b]*\x1b\\")
+
+
+def door_fixture(make: Callable[[Any], Any]) -> Any:
+    """A fixture: the door ``make(host)`` builds for the e2e ``host``, started, stopped after."""
+
+    @pytest.fixture
+    async def door(host):
+        d = make(host)
+        await d.start()
+        try:
+            yield d
+        finally:
+            await d.stop()
+
+    return door
 
 
 def plain(raw: str) -> str:

@@ -18,6 +18,7 @@ from host.ssh import SSHDoor, code_matches  # noqa: E402
 from tests.e2e.frontdoor import (  # noqa: E402
     Screen,
     cards_in,
+    door_fixture,
     play_to_the_end,
     poll,
     seat_of,
@@ -43,15 +44,8 @@ class CodeTyper(asyncssh.SSHClient):
         return [self.code] * len(prompts)
 
 
-@pytest.fixture
-async def door(host):
-    """The SSH door of the e2e ``host`` (code required), on 127.0.0.1, any free port."""
-    d = SSHDoor(host, bind="127.0.0.1", port=0)
-    await d.start()
-    try:
-        yield d
-    finally:
-        await d.stop()
+# The SSH door of the e2e ``host`` (code required), on 127.0.0.1, any free port.
+door = door_fixture(lambda host: SSHDoor(host, bind="127.0.0.1", port=0))
 
 
 async def login(door: SSHDoor, code: str, **kwargs: Any) -> tuple[Any, CodeTyper]:

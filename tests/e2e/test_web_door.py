@@ -15,7 +15,7 @@ import aiohttp  # noqa: E402
 from host import guests  # noqa: E402
 from host.web import COOKIE, WebDoor, token_bytes  # noqa: E402
 from tests.e2e.chromium import Chromium, Page, chromium_path  # noqa: E402
-from tests.e2e.frontdoor import Screen, cards_in, poll, seat_of  # noqa: E402
+from tests.e2e.frontdoor import Screen, cards_in, door_fixture, poll, seat_of  # noqa: E402
 
 pytestmark = pytest.mark.timeout(180)
 needs_chromium = pytest.mark.skipif(
@@ -23,15 +23,8 @@ needs_chromium = pytest.mark.skipif(
 SHOTS = os.environ.get("HEXNET_SCREENSHOTS")  # keep the screenshots here (else tmp_path)
 
 
-@pytest.fixture
-async def door(host):
-    """The web door of the e2e ``host`` (code required), on 127.0.0.1, any free port."""
-    d = WebDoor(host, bind="127.0.0.1", port=0)
-    await d.start()
-    try:
-        yield d
-    finally:
-        await d.stop()
+# The web door of the e2e ``host`` (code required), on 127.0.0.1, any free port.
+door = door_fixture(lambda host: WebDoor(host, bind="127.0.0.1", port=0))
 
 
 async def screen_of(page: Page) -> Screen:
