@@ -20,6 +20,7 @@ from textual import events
 
 from client.app import HexnetApp
 from client.screens.name import NameScreen
+from hexnet.i18n import LANGS
 
 
 class GuestApp(HexnetApp):
@@ -58,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config-dir", required=True, help="holds the guest's identity key")
     p.add_argument("--source", help="connect from this local address")
     p.add_argument("--name", help="sit down under this name (default: ask)")
+    p.add_argument("--lang", choices=LANGS, help="the language (default: the locale's)")
     p.add_argument("--code-env", action="store_true",
                    help="take the room code from $HEXNET_ROOM_CODE")
     return p
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     code = os.environ.get("HEXNET_ROOM_CODE") or None if args.code_env else None
     app = GuestApp(target=target, name=(args.name or "")[:24], code=code,
-                   config_dir=args.config_dir, fingerprint=args.fingerprint)
+                   config_dir=args.config_dir, fingerprint=args.fingerprint, lang=args.lang)
     if args.source:
         app.connect_options["local_address"] = args.source
     app.run()

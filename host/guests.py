@@ -139,15 +139,42 @@ def seated_name(host: Any, public: bytes) -> str | None:
     return table.seats[seat].name or None
 
 
-def client_command(host: Any, guest: GuestDir, address: str) -> list[str]:
+def browser_language(accept_language: str | None) -> str | None:
+    """The first hexnet language a browser's ``Accept-Language`` names (``hu-HU,hu;q=0.9`` →
+    ``hu``), or None."""
+    from hexnet.i18n import language_of
+
+    for part in (accept_language or "").split(",")[:16]:
+        lang = language_of(part.split(";")[0].strip())
+        if lang:
+            return lang
+    return None
+
+
+def locale_language(environ: dict[str, str]) -> str | None:
+    """The hexnet language of the locale an SSH client sent (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``: the first set decides), or None."""
+    from hexnet.i18n import language_of
+
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(var):
+            return language_of(environ[var][:64])
+    return None
+
+
+def client_command(host: Any, guest: GuestDir, address: str,
+                   lang: str | None = None) -> list[str]:
     """The argv of the client for a guest from remote ``address``: connects to ``host`` on this
-    machine, pinned to its fingerprint, from the guest's own loopback address; asks for a name
-    unless the guest already holds a seat (then it resumes under that name)."""
+    machine, pinned to its fingerprint, from the guest's own loopback address, in ``lang`` (the
+    guest's language, when known); asks for a name unless the guest already holds a seat (then
+    it resumes under that name)."""
     target, loopback = local_target(host.bind)
     argv = [sys.executable, "-m", "client.guest", "--target", f"{target}:{host.port}",
             "--fingerprint", host.fingerprint, "--config-dir", str(guest.path)]
     if loopback:
         argv += ["--source", loopback_for(address)]
+    if lang:
+        argv += ["--lang", lang]
     name = seated_name(host, guest.public)
     if name:
         argv += ["--name", name]

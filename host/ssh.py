@@ -15,7 +15,8 @@ on 127.0.0.1 like any player.
   request (any command), a subsystem (sftp, scp), a shell without a terminal, a second session on
   one connection, port forwarding either way, UNIX sockets, X11 and agent forwarding are refused.
   The client's environment is built here (``TERM`` from the guest's pty request, ``COLORTERM``
-  only if the guest sent ``truecolor``/``24bit``), never taken from the guest.
+  only if the guest sent ``truecolor``/``24bit``), never taken from the guest; the language is
+  the one the guest's locale names (``LANG`` etc., which OpenSSH sends), passed as ``--lang``.
 * **Limits.** Connections per remote address and in total (:class:`host.guests.SessionCaps`),
   60 s to log in, keepalives find a vanished guest in about 45 s, and a session with no input for
   ``idle_after`` seconds is closed (its seat stays; logging in again resumes it).
@@ -288,7 +289,8 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.door.sessions.add(self)
         key = self.server.identity_key()
         self.guest = guests.GuestDir(key)
-        argv = guests.client_command(self.door.host, self.guest, self.server.address)
+        argv = guests.client_command(self.door.host, self.guest, self.server.address,
+                                     guests.locale_language(dict(self.chan.get_environment())))
         extra = {"TERM": self.term}
         colorterm = self.chan.get_environment().get("COLORTERM", "")
         if colorterm in ("truecolor", "24bit"):

@@ -20,6 +20,8 @@ fonts, a cookie for identity).
   connects from its own loopback address, so the game port's limits (room-code attempts) count
   each guest apart.
 * **Touch.** xterm.js turns taps into mouse clicks: footer keys, lists, buttons.
+* **Language.** The client speaks the first of the browser's ``Accept-Language`` that hexnet
+  speaks (else the host's locale).
 
 The page serves nothing but static files and the guest's own terminal: another seat's view never
 passes through it.
@@ -264,7 +266,9 @@ class WebDoor:
             token = token_bytes(new_token())
             assert token is not None
         guest = guests.GuestDir(guests.guest_key(self.secret, "web", token))
-        argv = guests.client_command(self.host, guest, address)
+        argv = guests.client_command(
+            self.host, guest, address,
+            guests.browser_language(request.headers.get("Accept-Language")))
         service = GuestService(argv, write_bytes=ws.send_bytes, write_str=ws.send_str,
                                close=ws.close, download_manager=self._downloads)
         try:

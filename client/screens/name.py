@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from hexnet.i18n import _
 from protocol.sanitize import NAME_MAX, strip_unsafe
 
 
@@ -29,12 +30,13 @@ class NameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name", classes="dialog"):
-            yield Label(f"Joining {self._host}", classes="title", markup=False)
-            yield Label("Your name at the table:", markup=False)
-            yield Input(placeholder="name", max_length=NAME_MAX, id="name-input")
+            yield Label(_("Joining {host}").format(host=self._host), classes="title",
+                        markup=False)
+            yield Label(_("Your name at the table:"), markup=False)
+            yield Input(placeholder=_("name"), max_length=NAME_MAX, id="name-input")
             yield Label("", id="name-problem", classes="problem", markup=False)
-            yield Button("Join", id="name-join", variant="primary")
-            yield Label("Enter join · Esc quit", classes="hint", markup=False)
+            yield Button(_("Join"), id="name-join", variant="primary")
+            yield Label(_("Enter join · Esc quit"), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -42,7 +44,7 @@ class NameScreen(ModalScreen[str | None]):
     def _submit(self) -> None:
         name = " ".join(strip_unsafe(self.query_one(Input).value).split())[:NAME_MAX]
         if not name:
-            self.query_one("#name-problem", Label).update("Type a name first.")
+            self.query_one("#name-problem", Label).update(_("Type a name first."))
             return
         self.dismiss(name)
 

@@ -111,3 +111,18 @@ def test_the_qr_blocks_scan_back_to_the_address(tmp_path) -> None:
     out = subprocess.run(["zbarimg", "-q", "--raw", str(image)], capture_output=True,
                          text=True, timeout=30)
     assert out.stdout.strip() == url
+
+
+@pytest.mark.parametrize("header,lang", [("hu-HU,hu;q=0.9,en;q=0.8", "hu"),
+                                         ("fr-FR,de;q=0.7", "de"), ("fr", None), ("", None),
+                                         (None, None)])
+def test_a_browser_guest_gets_the_first_language_it_asks_for_that_hexnet_speaks(
+        header, lang) -> None:
+    assert guests.browser_language(header) == lang
+
+
+def test_an_ssh_guest_gets_the_language_of_the_locale_its_client_sent() -> None:
+    assert guests.locale_language({"LANG": "cs_CZ.UTF-8"}) == "cs"
+    assert guests.locale_language({"LC_ALL": "de_DE.UTF-8", "LANG": "hu_HU.UTF-8"}) == "de"
+    assert guests.locale_language({"LANG": "C.UTF-8"}) == "en"
+    assert guests.locale_language({}) is None
