@@ -171,9 +171,12 @@ class Session:
                       timeout: float = 15.0,
                       identity_file: str | None = identity.IDENTITY_FILE,
                       reconnect: bool = False, reconnect_for: float = RECONNECT_FOR,
-                      heartbeat: float = PING_EVERY, dead_after: float = DEAD_AFTER) -> Session:
+                      heartbeat: float = PING_EVERY, dead_after: float = DEAD_AFTER,
+                      local_address: str | None = None) -> Session:
         """Connect, check the host's key, authenticate, and wait for the first lobby.
-        ``reconnect``: come back by itself after a lost connection (see the module doc)."""
+        ``reconnect``: come back by itself after a lost connection (see the module doc).
+        ``local_address``: connect from this address (the host's web/SSH front doors give each
+        guest's client its own loopback address, see :mod:`host.guests`)."""
         cfg = paths.config_dir(config_dir)
         if identity_file is None:  # an ephemeral identity (bots): nothing written
             from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -186,7 +189,9 @@ class Session:
                 return await asyncio.wait_for(
                     asyncio.open_connection(host, port, ssl=tls.client_context(),
                                             server_hostname=host,
-                                            limit=frames.POST_AUTH_MAX * 2), timeout)
+                                            limit=frames.POST_AUTH_MAX * 2,
+                                            local_addr=(local_address, 0) if local_address
+                                            else None), timeout)
             except (ssl.SSLError, OSError, TimeoutError) as exc:
                 raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
                                      f"{exc or type(exc).__name__}.") from exc

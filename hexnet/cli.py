@@ -115,6 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--lang", choices=LANGS, default="en",
                    help="language of the headless log's game events (default en)")
+    p.add_argument("--web", nargs="?", type=int, const=8080, metavar="PORT",
+                   help="also serve the client to browsers on PORT (default 8080; "
+                        "needs hexnet[web])")
+    p.add_argument("--ssh", nargs="?", type=int, const=2222, metavar="PORT",
+                   help="also run an SSH server on PORT whose only program is the client "
+                        "(default 2222; needs hexnet[ssh])")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
