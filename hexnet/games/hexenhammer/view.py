@@ -10,6 +10,7 @@ from typing import Any
 from hexnet.engine import State, log_for
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import current_witches, free_accusers
+from hexnet.games.hexenhammer.phases import scores
 
 
 def _card_face(kind: str, value: int) -> dict[str, Any]:
@@ -21,6 +22,11 @@ def _card_face(kind: str, value: int) -> dict[str, Any]:
 # what never changes about a card face or a villager, built once (views are built per action)
 _FACES = {(k, v): _card_face(k, v) for k, v in data.full_deck()}
 _PORTRAITS = {vid: {"id": vid, "pentagrams": info["pentagrams"], "matches": info["matches"]}
+              for vid, info in data.VILLAGERS.items()}
+# what each villager's ability adds to a card (public, printed on the villager card): the
+# client previews a card's effect with every modifier from these (hexenhammer/preview.py)
+ABILITY_KEYS = ("accuser_bonus", "accuser_card_bonus", "accused_card_bonus", "never_accuser")
+_ABILITIES = {vid: {k: info[k] for k in ABILITY_KEYS if k in info}
               for vid, info in data.VILLAGERS.items()}
 
 
@@ -51,6 +57,7 @@ def _trigger(state: State) -> dict[str, Any] | None:
     if t["type"] == "card":
         public.update(kind=t["kind"], value=t["value"], accuser=t["accuser"], aimed=t["aimed"],
                       target=t["target"], shares=[s[0] for s in t["shares"]],
+                      share_extras=[s[1] for s in t["shares"]], bonus=t["bonus"],
                       cancelled=t["cancelled"])
     elif t["type"] == "trial":
         public.update(kind=t["kind"], target=t["target"])
@@ -68,6 +75,8 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "inquisitor": state["inquisitor"],
         "turn": state["turn"] if phase in (1, 3, 4) else None,
         "villagers": _villagers(state),
+        "abilities": {vid: _ABILITIES[vid] for vid in state["villagers"]},
+        "scores": scores(state),  # each seat's points so far, as the end would count them
         "current_witches": current_witches(state) if phase != "over" else [],
         "hand": [card_view(state, c) for c in state["hands"][seat]] if seat is not None else [],
         "hand_sizes": [len(h) for h in state["hands"]],
