@@ -51,14 +51,18 @@ class Hit:
 
 @dataclass(frozen=True)
 class Preview:
-    """A card's effect: ``hits`` (suspicion moved), or an ``effect`` without numbers —
+    """A card's effect: ``hits`` (suspicion moved) and what kind of effect it is — "" (a card
+    on its target), ``counter`` (Gegenanklage: the card hits its accuser), ``mistaken``
+    (Verwechslung: another villager), ``shared`` (Geteyltes Leyd: another villager too),
     ``cancel_call`` (Keyne Inquisition), ``cancel_trial`` (a trial's twin), ``retract``
-    (Widerruf), ``trial`` (a trial on the current witch, ``witches``) — and the card's ``kind``."""
+    (Widerruf), ``trial`` (a trial on the current witch, ``witches``). ``kind`` is the card
+    played now, ``played`` the card whose points count (the answered card, for a reaction)."""
 
     kind: str
     hits: tuple[Hit, ...] = ()
     effect: str = ""
     witches: tuple[str, ...] = field(default_factory=tuple)
+    played: str = ""
 
 
 def _villager(view: View, vid: Any) -> Mapping[str, Any]:
@@ -133,7 +137,7 @@ def preview(view: View, action: Mapping[str, Any]) -> Preview | None:
         return None
     value = int(card.get("value", 0)) * int(action.get("sign", 1))
     parts = [Modifier("card", value), *_accuser_parts(view, kind, action.get("accuser"), target)]
-    return Preview(kind, _resolve(view, target, parts, []))
+    return Preview(kind, _resolve(view, target, parts, []), played=kind)
 
 
 def _reaction(view: View, kind: str, action: Mapping[str, Any],
@@ -157,9 +161,10 @@ def _reaction(view: View, kind: str, action: Mapping[str, Any],
         parts = [Modifier("card", value), Modifier("reactions", bonus),
                  *_accuser_parts(view, played, accuser, accused)]
         shares.append((str(action.get("other")), Modifier("accused", extra, accused)))
-        return Preview(kind, _resolve(view, accused, parts, shares))
+        return Preview(kind, _resolve(view, accused, parts, shares), "shared", played=played)
     # Gegenanklage: the card hits its accuser; Verwechslung: the villager named
     target = str(accuser if kind == "gegenanklage" else action.get("other"))
     parts = [Modifier("card", value), Modifier("reactions", bonus),
              Modifier("accused", extra, accused), *_accuser_parts(view, played, accuser, target)]
-    return Preview(kind, _resolve(view, target, parts, shares))
+    return Preview(kind, _resolve(view, target, parts, shares),
+                   "counter" if kind == "gegenanklage" else "mistaken", played=played)
