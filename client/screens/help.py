@@ -1,13 +1,21 @@
-"""The help screen (``?``): every key of the screen it was opened from, and the general ones."""
+"""Help (``?``): every key of the screen it was opened from, the general keys, and what the
+screen's notations mean.
+
+Over a table the help is a pane of the table screen itself (:class:`HelpPane`): the status line,
+the countdown, the prompt and the keys stay in view and answer as usual, so reading the help
+never costs a reaction window. Elsewhere it is a dialog (:class:`HelpScreen`). Both lay the keys
+and the notes side by side on a wide terminal (at 120×40 nothing needs scrolling) and one under
+the other on a narrow one.
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
+from client.screens.dialog import Dialog
 from client.widgets.hint import tap_hint
 from hexnet.i18n import N_, _
 
@@ -16,11 +24,72 @@ GENERAL = [
     ("Tab / Shift+Tab", N_("move between panes")),
     ("↑ ↓ Enter", N_("choose in a list")),
     ("Esc", N_("back / cancel")),
+    ("F2", N_("next language")),
     ("Ctrl+Q", N_("quit")),
 ]
+WIDE = 100  # columns from which keys and notes stand side by side
 
 
-class HelpScreen(ModalScreen[None]):
+def key_lines(keys: list[tuple[str, str]]) -> str:
+    """The screen's keys, then the general ones: ``key  what it does`` a line."""
+    width = max([len(k) for k, _w in keys + GENERAL] + [1])
+    lines = [f"{key:>{width}}  {_(what)}" for key, what in keys]
+    lines.append("")
+    lines += [f"{key:>{width}}  {_(what)}" for key, what in GENERAL]
+    return "\n".join(lines)
+
+
+class HelpBody(Horizontal):
+    """Keys left, notes right (one under the other when narrower than :data:`WIDE`)."""
+
+    DEFAULT_CSS = """
+    HelpBody { height: auto; }
+    HelpBody #help-keys { width: auto; max-width: 50%; padding-right: 2; }
+    HelpBody #help-notes { width: 1fr; }
+    HelpBody.-narrow { layout: vertical; }
+    HelpBody.-narrow #help-keys { max-width: 100%; padding-right: 0; margin-bottom: 1; }
+    """
+
+    def __init__(self, keys: list[tuple[str, str]], notes: str) -> None:
+        super().__init__()
+        self._keys = keys
+        self._notes = notes
+
+    def compose(self) -> ComposeResult:
+        yield Static(key_lines(self._keys), id="help-keys", markup=False)
+        if self._notes:
+            yield Static(self._notes, id="help-notes", markup=False, classes="notes")
+
+    def on_resize(self) -> None:
+        self.set_class(self.app.size.width < WIDE, "-narrow")
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < WIDE, "-narrow")
+
+
+class HelpPane(VerticalScroll):
+    """The help over a table's game area: ↑↓ scroll it, Esc or ? closes it, every other key
+    works on the table as usual."""
+
+    BINDINGS = [Binding("escape,q", "close", N_("Close help"), show=False)]
+
+    def show_help(self, title: str, keys: list[tuple[str, str]], notes: str) -> None:
+        """Fill the pane and show it (it takes the keyboard for scrolling)."""
+        self.remove_children()
+        self.mount(Label(_("Help — {screen}").format(screen=title), classes="title",
+                         markup=False),
+                   HelpBody(keys, notes),
+                   tap_hint(_("↑↓ scroll · Esc or ? close · the table's keys work as usual"),
+                            "close_help"))
+        self.display = True
+        self.scroll_home(animate=False)
+        self.focus()
+
+    def action_close(self) -> None:
+        self.screen.close_help()  # type: ignore[attr-defined]
+
+
+class HelpScreen(Dialog[None]):
     """Lists ``keys`` (key, what it does) and the general keys; any of Esc, ?, q closes it."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"))]
@@ -32,19 +101,14 @@ class HelpScreen(ModalScreen[None]):
         self._notes = notes
 
     def compose(self) -> ComposeResult:
-        lines = [f"{key:>16}  {_(what)}" for key, what in self._keys]
-        lines.append("")
-        lines += [f"{key:>16}  {_(what)}" for key, what in GENERAL]
-        with VerticalScroll(id="help", classes="dialog"):
+        with Vertical(id="help", classes="dialog"), VerticalScroll(id="help-scroll"):
             yield Label(_("Help — {screen}").format(screen=self._title), classes="title",
                         markup=False)
-            yield Static("\n".join(lines), markup=False)
-            if self._notes:
-                yield Static(self._notes, markup=False, classes="notes")
+            yield HelpBody(self._keys, self._notes)
             yield tap_hint(_("↑↓ scroll · Esc close"), "screen.close")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # ↑↓ PgUp PgDn scroll
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.close(None)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from client.widgets.footer import LocalFooter
+from client.widgets.guard import GUARD_SECONDS, KeyGuard
 from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
 
@@ -82,7 +83,11 @@ def fair_play_static(app: Any, table: int) -> list[Static]:
 
 
 class ResultsScreen(Screen):
-    """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table."""
+    """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table.
+
+    It comes up by itself when the game ends — under keys meant for the table — so its keys
+    wait a moment first (:mod:`client.widgets.guard`): an Enter typed for the last card must
+    not close the results (and the table with them)."""
 
     HELP_TITLE = N_("Results")
     BINDINGS = [
@@ -95,6 +100,16 @@ class ResultsScreen(Screen):
         super().__init__()
         self.table = table
         self.view = view
+        self.guard = KeyGuard()
+        self.guard.arm()  # from the moment it is pushed (on_mount may come later)
+
+    def on_mount(self) -> None:
+        self.set_timer(GUARD_SECONDS + 0.05, self.refresh_bindings)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("lobby", "table") and self.guard.active:
+            return None  # shown dimmed for a moment
+        return True
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):

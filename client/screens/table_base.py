@@ -1,14 +1,23 @@
-"""The chrome every game's table shares: status line (phase, who is waited on, countdown), the
-game area a game's screen fills, the log with the chat, the prompt, and the action picker.
+"""The chrome every game's table shares: status line (phase, who is waited on), the game area
+a game's screen fills, the log with the chat, the prompt with the host's countdown, the help
+pane, and the action picker.
 
 The screen never decides what is legal: it receives the seat's legal actions with every view and
 narrows them down by keyboard (card, then the fields that still differ, one small picker each).
 A game's screen subclasses :class:`TableScreen`, fills :meth:`compose_game` / :meth:`show_game`,
 and may name things better in :meth:`label_value`. Screens register in ``client.screens``.
+
+The calm clock (issue 14): the countdown stands in front of every prompt and in every list
+opened over the table; when the question changes under the cursor the answering keys wait a
+moment (:mod:`client.widgets.guard`); the help (``?``) is a pane of the table, so the prompt
+stays in view and answerable; a list opened over the table follows the table — its entries are
+always the ones still possible, and when none is left it closes and says that the moment passed
+("too late"), so no pick is ever sent for a question that is gone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -18,15 +27,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from client.screens.picker import Picker
+from client.screens.help import HelpPane
+from client.screens.picker import Choices, Picker
 from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
+from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
 from hexnet import i18n
-from hexnet.i18n import N_, _
+from hexnet.i18n import N_, _, ngettext
 
 Action = dict[str, Any]
+Select = Callable[[Action], bool]
 MISSING = object()
 
 # The order in which a multi-field action is narrowed down, then any other fields alphabetically.
@@ -71,6 +83,11 @@ class TableScreen(Screen):
     GAME: ClassVar[str] = ""
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
+    # Fields asked even when only one value is possible: the choice is shown and confirmed,
+    # never made silently (a key typed ahead must not pick the next question's first entry).
+    CONFIRM_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    # Actions that answer the table: their keys wait a moment after the question changed.
+    ANSWER_ACTIONS: ClassVar[frozenset[str]] = frozenset({"pass_turn"})
     BINDINGS = [
         Binding("a", "all_actions", N_("Actions")),
         Binding("p", "pass_turn", N_("Pass")),
@@ -87,19 +104,26 @@ class TableScreen(Screen):
         self._results_shown = False
         self._ready = False
         self.link_note = ""  # "⟳ reconnecting…" while the session reconnects
+        self.guard = KeyGuard()
+        self._question: tuple[Any, ...] | None = None  # what the seat is asked now
+        self.live_picker: Picker | None = None  # the list open over this table, if any
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
-            yield Countdown(id="countdown")
         with Horizontal(id="table-body"):
             with Vertical(id="game-area"):
                 yield from self.compose_game()
             with Vertical(id="side"):
                 yield from self.compose_side()
                 yield GameLog(id="log")
-        yield Static("", id="prompt", markup=False)
+        help_pane = HelpPane(id="table-help")
+        help_pane.display = False
+        yield help_pane
+        with Horizontal(id="prompt-row"):
+            yield Countdown(id="countdown")
+            yield Static("", id="prompt", markup=False)
         yield ChatInput(self.chat_placeholder(), id="chat-input")
         yield LocalFooter()
 
@@ -139,13 +163,97 @@ class TableScreen(Screen):
         self.query_one("#status", Static).update(self.status_text())
         self.query_one(Countdown).set_deadline(view.get("deadline"))
         self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
+        self._note_question()
         self.show_game(view, legal)
-        prompt = self.query_one("#prompt", Static)
-        prompt.update(self.prompt_text())
-        prompt.set_class(bool(self.legal), "your-move")
+        self.show_prompt()
+        if self.live_picker is not None:
+            self.live_picker.refresh_choices()
         if view.get("outcome") and not self._results_shown:
             self._results_shown = True
             self.app.show_results(self.table, view)
+
+    def show_prompt(self) -> None:
+        """The prompt line (``⏸`` in front while keys wait)."""
+        if not self._ready or not self.is_attached:
+            return
+        prompt = self.query_one("#prompt", Static)
+        text = self.prompt_text()
+        waiting = self.guard.active and bool(self.legal)
+        prompt.update(f"{PAUSED} {text}" if waiting else text)
+        prompt.set_class(bool(self.legal), "your-move")
+        prompt.set_class(waiting, "-waiting")
+
+    # -- the calm clock -------------------------------------------------------------------
+    def question(self) -> tuple[Any, ...]:
+        """What the seat is asked now: the deadline's key and the legal actions."""
+        key = (self.view.get("deadline") or {}).get("key")
+        return key, repr(self.legal)
+
+    def _note_question(self) -> None:
+        """A new question while one was already shown: the answering keys wait a moment."""
+        question = self.question()
+        changed = self._question is not None and question != self._question
+        self._question = question
+        if changed and self.legal:
+            self.guard.arm()
+            self.refresh_bindings()
+            self.set_timer(GUARD_SECONDS + 0.05, self._guard_over)
+
+    def _guard_over(self) -> None:
+        if not self.guard.active and self.is_attached:
+            self.show_prompt()
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Answering keys are shown dimmed (and do nothing) while keys wait."""
+        if action in self.ANSWER_ACTIONS and self.guard.active:
+            return None
+        return True
+
+    def answering(self) -> bool:
+        """Whether an answering key may act now (not while keys wait: then a bell)."""
+        if self.guard.active:
+            self.app.bell()
+            return False
+        return True
+
+    def clock_text(self) -> str:
+        """The countdown as the prompt shows it ("⏱ 6s", or "" when nothing is timed)."""
+        left = self.query_one(Countdown).remaining if self._ready else None
+        return "" if left is None else f"⏱ {left}s"
+
+    def too_late(self) -> None:
+        """A list over the table lost its last entry: the moment to answer passed."""
+        text = _("Too late: that question is closed (the countdown ran out or the game moved "
+                 "on).")
+        self.notify(text, title=_("Too late"), severity="warning", markup=False)
+
+    # -- help over the table --------------------------------------------------------------
+    def show_help(self, title: str, keys: list[tuple[str, str]], notes: str) -> None:
+        """Show the help in place of the table body (the prompt and keys stay); ? again or
+        Esc closes it."""
+        pane = self.query_one(HelpPane)
+        if pane.display:
+            self.close_help()
+            return
+        self.query_one("#table-body").display = False
+        pane.show_help(title, keys, notes)
+
+    def close_help(self) -> None:
+        """Back to the table body."""
+        pane = self.query_one(HelpPane)
+        if pane.display:
+            pane.display = False
+            self.query_one("#table-body").display = True
+            self.focus_default()
+
+    def action_close_help(self) -> None:
+        self.close_help()
+
+    @property
+    def help_open(self) -> bool:
+        """Whether the help pane is showing."""
+        return self._ready and self.query_one(HelpPane).display
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Draw the game area. The default (games without a screen of their own) shows the
@@ -192,6 +300,9 @@ class TableScreen(Screen):
         active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
         if not active:
             return _("nobody")
+        if len(active) > 2 and self.view.get("seat") in active:  # keep the status line short
+            return ngettext("you and {n} other", "you and {n} others", len(active) - 1).format(
+                n=len(active) - 1)
         return ", ".join(self.player_name(s) for s in active)
 
     def player_name(self, seat: int | None, you: bool = True) -> str:
@@ -272,28 +383,99 @@ class TableScreen(Screen):
         return [k for k in FIELD_ORDER if k in keys] + sorted(keys - set(FIELD_ORDER))
 
     # -- choosing and sending -------------------------------------------------------------
+    def matching(self, select: Select, fixed: dict[str, Any]) -> list[Action]:
+        """The legal actions now that ``select`` accepts and that carry every ``fixed`` value."""
+        return [a for a in self.legal if select(a) and all(
+            _same(a.get(k, MISSING), v) for k, v in fixed.items())]
+
+    def next_question(self, candidates: list[Action], fixed: dict[str, Any]) -> str | None:
+        """The field to ask about next: the first that still differs, else a field of
+        :data:`CONFIRM_FIELDS` not yet asked (shown with its one value), else None."""
+        fields = self._fields(candidates)
+        for key in fields:
+            if len(_distinct([a.get(key, MISSING) for a in candidates])) > 1:
+                return key
+        return next((k for k in fields if k in self.CONFIRM_FIELDS and k not in fixed), None)
+
+    @staticmethod
+    def selector(candidates: list[Action]) -> Select:
+        """Accepts the actions among ``candidates`` (by value, so a new view's equal actions
+        are still accepted)."""
+        return lambda action: action in candidates
+
+    async def ask(self, title: str, source: Callable[[], Choices]) -> tuple[Any, bool]:
+        """A live list over the table; (the value picked or None, whether it vanished)."""
+        picker = Picker(title, source(), side=True, source=source, clock=self.clock_text)
+        self.live_picker = picker
+        try:
+            picked = await self.app.push_screen_wait(picker)
+        finally:  # a flow cancelled (a new one began) takes its list away with it
+            if self.live_picker is picker:
+                self.live_picker = None
+            picker.close(None)
+        return picked, picker.gone
+
     @work(exclusive=True, group="pick")
-    async def choose_and_send(self, candidates: list[Action], first_title: str = "") -> None:
-        """Narrow ``candidates`` (legal actions) down by pickers, then send the one left."""
-        while len(candidates) > 1:
-            for key in self._fields(candidates):
-                values = _distinct([a.get(key, MISSING) for a in candidates])
-                if len(values) > 1:
-                    break
-            else:
+    async def choose_and_send(self, candidates: list[Action] | Select,
+                              first_title: str = "") -> None:
+        """Narrow the legal actions ``candidates`` (or those a predicate accepts) down by
+        pickers, then confirm (:meth:`confirm_text`) and send the one left. Every list follows
+        the table: it shows only what is still possible."""
+        select = self.selector(candidates) if isinstance(candidates, list) else candidates
+        fixed: dict[str, Any] = {}
+        while True:
+            now = self.matching(select, fixed)
+            if not now:
+                self.too_late()
+                return
+            key = self.next_question(now, fixed)
+            if key is None:
                 break
-            choices = [(self.label_value(key, v), v) for v in values]
             question = first_title or (_(FIELD_TITLES[key]) if key in FIELD_TITLES
                                        else _("Which {field}?").format(field=key))
             first_title = ""
-            chosen = self.describe_fixed(candidates, key)
+            chosen = self.describe_fixed(now, key)
             title = f"{chosen}\n{question}" if chosen else question
-            picked = await self.app.push_screen_wait(Picker(title, choices, side=True))
+
+            picked, gone = await self.ask(title, self._choices_of(select, dict(fixed), key))
+            if gone:
+                self.too_late()
             if picked is None:
                 return
-            candidates = [a for a in candidates if _same(a.get(key, MISSING), picked)]
-        if candidates:
-            await self.send_action(candidates[0])
+            fixed[key] = picked
+        confirm = self.confirm_text(now[0])
+        if confirm:
+            action = now[0]
+            ok, gone = await self.ask(confirm, lambda: [(self.confirm_label(action), True)]
+                                      if action in self.legal else [])
+            if gone:
+                self.too_late()
+            if not ok:
+                return
+            now = [action]
+        await self.send_action(now[0])
+
+    def _choices_of(self, select: Select, fixed: dict[str, Any], key: str
+                    ) -> Callable[[], Choices]:
+        """The live entries for the question ``key``: its values among the actions still
+        possible."""
+        def source() -> Choices:
+            found = self.matching(select, fixed)
+            values = _distinct([a.get(key, MISSING) for a in found])
+            return [(self.choice_label(key, v, found), v) for v in values]
+        return source
+
+    def choice_label(self, key: str, value: Any, candidates: list[Action]) -> str:
+        """How a value reads in a list (games add what it would do)."""
+        return self.label_value(key, value)
+
+    def confirm_text(self, action: Action) -> str:
+        """What the final confirmation shows before ``action`` is sent ("" = send at once)."""
+        return ""
+
+    def confirm_label(self, action: Action) -> str:
+        """The one entry of the confirmation."""
+        return _("▶ do it")
 
     async def send_action(self, action: Action) -> None:
         """Send ``action`` for this table at the view's state id."""
@@ -307,17 +489,22 @@ class TableScreen(Screen):
         if not self.legal:
             self.notify(_("Nothing to do now."), severity="warning")
             return
-        choices = [(self.describe(a), a) for a in self.legal]
-        self._pick_then_send(choices)
+        self._pick_then_send()
 
     @work(exclusive=True, group="pick")
-    async def _pick_then_send(self, choices: list[tuple[str, Action]]) -> None:
-        picked = await self.app.push_screen_wait(
-            Picker(_("Every action you can take"), choices, side=True))
+    async def _pick_then_send(self) -> None:
+        """Every legal action as a list that follows the table; the pick is confirmed where
+        the game previews it."""
+        picked, gone = await self.ask(_("Every action you can take"),
+                                      lambda: [(self.describe(a), a) for a in self.legal])
+        if gone:
+            self.too_late()
         if picked is not None:
-            await self.send_action(picked)
+            self.choose_and_send([picked])
 
     def action_pass_turn(self) -> None:
+        if not self.answering():
+            return
         passes = self.actions_of_type("pass", "done")
         if not passes:
             self.notify(_("You cannot pass now."), severity="warning")

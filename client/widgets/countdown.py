@@ -45,4 +45,5 @@ class Countdown(Static):
 
     def _tick(self) -> None:
         left = self.remaining
+        self.display = left is not None  # no blank block in front of the prompt
         self.update("" if left is None else f"⏱ {left}s")

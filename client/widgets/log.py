@@ -25,6 +25,14 @@ class GameLog(RichLog):
         self._seen = -1
         self._lines: list[dict[str, Any] | Text] = []  # events (data) and chat/notes (text)
         self._text_of: TextOf = lambda event: str(event.get("key", ""))
+        self._wrapped_at = 0  # the width the lines were wrapped at
+
+    def on_resize(self) -> None:
+        """A narrower or wider pane (the screen's breakpoints): wrap every line again."""
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at and self._lines:
+            self.rerender()
+        self._wrapped_at = width
 
     def add_events(self, events: list[dict[str, Any]], text_of: TextOf | None = None) -> None:
         """Append the events not shown yet (the view repeats its last few each time), each
