@@ -13,14 +13,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from client import messages as m
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
+from client.screens.confirm import ConfirmQuit
 from client.screens.discover import DiscoverScreen
 from client.screens.fingerprint import FingerprintScreen
 from client.screens.help import HelpScreen
@@ -33,10 +35,15 @@ from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
 MAX_CODE_TRIES = 5
+SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
+# Refusals of an answer that came after its question closed (the host's ``stale``; a
+# dedicated "too late" code where the host has one): said as "too late", not as a rules error.
+TOO_LATE_CODES = frozenset({"stale", "too_late", "late"})
 # What the host's refusals and errors say, by code, where the words need nothing only the host
 # knows (otherwise its own — English — sentence is shown).
 CODE_WORDS = {
-    "stale": N_("The game moved on before your action arrived; look again and choose anew."),
+    "stale": N_("Too late: the game moved on before your answer arrived (the window had "
+                "closed or the question changed). Look again and choose anew."),
     "not_playing": N_("This table is not playing."),
     "not_seated": N_("You have no seat at that table."),
     "empty": N_("That message was empty."),
@@ -70,7 +77,8 @@ class HexnetApp(App):
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f2", "next_language", N_("next language"), show=False),
-        Binding("ctrl+q", "quit", N_("Quit")),
+        # priority: a dialog (fingerprint, room code, help, a list) must not swallow it
+        Binding("ctrl+q", "quit_asking", N_("Quit"), priority=True),
     ]
 
     def __init__(self, *, target: tuple[str, int] | None = None, name: str = "player",
@@ -100,6 +108,8 @@ class HexnetApp(App):
         self.table_screen: TableScreen | None = None
         self._opened: set[int] = set()
         self.fair_play_lines: dict[int, str] = {}
+        self.host_names: dict[str, str] = {}  # known_hosts label → the name the LAN lists
+        self._too_small: Notification | None = None
 
     def on_mount(self) -> None:
         self.begin()
@@ -114,9 +124,14 @@ class HexnetApp(App):
             self.push_screen(DiscoverScreen(self.interfaces))
 
     # -- the network worker ---------------------------------------------------------------
-    def connect(self, host: str, port: int) -> None:
-        """Show the lobby and start the session worker for ``host:port``."""
+    def connect(self, host: str, port: int, name: str | None = None) -> None:
+        """Show the lobby and start the session worker for ``host:port`` (``name``: the host's
+        name as the LAN lists it, for the first-contact dialog)."""
+        from protocol.known_hosts import label
+
         self.last_target = (host, port)
+        if name:
+            self.host_names[label(host, port)] = name
         self.lobby_screen.set_connection(_("Connecting to {address}…").format(
             address=f"{host}:{port}"))
         if self.lobby_screen not in self.screen_stack:
@@ -177,7 +192,9 @@ class HexnetApp(App):
             self.connect(*self.last_target)
 
     async def _confirm_fingerprint(self, host_label: str, human: str) -> bool:
-        return bool(await self.push_screen_wait(FingerprintScreen(host_label, human)))
+        name = self.host_names.get(host_label)
+        return bool(await self.push_screen_wait(FingerprintScreen(
+            host_label, human, name=name, interfaces=self.interfaces, lookup=name is None)))
 
     def _fair_play_news(self, session: Any, table: int) -> None:
         from client.fairplay import fair_play_line
@@ -275,11 +292,19 @@ class HexnetApp(App):
             self.open_table(msg.table)
 
     def on_action_rejected(self, msg: m.ActionRejected) -> None:
-        self.notify(self.rejection_text(msg), title=_("Not accepted"), severity="warning",
-                    markup=False)
+        late = msg.code in TOO_LATE_CODES
+        text = self.rejection_text(msg)
+        self.notify(text, title=_("Too late") if late else _("Not accepted"),
+                    severity="warning", markup=False)
+        if self.table_screen is not None and self.table_screen.table == msg.table and (
+                self.table_screen.is_attached):
+            self.table_screen.add_note(text)
 
     def rejection_text(self, msg: m.ActionRejected) -> str:
-        """Why the host refused, in the reader's language (the engine's reason as data)."""
+        """Why the host refused, in the reader's language (the engine's reason as data); an
+        answer that came after its question closed is "too late", whatever the host adds."""
+        if msg.code in TOO_LATE_CODES:
+            return _(CODE_WORDS["stale"])
         if msg.reason is None:
             return _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
         view = self.views.get(msg.table, ({}, []))[0]
@@ -293,8 +318,11 @@ class HexnetApp(App):
         self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel)
 
     def on_host_error(self, msg: m.HostError) -> None:
-        text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
-        self.notify(text, title=msg.code, severity="error", markup=False)
+        known = msg.code in CODE_WORDS
+        text = _(CODE_WORDS[msg.code]) if known else msg.message
+        # titled in words: the code (``table_full``) is for programs, not for people
+        self.notify(text, title=_("Not possible") if known else _("The host says"),
+                    severity="error", markup=False)
 
     def on_disconnected(self, msg: m.Disconnected) -> None:
         self.lobby_screen.set_connection(_("Not connected: {why}").format(why=msg.reason))
@@ -343,8 +371,66 @@ class HexnetApp(App):
             if popped is self.table_screen:
                 self.table_screen = None
 
+    # -- quitting -------------------------------------------------------------------------
+    def running_table(self) -> int | None:
+        """The table you are playing at while its game runs (None if none)."""
+        screen = self.table_screen
+        if screen is None or self.session is None:
+            return None
+        view = screen.view
+        if not view or view.get("outcome") or not isinstance(view.get("seat"), int):
+            return None
+        return screen.table
+
+    def action_quit_asking(self) -> None:
+        """Ctrl+Q: quit — after asking once if your game is still running (Ctrl+Q again, y or
+        Enter quits; n or Esc stays)."""
+        if isinstance(self.screen, ConfirmQuit):
+            self.exit()
+            return
+        table = self.running_table()
+        if table is None:
+            self.exit()
+            return
+        self.push_screen(ConfirmQuit(table, local=self.auto_seat is not None),
+                         callback=self._quit_answered)
+
+    def _quit_answered(self, leave: bool | None) -> None:
+        if leave:
+            self.exit()
+
+    # -- a terminal too small -------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80×24 a notice says what is missing (until the terminal is large enough)."""
+        small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
+        if small:
+            text = _("This terminal is {width}×{height}; hexnet needs at least {min_width}×"
+                     "{min_height}. Make the window larger (or the font smaller).").format(
+                width=event.size.width, height=event.size.height, min_width=SMALLEST[0],
+                min_height=SMALLEST[1])
+            if self._too_small is not None and self._too_small.message == text:
+                return
+            self._drop_too_small()
+            self._too_small = Notification(text, _("Terminal too small"), "warning",
+                                           timeout=24 * 3600, markup=False)
+            self.post_message(Notify(self._too_small))
+        else:
+            self._drop_too_small()
+
+    def _drop_too_small(self) -> None:
+        if self._too_small is not None:
+            if self._too_small in self._notifications:
+                self._unnotify(self._too_small)
+            self._too_small = None
+
+    @property
+    def too_small_notice(self) -> str | None:
+        """The "terminal too small" notice shown now, if any."""
+        return self._too_small.message if self._too_small is not None else None
+
     def action_help(self) -> None:
-        """Every key the current screen answers to, with what it does."""
+        """Every key the current screen answers to, with what it does (over a table: in a
+        pane of the table, the prompt staying in view)."""
         screen = self.screen
         keys = []
         for ab in self.active_bindings.values():
@@ -352,11 +438,14 @@ class HexnetApp(App):
             # The screen's and the app's own keys; widgets' (lists, inputs) are in GENERAL.
             if (ab.node in (screen, self) and b.description
                     and b.key not in ("question_mark", "tab", "shift+tab", "ctrl+c",
-                                      "super+c")):
+                                      "super+c", "ctrl+q", "f2", "escape")):
                 keys.append((b.key_display or b.key, b.description))
         notes = screen.help_notes() if hasattr(screen, "help_notes") else ""
         title = _(getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen")))
-        self.push_screen(HelpScreen(title, keys, notes))
+        if isinstance(screen, TableScreen):
+            screen.show_help(title, keys, notes)
+        else:
+            self.push_screen(HelpScreen(title, keys, notes))
 
     # -- the language ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

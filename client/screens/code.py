@@ -5,14 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from client.screens.dialog import Dialog
 from client.widgets.hint import tap_hint
 from hexnet.i18n import N_, _
 
 
-class CodeScreen(ModalScreen[str | None]):
+class CodeScreen(Dialog[str | None]):
     """Dismisses with the typed code, or None on Escape."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
@@ -39,7 +39,7 @@ class CodeScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if event.value.strip():
-            self.dismiss(event.value.strip())
+            self.close(event.value.strip())
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.close(None)

@@ -144,7 +144,7 @@ class DiscoverScreen(Screen):
             return
         h = self.hosts[event.cursor_row]
         self.stop_browsing()
-        self.app.connect(str(h.address), int(h.port))
+        self.app.connect(str(h.address), int(h.port), name=str(h.name))
 
     def action_manual(self) -> None:
         self.query_one("#address", Input).focus()

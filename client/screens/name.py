@@ -5,14 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from client.screens.dialog import Dialog
 from hexnet.i18n import _
 from protocol.sanitize import NAME_MAX, strip_unsafe
 
 
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(Dialog[str | None]):
     """Dismisses with the typed name (cleaned, non-empty), or None on Escape. A Join button
     makes it work by touch alone."""
 
@@ -46,7 +46,7 @@ class NameScreen(ModalScreen[str | None]):
         if not name:
             self.query_one("#name-problem", Label).update(_("Type a name first."))
             return
-        self.dismiss(name)
+        self.close(name)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -57,4 +57,4 @@ class NameScreen(ModalScreen[str | None]):
         self._submit()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.close(None)
