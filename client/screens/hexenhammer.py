@@ -1,14 +1,17 @@
-"""The Hexenhammer table: villagers on their stakes, your hand, and the four phases.
+"""The Hexenhammer table: villagers on their stakes with their values, each player's running
+score, your hand, and the four phases.
 
 Everything shown comes from the view; every move is one of the legal actions the host sent.
+Choosing a card ends in a confirmation that shows what it will do — the villager hit, the
+suspicion before and after, and every modifier (:mod:`hexnet.games.hexenhammer.preview`) —
+and every question is asked, even one with a single answer (the only free accuser is shown and
+confirmed, never taken silently).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -16,8 +19,15 @@ from textual.widgets import Static
 from client.screens.hand_table import HandTableScreen
 from client.screens.table_base import Action
 from client.widgets.cards import CardList
-from client.widgets.suspicion import suspicion_bar
+from client.widgets.hexenhammer_board import (
+    CHROME_ROWS,
+    preview_lines,
+    score_table,
+    trial_line,
+    villager_table,
+)
 from hexnet import i18n
+from hexnet.games.hexenhammer.preview import preview
 from hexnet.games.hexenhammer.view import action_label
 from hexnet.i18n import N_, _
 
@@ -25,9 +35,17 @@ GAME = "hexenhammer"
 VILLAGER_FIELDS = ("accuser", "target", "other", "villager")
 HELP_NOTES = (
     N_("The bar: a villager's suspicion on its way to 18 — ▒ up to its stake's starting value "
-       "(the floor), █ above it, · the rest. St is the stake. ◆ marks the current witch."),
-    N_("▶ marks the cards you can use now; Enter on one asks for accuser and target as "
-       "needed."),
+       "(the floor), █ above it, · the rest; the number after it is the suspicion. St is the "
+       "stake's starting value; ⚖ after it: the Wiegeprobe: schwerer card lies on that "
+       "villager (no brown card may accuse it in the next phases 1 and 2). P/M: the "
+       "villager's pentagrams (points for its owner while it lives) and matches (points for "
+       "whoever burns it). ◆ marks the current witch (the highest suspicion). † burned."),
+    N_("Below the villagers, each player: cards in hand and the score so far — pentagrams of "
+       "living villagers + matches of villagers taken + kept trial cards + 1 for each empty "
+       "stake in front of another player (as the end counts it)."),
+    N_("▶ marks the cards you can use now; Enter on one asks for accuser and target (even when "
+       "only one is possible), then shows what the card will do — suspicion before → after "
+       "with every modifier — and Enter plays it."),
     N_("Phase 1: play cards on your turn or call the Inquisition (i); p ends your turn "
        "(draw)."),
     N_("Phase 2 (panic): anyone plays; d says you are done until a new card is played."),
@@ -49,11 +67,16 @@ class HexenhammerScreen(HandTableScreen):
         Binding("d", "done", N_("Done")),
         Binding("r", "results", N_("Results"), show=False),
     ]
-
+    # below 100 columns the side pane narrows so every column of the villagers fits
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    CONFIRM_FIELDS = frozenset({"accuser", "target", "other"})
+    ANSWER_ACTIONS = frozenset({"pass_turn", "use_card", "inquisition", "done"})
     _was_asked = False
+    _choice_asked: Any = None  # the state id of the Inquisitor's choice already asked
 
     def compose_game(self) -> ComposeResult:
         yield Static("", id="villagers", markup=False)
+        yield Static("", id="trial", markup=False)
         yield Static("", id="seats", markup=False)
 
     # -- words ----------------------------------------------------------------------------
@@ -63,8 +86,10 @@ class HexenhammerScreen(HandTableScreen):
         text = (_("Phase {phase} {name}").format(phase=phase, name=name)
                 if isinstance(phase, int) else name)
         inq = self.view.get("inquisitor")
-        if isinstance(inq, int):
-            text += " │ " + _("Inq: {name}").format(name=self.player_name(inq))
+        if isinstance(inq, int):  # a long name is cut: the status line is one line at 80
+            name = self.player_name(inq)
+            text += " │ " + _("Inq: {name}").format(
+                name=name if len(name) <= 10 else name[:9] + "…")
         done = self.view.get("done") or []
         if self.view.get("phase") == 2 and done:
             text += " │ " + _("done: {who}").format(
@@ -75,8 +100,16 @@ class HexenhammerScreen(HandTableScreen):
         return _("Hexenhammer #{table}").format(table=self.table)
 
     def help_notes(self) -> str:
-        """The keys' notes, then every villager at the table with its ability."""
-        lines = [super().help_notes(), "", _("The villagers:")]
+        """The keys' notes, each player's score so far in full, then every villager at the
+        table with its ability."""
+        lines = [super().help_notes(), "", _("Scores so far:")]
+        for seat, part in enumerate(self.view.get("scores") or []):
+            lines.append(_("{who}: {total} = {pentagrams} pentagrams + {matches} matches + "
+                           "{trials} trials + {stakes} empty stakes").format(
+                who=self.player_name(seat), total=part.get("total", 0),
+                pentagrams=part.get("pentagrams", 0), matches=part.get("matches", 0),
+                trials=part.get("trials", 0), stakes=part.get("empty_stakes", 0)))
+        lines += ["", _("The villagers:")]
         for v in self.view.get("villagers") or []:
             vid = v.get("id")
             lines.append(f"{i18n.word(GAME, 'villager_full', vid)}: "
@@ -165,16 +198,58 @@ class HexenhammerScreen(HandTableScreen):
                 owner = (_("yours") if v.get("owner") == self.view.get("seat")
                          else self.player_name(v.get("owner")))
                 return f"{self.short_name(v)} · {owner} · {v.get('suspicion')}"
+        if field == "sign" and isinstance(value, int):
+            return _("raise (+)") if value > 0 else _("lower (−)")
         if field == "card":
             card = next((c for c in self.view.get("hand") or [] if c.get("id") == value), None)
             if card:
                 return self.card_label(card)
         return super().label_value(field, value)
 
+    def choice_label(self, key: str, value: Any, candidates: list[Action]) -> str:
+        """A list entry; where the entry settles the card's effect, what it does to whom
+        (``Maria · Bela · 5 → 9``)."""
+        text = self.label_value(key, value)
+        chosen = [a for a in candidates if a.get(key) == value and type(a.get(key)) is type(value)]
+        if key in ("target", "other", "sign") and len(chosen) == 1:
+            foreseen = preview(self.view, chosen[0])
+            if foreseen is not None and foreseen.hits:
+                hit = foreseen.hits[-1]
+                text += f" → {hit.after}"
+        return text
+
+    def confirm_text(self, action: Action) -> str:
+        """The card, whom it hits and how much, with every modifier — before it is sent."""
+        if action.get("type") != "play":
+            return ""
+        lines = [self.describe(action)]
+        foreseen = preview(self.view, action)
+        if foreseen is not None:
+            lines += preview_lines(foreseen, self.short_name_of, self.player_name_of_villager,
+                                   i18n.word(GAME, "card_text", foreseen.kind))
+        return "\n".join(lines)
+
+    def confirm_label(self, action: Action) -> str:
+        return _("▶ play it (Enter) · Esc: back")
+
+    def short_name_of(self, vid: Any) -> str:
+        return i18n.word(GAME, "villager", vid)
+
+    def player_name_of_villager(self, vid: Any) -> str:
+        v = self.villager(vid) or {}
+        return self.player_name(v.get("owner"))
+
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        self.query_one("#villagers", Static).update(self.villager_table(view))
-        self.query_one("#seats", Static).update(self.seats_text(view))
+        self.query_one("#villagers", Static).update(
+            villager_table(view, self.short_name_of, self.player_name))
+        trial = trial_line(view, self.short_name_of)
+        box = self.query_one("#trial", Static)
+        box.update(trial)
+        box.display = bool(trial)
+        rows = len(view.get("villagers") or []) + 1 + (1 if trial else 0)
+        room = self.app.size.height - CHROME_ROWS - rows
+        self.query_one("#seats", Static).update(score_table(view, self.player_name, room))
         playable = {str(a["card"]) for a in legal if "card" in a}
         hand = self.query_one(CardList)
         hand.show([(str(c.get("id")), self.card_label(c)) for c in view.get("hand") or []],
@@ -187,62 +262,12 @@ class HexenhammerScreen(HandTableScreen):
         self._show_card_text()
         choice = view.get("choice")
         if choice and choice.get("seat") == view.get("seat") and legal:
-            self.choose_and_send(self.actions_of_type("choose"),
-                                 _("The Inquisitor decides: which villager?"))
-
-    def villager_table(self, view: dict[str, Any]) -> Table:
-        """One row per villager: name, owner, suspicion bar to 18 (▒ = stake floor), suspicion,
-        and the stake's starting value."""
-        table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
-                      header_style="bold")
-        table.add_column(_("Villager"), no_wrap=True, max_width=12)
-        table.add_column(_("Owner"), no_wrap=True, max_width=7)
-        table.add_column(_("Suspicion ▒stake"), no_wrap=True)
-        table.add_column("", justify="right", no_wrap=True)
-        table.add_column(_("St"), justify="right", no_wrap=True)
-        witches = set(view.get("current_witches") or [])
-        for v in view.get("villagers") or []:
-            mine = v.get("owner") == view.get("seat")
-            name = Text(("◆" if v.get("id") in witches else " ") + self.short_name(v),
-                        style="bold" if mine else "")
-            owner = Text(self.player_name(v.get("owner")))
-            if v.get("alive", True):
-                bar = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
-                if v.get("trial_card"):
-                    trial = i18n.word(GAME, "card", v["trial_card"])
-                    bar.append(f" ⚖{trial}", style="italic")
-                value = str(v.get("suspicion", 0))
-            else:
-                bar, value = Text(self.fate(v.get("id")), style="dim"), ""
-            table.add_row(name, owner, bar, value, str(v.get("start", "")))
-        return table
-
-    def fate(self, vid: Any) -> str:
-        """What became of a villager no longer alive."""
-        for seat, taken in enumerate(self.view.get("taken") or []):
-            if vid in taken:
-                return _("† burned, taken by {who}").format(who=self.player_name(seat))
-        return _("† burned · empty stake")
-
-    def seats_text(self, view: dict[str, Any]) -> Text:
-        """Cards in each hand, empty stakes (⊔) and kept trials (⚖) in front of each player."""
-        sizes = view.get("hand_sizes") or []
-        empty = view.get("empty_stakes") or []
-        kept = view.get("kept_trials") or []
-        out = Text(_("hands") + " ")
-        for seat in range(len(view.get("players") or [])):
-            if seat:
-                out.append(" ")
-            out.append(self.player_name(seat), style="bold" if seat == view.get("seat") else "")
-            if seat < len(sizes):
-                out.append(f":{sizes[seat]}")
-            if seat < len(empty) and empty[seat]:
-                out.append(f" ⊔{len(empty[seat])}")
-            if seat < len(kept) and kept[seat]:
-                out.append(f" ⚖{len(kept[seat])}")
-        if "draw_pile" in view:
-            out.append(" · " + _("deck {n}").format(n=view["draw_pile"]))
-        return out
+            if self._choice_asked != view.get("state_id"):  # once, not at every frame
+                self._choice_asked = view.get("state_id")
+                self.choose_and_send(lambda a: a.get("type") == "choose",
+                                     _("The Inquisitor decides: which villager?"))
+        else:
+            self._choice_asked = None
 
     def card_text(self, card_id: str) -> str:
         card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == card_id), None)
@@ -256,14 +281,17 @@ class HexenhammerScreen(HandTableScreen):
 
     def action_use_card(self) -> None:
         """Play (or discard) the highlighted card: pick accuser, target… among legal actions."""
+        if not self.answering():
+            return
         cid = self.query_one(CardList).highlighted_id
-        uses = [a for a in self.legal if str(a.get("card")) == cid]
-        if not uses:
+        if not any(str(a.get("card")) == cid for a in self.legal):
             self.notify(_("You cannot use that card now."), severity="warning")
             return
-        self.choose_and_send(uses)
+        self.choose_and_send(lambda a: str(a.get("card")) == cid)
 
     def action_inquisition(self) -> None:
+        if not self.answering():
+            return
         calls = self.actions_of_type("call_inquisition")
         if not calls:
             self.notify(_("You cannot call the Inquisition now."), severity="warning")
