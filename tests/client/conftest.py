@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 
 from client.app import HexnetApp
 from client.screens.picker import Picker
-from client.widgets import countdown
+from client.widgets import countdown, guard
 from client.widgets.log import GameLog
 from host.server import Host
 
@@ -30,8 +30,9 @@ async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0
 
 @pytest.fixture
 def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Countdowns stand still (for snapshots)."""
+    """Countdowns stand still and keys never wait (for snapshots: nothing moves)."""
     monkeypatch.setattr(countdown, "CLOCK", lambda: 1000.0)
+    monkeypatch.setattr(guard, "GUARD_SECONDS", 0.0)
 
 
 @pytest.fixture
@@ -76,6 +77,12 @@ async def sit_and_start(pilot: Any, app: HexnetApp, screen_type: type) -> Any:
                             what="the table")
 
 
+def asked(screen: Any) -> bool:
+    """The seat is asked something and its keys answer (the moment in which keys wait after a
+    new question — client/widgets/guard.py — is over)."""
+    return bool(screen.legal) and not screen.guard.active
+
+
 def passing_until(app: HexnetApp, screen: Any, done: Callable[[], bool]) -> Callable[[], bool]:
     """A ``wait_until`` check: true once ``done()``; until then every new question is passed."""
     asked_at = [-1]
@@ -83,7 +90,7 @@ def passing_until(app: HexnetApp, screen: Any, done: Callable[[], bool]) -> Call
     def check() -> bool:
         if done():
             return True
-        if screen.legal and asked_at[0] != screen.view["state_id"]:
+        if asked(screen) and asked_at[0] != screen.view["state_id"]:
             asked_at[0] = screen.view["state_id"]  # pass each question once
             app.call_later(screen.action_pass_turn)
         return False
@@ -107,3 +114,18 @@ async def pick(pilot: Any, app: HexnetApp, wanted: str) -> list[str]:
 def log_text(log: GameLog) -> str:
     """Every line of a game log, as plain text."""
     return "\n".join(line.text for line in log.lines)
+
+
+def screen_text(app: Any) -> str:
+    """What the terminal shows now, as plain text (one line a row): the layout as a tmux capture
+    would read it, without a terminal."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False)

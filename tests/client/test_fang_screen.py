@@ -19,7 +19,7 @@ from client.widgets.fang_choices import proposal_action, proposal_seats
 from client.widgets.fang_village import cats_table, hand_text, role_text, seat_marks
 from hexnet.games.fang import GAME
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import asked, wait_until
 
 # Ada (seat 0) is the seer and the first chief; seats 1 and 4 are witches. Short windows keep
 # the test fast: the witches' window and the "who was it?!" pause always run.
@@ -87,7 +87,7 @@ async def choose(pilot: Any, screen: FangScreen, wanted: str) -> None:
 
 
 def scene(screen: FangScreen, *names: str) -> bool:
-    return screen.view.get("scene") in names and bool(screen.legal)
+    return screen.view.get("scene") in names and asked(screen)
 
 
 @pytest.mark.timeout(60)
@@ -97,7 +97,7 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
-                                      and app.screen.legal and app.screen.query("#fang-role")
+                                      and asked(app.screen) and app.screen.query("#fang-role")
                                       and app.screen, what="the table")
             # The role card starts face down; r turns it; p says ready.
             assert "Seherin" not in text_of(screen, "#fang-role")
@@ -185,7 +185,7 @@ async def test_witch_sees_cat_counts_attacks_and_whispers(tmp_path: Any) -> None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
-                                      and app.screen.legal and app.screen.query("#fang-role")
+                                      and asked(app.screen) and app.screen.query("#fang-role")
                                       and app.screen, what="the table")
             await pilot.press("r")
             assert "Witches: bot 5 · w: whisper" in text_of(screen, "#fang-role")

@@ -20,6 +20,7 @@ from client.screens.results import ResultsScreen
 from client.widgets.cards import CardList
 from host.server import Host
 from tests.client.conftest import (
+    asked,
     host_with_table,
     passing_until,
     pick,
@@ -97,7 +98,7 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
                          what="Ada seated")
         await pilot.press("g")
         screen = await wait_until(pilot, lambda: table_screen(app), what="the table screen")
-        await wait_until(pilot, lambda: screen.legal, what="Ada's turn")
+        await wait_until(pilot, lambda: asked(screen), what="Ada's turn")
         assert screen.view["turn"] == 0
 
         # Play a card: Verleumdung, Karl accuses Heinbichl — picked by keyboard.
@@ -108,6 +109,9 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
         await pilot.press("enter")
         await pick(pilot, app, "Karl")
         await pick(pilot, app, "Heinbichl")
+        # the card's effect is shown before it is sent: Heinbichl +1
+        confirm = await pick(pilot, app, "play it")
+        assert confirm == ["▶ play it (Enter) · Esc: back"]
         await wait_until(pilot, lambda: any("Heinbichl" in screen.event_text(e) and "Verleumdung"
                                             in screen.event_text(e) for e in screen.view["log"]),
                          what="the accusation in the log")
@@ -118,11 +122,11 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
         assert after["suspicion"] == before["suspicion"] + 1
 
         # End the turn (p); the bots play on; a bot's accusation opens a reaction window.
-        await wait_until(pilot, lambda: screen.legal and not screen.view.get("window"),
+        await wait_until(pilot, lambda: asked(screen) and not screen.view.get("window"),
                          what="Ada's turn again")
         await pilot.press("p")
         reactable = await wait_until(
-            pilot, lambda: screen.view.get("window") and [
+            pilot, lambda: screen.view.get("window") and asked(screen) and [
                 a for a in screen.legal if a.get("type") == "play"], 30,
             lambda: "a reaction window where Ada can answer: " + str(screen.view))
         assert "let it pass" in str(screen.query_one("#prompt").render())
@@ -133,6 +137,7 @@ async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) ->
         while hand.highlighted_id != card:
             await pilot.press("down")
         await pilot.press("enter")
+        await pick(pilot, app, "play it")
         await wait_until(pilot, lambda: any(name in screen.event_text(e) and "Ada" in
                                             screen.event_text(e) for e in screen.view["log"]),
                          what=lambda: f"Ada's {name} in the log: {screen.view['log']}")
@@ -153,21 +158,22 @@ async def test_panic_done_then_discard_and_draw_up_to_six(tmp_path: Any) -> None
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await sit_and_start(pilot, app, HexenhammerScreen)
-            await wait_until(pilot, lambda: screen.view.get("phase") == 2 and screen.legal
+            await wait_until(pilot, lambda: screen.view.get("phase") == 2 and asked(screen)
                              and not screen.view.get("window"), what="Ada in the panic")
             assert "d: done" in str(screen.query_one("#prompt").render())
             await pilot.press("d")
             await wait_until(pilot, lambda: any(screen.event_text(e) == "Ada is done." for e in
                                                 screen.view["log"]), what="Ada done")
 
-            my_draw_turn = passing_until(app, screen, lambda: screen.view.get("phase") == 4 and any(
-                a["type"] == "discard" for a in screen.legal))
+            my_draw_turn = passing_until(
+                app, screen, lambda: screen.view.get("phase") == 4 and asked(screen)
+                and any(a["type"] == "discard" for a in screen.legal))
             await wait_until(pilot, my_draw_turn, 40, lambda: f"Ada's draw: {screen.view}")
             assert "draw up to 6" in str(screen.query_one("#prompt").render())
             held = len(screen.view["hand"])
             await pilot.press("enter")  # discard the highlighted card
-            await wait_until(pilot, lambda: len(screen.view["hand"]) == held - 1,
-                             what="one card discarded")
+            await wait_until(pilot, lambda: len(screen.view["hand"]) == held - 1
+                             and asked(screen), what="one card discarded")
             await pilot.press("p")
             await wait_until(pilot, lambda: len(screen.view["hand"]) == 6,
                              what=lambda: f"drawn up to 6: {screen.view['log'][-5:]}")
@@ -202,6 +208,7 @@ async def test_the_last_burning_shows_the_results_with_the_score_breakdown(
                 assert part in table_text
             assert "Ada (you)" in table_text
             assert all(str(score) in table_text for score in outcome["scores"])
+            await wait_until(pilot, lambda: not results.guard.active, what="keys answering")
             await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen),
                              what="back in the lobby")

@@ -22,7 +22,7 @@ from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
 from client.widgets.cards import CardList
 from host.server import Host
-from tests.client.conftest import pick, wait_until
+from tests.client.conftest import asked, pick, wait_until
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_tmux import HEXNET, Tmux
 
@@ -79,7 +79,7 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_until(pilot, lambda: isinstance(app.screen, HraniceScreen)
                                   and app.screen, what="the Hranice table")
-        await wait_until(pilot, lambda: screen.legal and "Turn 1: you ●●" in text_of(
+        await wait_until(pilot, lambda: asked(screen) and "Turn 1: you ●●" in text_of(
             screen, "#status"), what="Ada's turn")
         hand = screen.query_one(CardList)
 
@@ -99,7 +99,7 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
 
         # The roll is shown as it happens; Ada (the actor, asked last) may answer her roll.
         await wait_until(pilot, lambda: (screen.view.get("window") or {}).get("event") == "roll"
-                         and screen.legal, what="Ada asked about her own roll")
+                         and asked(screen), what="Ada asked about her own roll")
         assert "Dice: Ada rolls 5 (accusing Kněz)." in text_of(screen, "#hr-dice")
         prompt = text_of(screen, "#prompt")
         assert "You rolled 5 accusing bot 2's Kněz 4: total 5, needs ≥ 4" in prompt
@@ -112,18 +112,18 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
 
         # Kněz is about to go to the pyre: Ada lets it pass (p); it lands on the pyre.
         await wait_until(pilot, lambda: (screen.view.get("window") or {}).get("event")
-                         == "to_pyre" and screen.legal, what="the Přímluva prompt")
+                         == "to_pyre" and asked(screen), what="the Přímluva prompt")
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.view["pyre"], what="Kněz on the pyre")
         assert "Pyre 1/3: Kněz 4" in text_of(screen, "#hr-pyre")
 
         # Out of turn: a bot's move asks Ada, with the host's countdown; p lets it pass.
-        asked = await wait_until(
+        prompted = await wait_until(
             pilot, lambda: screen.view.get("turn") != 0 and screen.view.get("window")
-            and screen.legal and screen.view, 20, "a reaction prompt on a bot's turn")
+            and asked(screen) and screen.view, 20, "a reaction prompt on a bot's turn")
         assert "⏱ 30s" in text_of(screen, "#countdown")
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.view["state_id"] > asked["state_id"],
+        await wait_until(pilot, lambda: screen.view["state_id"] > prompted["state_id"],
                          what="the prompt answered")
         log = [screen.event_text(e) for e in screen.view["log"]]
         assert "Ada reacts with Falešný svědek (+1)." in log
@@ -175,7 +175,9 @@ def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) 
                 break
         tmux.keys("d")
         tmux.wait_for("Ada draws 1 card.")
-        tmux.keys("C-q")
+        tmux.keys("C-q")  # the game runs: asked once
+        tmux.wait_for("Quit hexnet?")
+        tmux.keys("y")
         tmux.wait_for("EXITED 0")
     finally:
         tmux.kill()

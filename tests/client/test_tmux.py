@@ -1,5 +1,5 @@
 """``hexnet play`` in a real terminal (tmux, 80×24, NO_COLOR): the table comes up, keys work,
-Ctrl+Q quits cleanly."""
+Ctrl+Q asks once while the game runs, then quits cleanly."""
 
 from __future__ import annotations
 
@@ -66,7 +66,9 @@ def test_hexnet_play_shows_the_table_and_quits(tmp_path: Path) -> None:
         tmux.wait_for("Help — Hexenhammer")
         tmux.keys("Escape")
         tmux.wait_for("Villager")
-        tmux.keys("C-q")
+        tmux.keys("C-q")  # the game runs: asked once
+        tmux.wait_for("Quit hexnet?")
+        tmux.keys("y")
         tmux.wait_for("EXITED 0")
     finally:
         tmux.kill()

@@ -1,9 +1,13 @@
-"""Hand-written Hexenhammer views (the engine's view format) for screen tests and snapshots."""
+"""Hexenhammer views for screen tests and snapshots: hand-written ones (the engine's view
+format) and the busiest table, made by the engine from a stacked position."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
+
+from hexnet.games.hexenhammer import GAME, data
+from hexnet.games.hexenhammer.view import ABILITY_KEYS
 
 PLAYERS = ["Ada", "Bela", "Cora", "Dan"]
 
@@ -46,7 +50,24 @@ LOG = [  # events as the engine emits them: keys and arguments, worded by the cl
 
 def villagers() -> list[dict[str, Any]]:
     return [{"id": vid, "owner": owner, "start": start, "suspicion": susp, "alive": True,
-             "trial_card": None} for vid, _name, owner, start, susp in VILLAGERS]
+             "trial_card": None, "pentagrams": data.VILLAGERS[vid]["pentagrams"],
+             "matches": data.VILLAGERS[vid]["matches"]}
+            for vid, _name, owner, start, susp in VILLAGERS]
+
+
+def abilities() -> dict[str, dict[str, Any]]:
+    return {vid: {k: data.VILLAGERS[vid][k] for k in ABILITY_KEYS if k in data.VILLAGERS[vid]}
+            for vid, *_rest in VILLAGERS}
+
+
+def scores(rows: list[dict[str, Any]]) -> list[dict[str, int]]:
+    """Pentagrams of the living villagers (nothing taken, kept or emptied yet)."""
+    out = []
+    for seat in range(len(PLAYERS)):
+        pent = sum(v["pentagrams"] for v in rows if v["owner"] == seat and v["alive"])
+        out.append({"pentagrams": pent, "matches": 0, "trials": 0, "empty_stakes": 0,
+                    "total": pent})
+    return out
 
 
 def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -54,6 +75,7 @@ def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     view: dict[str, Any] = {
         "game": "hexenhammer", "seat": 0, "players": PLAYERS, "state_id": 12, "phase": 1,
         "inquisitor": None, "turn": 0, "active": [0], "villagers": villagers(),
+        "abilities": abilities(), "scores": scores(villagers()),
         "hand": copy.deepcopy(HAND), "hand_sizes": [6, 5, 6, 4], "log": copy.deepcopy(LOG),
         "deadline": None, "outcome": None, "current_witches": ["bertram"], "draw_pile": 41,
         "taken": [[], [], [], []], "empty_stakes": [[], [], [], []],
@@ -107,3 +129,36 @@ def over_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
             {"pentagrams": 3, "matches": 0, "trials": 0, "empty_stakes": 2, "total": 5},
         ]})
     return view, []
+
+
+BUSY_PLAYERS = ["Ada", "Bartholomew", "Cora", "Dan", "Eve"]
+
+
+def busy_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The busiest Hexenhammer table, made by the engine: five players (fifteen villagers, the
+    longest names), round 2; Bartholomew burned Cora's Raphael earlier and an own villager
+    (an empty stake), Cora kept a water trial, the heavier-scales card lies on Bertram; now
+    Dan accuses Ada's Karl and Ada is asked out of turn (a two-line prompt with a countdown)."""
+    rows = [["karl", "maria", "luitger"], ["heinbichl", "theresa", "berta"],
+            ["raphael", "bertram", "markwart"], ["griseldis", "katharina", "tochter"],
+            ["burckhardt", "martha", "ottheinrich"]]
+    state = GAME.setup(BUSY_PLAYERS, 3, {"scenario": {
+        "villagers": rows, "hands": [["gegenanklage", "verwechslung", "falsches_zeugnis:3",
+                                      "verleumdung", "spende:2", "ableugnung"], [], [],
+                                     ["falsches_zeugnis:4"], []],
+        "suspicion": {"bertram": 17, "theresa": 14, "luitger": 9, "karl": 7,
+                      "ottheinrich": 12},
+        "phase": 1, "turn": 3, "inquisitor": 1}})
+    state["round"] = 2
+    for vid, burner in (("raphael", 1), ("heinbichl", 1)):
+        state["villagers"][vid]["alive"] = False
+        (state["taken"] if state["villagers"][vid]["owner"] != burner
+         else state["empty_stakes"])[burner].append(vid)
+    kept = next(c for c, (k, _v) in state["cards"].items() if k == "wasserprobe_schwimmt")
+    state["kept"][2].append(kept)
+    scales = next(c for c, (k, _v) in state["cards"].items() if k == "wiegeprobe_schwerer")
+    state["protected"] = {"villager": "bertram", "card": scales}
+    card = next(c for c in state["hands"][3] if state["cards"][c][0] == "falsches_zeugnis")
+    GAME.apply(state, 3, {"type": "play", "card": card, "accuser": "katharina",
+                          "target": "karl"})
+    return GAME.view(state, 0), GAME.legal_actions(state, 0)
