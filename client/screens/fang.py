@@ -47,6 +47,10 @@ ROLE_EVENTS = frozenset({"role", "witches"})
 # Private log lines that only some roles get (seer, pickpocket, protector, witches).
 ROLE_NOTES = frozenset({"seen", "stolen"})
 CONFIRM_TYPES = ("ready", "confirm", "end_talk")
+# A frog or a banished cat watches: the confirmations every seat gives go on by themselves
+# after this many seconds (p at once), so nobody presses at every step.
+WATCH_SECONDS = 1.5
+WATCHING_FORMS = frozenset({"frog", "banished"})
 SECRET_SCENES = {"pick": N_("the cats' picks"), "guard": N_("the guard"),
                  "witches": N_("the witches' window")}
 HELP_NOTES = (
@@ -59,6 +63,8 @@ HELP_NOTES = (
     N_("Cats: ★ chief · ◇ proposed/in the circle · ✓ has sent (never what) · … waited on; "
        "votes show once everyone has voted."),
     N_("Witches: w switches the chat to the witches' whisper (☾)."),
+    N_("A frog or a banished cat watches: each step's OK goes on by itself after a moment "
+       "(p at once)."),
 )
 
 
@@ -77,6 +83,8 @@ class FangScreen(TableScreen):
         Binding("n", "vote_no", N_("No"), show=False),
         Binding("w", "whisper", N_("Whisper"), show=False),
     ]
+    ANSWER_ACTIONS = frozenset({"pass_turn", "power", "vote_yes", "vote_no"})
+    _watched: Any = None  # the state id whose OK was sent by itself
 
     def __init__(self, table: int) -> None:
         super().__init__(table)
@@ -132,6 +140,9 @@ class FangScreen(TableScreen):
         if not self.legal:
             return _("Waiting for {who}…").format(who=self.waiting_text())
         kinds = {a.get("type") for a in self.legal}
+        if self.watching() and kinds <= {"confirm"}:
+            return _("You watch ({form}): the game goes on by itself · p: OK at once").format(
+                form=names.form(self.view["forms"][self.view["seat"]]))
         words = [_("↑↓ Enter: choose")]
         if kinds & set(CONFIRM_TYPES):
             words.append(_("p: ready") if "ready" in kinds else _("p: OK") if "confirm" in kinds
@@ -145,6 +156,12 @@ class FangScreen(TableScreen):
         expiry = self.expiry_text()
         tail = _(" — on timeout: {what}").format(what=expiry) if expiry else ""
         return _("Your move: ") + " · ".join(words) + tail
+
+    def help_extra(self) -> str:
+        """Beside the keys: what each role does (nothing about whose role is whose)."""
+        lines = [_("The roles:")]
+        lines += [f"{names.role_long(rid)}: {names.role_power(rid)}" for rid in names.ROLE_POWERS]
+        return "\n".join(lines)
 
     def label_value(self, field: str, value: Any) -> str:
         if field in ("target", "frog") and isinstance(value, int):
@@ -181,6 +198,29 @@ class FangScreen(TableScreen):
             self.refresh_bindings()
         if over:
             self.app.push_screen(FangResultsScreen(self.table, shown))
+        self._watch()
+
+    # -- watching (a frog, a banished cat) ------------------------------------------------
+    def watching(self) -> bool:
+        """Whether you only watch: a frog or banished while the game runs."""
+        forms = self.view.get("forms") or []
+        seat = self.view.get("seat")
+        return (not self.view.get("outcome") and isinstance(seat, int) and seat < len(forms)
+                and forms[seat] in WATCHING_FORMS)
+
+    def _watch(self) -> None:
+        """A watcher asked only to confirm: the OK goes by itself after a moment."""
+        state = self.view.get("state_id")
+        if (self._ready and self.watching() and self.legal
+                and all(a.get("type") == "confirm" for a in self.legal)
+                and self._watched != state):
+            self._watched = state
+            self.set_timer(WATCH_SECONDS, lambda: self._confirm_watched(state))
+
+    def _confirm_watched(self, state: Any) -> None:
+        if (self.is_attached and self.view.get("state_id") == state
+                and self.actions_of_type("confirm")):
+            self.run_worker(self.send_action(self.actions_of_type("confirm")[0]), group="send")
 
     def event_text(self, event: dict[str, Any]) -> str:
         """A private line that would give your role away reads as a secret while the role
@@ -229,6 +269,8 @@ class FangScreen(TableScreen):
 
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.ANSWER_ACTIONS and self.guard.active:
+            return None  # keys wait a moment after the question changed
         kinds = {a.get("type") for a in self.legal}
         if action == "pass_turn":
             return bool(kinds & set(CONFIRM_TYPES))
@@ -255,6 +297,8 @@ class FangScreen(TableScreen):
 
     def action_pass_turn(self) -> None:
         """Ready, OK or end talk — whichever the scene asks for."""
+        if not self.answering():
+            return
         for kind in CONFIRM_TYPES:
             found = self.actions_of_type(kind)
             if found:
@@ -263,12 +307,16 @@ class FangScreen(TableScreen):
         self.notify(_("Nothing to confirm now."), severity="warning")
 
     def action_power(self) -> None:
+        if not self.answering():
+            return
         found = self.actions_of_type(*POWER_TYPES)
         if found:
             title = _("Look at whom?") if found[0]["type"] == "see" else _("Steal from whom?")
             self.choose_and_send(found, title)
 
     def _vote(self, yes: bool) -> None:
+        if not self.answering():
+            return
         found = [a for a in self.actions_of_type("vote_proposal") if a.get("yes") is yes]
         if found:
             self.run_worker(self.send_action(found[0]), group="send")
@@ -283,7 +331,7 @@ class FangScreen(TableScreen):
     async def _choice_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         choice = self._choices.get(str(event.option_id))
-        if choice is None:
+        if choice is None or (choice.kind != "toggle" and not self.answering()):
             return
         if choice.kind == "send" and choice.action is not None:
             await self.send_action(choice.action)

@@ -11,9 +11,28 @@ import functools
 from typing import Any
 
 from hexnet import i18n
+from hexnet.i18n import N_, _
 from hexnet.seeds import table
 
 GAME = "fang"
+# What each role does (rules-fang.md, ch. 6), shown on your role card and in the help.
+ROLE_POWERS = {
+    "dorfkatze": N_("No power: find the witches and win the vote."),
+    "kraeuterkundige": N_("By day you may pick a frog instead of a place: it turns back into "
+                          "a cat at the end of the day (unless you were turned first)."),
+    "taschendieb": N_("Once a day, from evening until the proposal vote: s steals a random "
+                      "ingredient from another cat; nobody is told."),
+    "beschuetzer": N_("By day you may guard a place: nobody there can be attacked (not the same "
+                      "place two days running; guarding, you collect nothing)."),
+    "seherin": N_("Once a day, from evening until the vote: s shows whether another cat is a "
+                  "witch (the crow and the fool read \"not a witch\")."),
+    "hexe": N_("Each day you pick a place, maybe a spell, and a cat to attack: it becomes a "
+               "frog if it is at your place and the place is not guarded. Fluchkraut spoils a "
+               "ritual."),
+    "kraehe": N_("You play for the witches and know them (they do not know you); you read "
+                 "\"not a witch\". Fluchkraut spoils a ritual."),
+    "narr": N_("You win alone the moment the vote banishes you; you read \"not a witch\"."),
+}
 
 
 @functools.cache
@@ -76,3 +95,8 @@ def spell_text(sid: Any) -> str:
 def scene(name: Any) -> str:
     """A scene of the day in a few words (``night · the vote``)."""
     return i18n.word(GAME, "scene", name)
+
+
+def role_power(rid: Any) -> str:
+    """What role ``rid`` does, in a sentence ("" for an unknown role)."""
+    return _(ROLE_POWERS[rid]) if rid in ROLE_POWERS else ""

@@ -63,6 +63,9 @@ def role_text(view: dict[str, Any], shown: bool) -> Text:
     role = view.get("role")
     out.append(f" {names.role_long(role)} ", style="bold reverse")
     out.append(" " + _("for {side}").format(side=names.side_words(names.side(role))))
+    power = names.role_power(role)
+    if power:
+        out.append("\n" + power, style="italic")
     me = view.get("seat")
     witches = [s for s, r in enumerate(view.get("roles") or [])
                if r == "hexe" and s != me]
