@@ -31,12 +31,14 @@ HELP_NOTES = (
        "dominance token (○ inactive) · the council, each citizen with its influence; (n) = its "
        "defence when a Kovář raises it; +3 Name = a citizen taken from the pyre (3 permanent "
        "influence)."),
+    N_("Pyre 2/3: the citizens on the pyre — the third one ignites it; pile: cards left to "
+       "draw; discards: the discard pile."),
     N_("Your turn has two actions (●● in the status line). ▶ marks hand cards you can use now: "
        "Enter plays one (citizen into your council, an action card, or a reaction when asked). "
        "d draws, x accuses a citizen, s cleanses one from the pyre, a lists every action."),
     N_("Out of turn the host asks each player in turn whether to react to a card, an "
-       "accusation, a roll or a citizen going to the pyre; the countdown is top right, p lets "
-       "it pass."),
+       "accusation, a roll or a citizen going to the pyre; the countdown (⏱) stands before "
+       "the prompt, p lets it pass."),
     N_("With manual flip: f flips your dominance token at the end of the turn, e ends "
        "without."),
 )
@@ -64,6 +66,8 @@ class HraniceScreen(HandTableScreen):
         Binding("f", "flip", N_("Flip"), show=False),
         Binding("e", "end", N_("End"), show=False),
         Binding("r", "results", N_("Results"), show=False),
+        # not in the bottom bar (it ended "^q Qui" at 80 columns); ? lists it
+        Binding("l", "lobby", N_("Lobby"), show=False),
     ]
     DEFAULT_CSS = """
     HraniceScreen #hr-councils-box { height: 1fr; }

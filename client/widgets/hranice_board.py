@@ -211,7 +211,7 @@ def now_text(view: dict[str, Any], names: Names) -> str:
     if window:
         trigger = trigger_text(view, window, names)
         if window.get("asked") == view.get("seat"):
-            return _("{trigger} Your answer (countdown top right).").format(trigger=trigger)
+            return _("{trigger} Your answer (countdown ⏱ below).").format(trigger=trigger)
         return _("{trigger} Asking {who}.").format(trigger=trigger,
                                                    who=names(window.get("asked")))
     step = view.get("step") or {}
