@@ -443,7 +443,7 @@ class HexnetApp(App):
         notes = screen.help_notes() if hasattr(screen, "help_notes") else ""
         title = _(getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen")))
         if isinstance(screen, TableScreen):
-            screen.show_help(title, keys, notes)
+            screen.show_help(title, keys, notes, screen.help_extra())
         else:
             self.push_screen(HelpScreen(title, keys, notes))
 

@@ -30,8 +30,12 @@ GENERAL = [
 WIDE = 100  # columns from which keys and notes stand side by side
 
 
-def key_lines(keys: list[tuple[str, str]]) -> str:
-    """The screen's keys, then the general ones: ``key  what it does`` a line."""
+def key_lines(keys: list[tuple[str, str]], compact: bool = False) -> str:
+    """The screen's keys, then the general ones: ``key  what it does`` a line (``compact``:
+    each group runs on in one paragraph)."""
+    if compact:
+        return "\n\n".join(" · ".join(f"{key} {_(what)}" for key, what in group)
+                            for group in (keys, GENERAL) if group)
     width = max([len(k) for k, _w in keys + GENERAL] + [1])
     lines = [f"{key:>{width}}  {_(what)}" for key, what in keys]
     lines.append("")
@@ -40,23 +44,31 @@ def key_lines(keys: list[tuple[str, str]]) -> str:
 
 
 class HelpBody(Horizontal):
-    """Keys left, notes right (one under the other when narrower than :data:`WIDE`)."""
+    """Keys (and the screen's reference, ``extra``) left, notes right; one under the other when
+    narrower than :data:`WIDE`."""
 
     DEFAULT_CSS = """
     HelpBody { height: auto; }
-    HelpBody #help-keys { width: auto; max-width: 50%; padding-right: 2; }
+    HelpBody #help-left { width: 1fr; height: auto; padding-right: 2; }
     HelpBody #help-notes { width: 1fr; }
+    HelpBody #help-extra { margin-top: 1; }
     HelpBody.-narrow { layout: vertical; }
-    HelpBody.-narrow #help-keys { max-width: 100%; padding-right: 0; margin-bottom: 1; }
+    HelpBody.-narrow #help-left { width: 100%; padding-right: 0; margin-bottom: 1; }
     """
 
-    def __init__(self, keys: list[tuple[str, str]], notes: str) -> None:
+    def __init__(self, keys: list[tuple[str, str]], notes: str, extra: str = "") -> None:
         super().__init__()
         self._keys = keys
         self._notes = notes
+        self._extra = extra
 
     def compose(self) -> ComposeResult:
-        yield Static(key_lines(self._keys), id="help-keys", markup=False)
+        with Vertical(id="help-left"):
+            # beside notes, the general keys in one paragraph (at 120×40 nothing scrolls)
+            yield Static(key_lines(self._keys, compact=bool(self._extra)), id="help-keys",
+                         markup=False)
+            if self._extra:
+                yield Static(self._extra, id="help-extra", markup=False, classes="notes")
         if self._notes:
             yield Static(self._notes, id="help-notes", markup=False, classes="notes")
 
@@ -73,12 +85,13 @@ class HelpPane(VerticalScroll):
 
     BINDINGS = [Binding("escape,q", "close", N_("Close help"), show=False)]
 
-    def show_help(self, title: str, keys: list[tuple[str, str]], notes: str) -> None:
+    def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,
+                  extra: str = "") -> None:
         """Fill the pane and show it (it takes the keyboard for scrolling)."""
         self.remove_children()
         self.mount(Label(_("Help — {screen}").format(screen=title), classes="title",
                          markup=False),
-                   HelpBody(keys, notes),
+                   HelpBody(keys, notes, extra),
                    tap_hint(_("↑↓ scroll · Esc or ? close · the table's keys work as usual"),
                             "close_help"))
         self.display = True

@@ -34,18 +34,15 @@ from hexnet.i18n import N_, _
 GAME = "hexenhammer"
 VILLAGER_FIELDS = ("accuser", "target", "other", "villager")
 HELP_NOTES = (
-    N_("The bar: a villager's suspicion on its way to 18 — ▒ up to its stake's starting value "
-       "(the floor), █ above it, · the rest; the number after it is the suspicion. St is the "
-       "stake's starting value; ⚖ after it: the Wiegeprobe: schwerer card lies on that "
-       "villager (no brown card may accuse it in the next phases 1 and 2). P/M: the "
-       "villager's pentagrams (points for its owner while it lives) and matches (points for "
-       "whoever burns it). ◆ marks the current witch (the highest suspicion). † burned."),
-    N_("Below the villagers, each player: cards in hand and the score so far — pentagrams of "
-       "living villagers + matches of villagers taken + kept trial cards + 1 for each empty "
+    N_("Bar: suspicion on its way to 18 — ▒ up to the stake's start (its floor), █ above, · "
+       "the rest; then the suspicion. St: the stake's start; ⚖: a Wiegeprobe: schwerer card "
+       "lies there (no brown card accuses it in the next phases 1 and 2). P/M: pentagrams "
+       "(its owner's points while it lives) / matches (points for whoever burns it). ◆ the "
+       "current witch · † burned · ⊔ an empty stake (its owner burned it)."),
+    N_("score = pentagrams of living villagers + matches taken + trials kept + 1 per empty "
        "stake in front of another player (as the end counts it)."),
-    N_("▶ marks the cards you can use now; Enter on one asks for accuser and target (even when "
-       "only one is possible), then shows what the card will do — suspicion before → after "
-       "with every modifier — and Enter plays it."),
+    N_("▶ cards you can use now: Enter asks accuser and target (even a single one), shows "
+       "the effect with every modifier, and Enter plays it."),
     N_("Phase 1: play cards on your turn or call the Inquisition (i); p ends your turn "
        "(draw)."),
     N_("Phase 2 (panic): anyone plays; d says you are done until a new card is played."),
@@ -100,20 +97,21 @@ class HexenhammerScreen(HandTableScreen):
         return _("Hexenhammer #{table}").format(table=self.table)
 
     def help_notes(self) -> str:
-        """The keys' notes, each player's score so far in full, then every villager at the
-        table with its ability."""
-        lines = [super().help_notes(), "", _("Scores so far:")]
-        for seat, part in enumerate(self.view.get("scores") or []):
-            lines.append(_("{who}: {total} = {pentagrams} pentagrams + {matches} matches + "
-                           "{trials} trials + {stakes} empty stakes").format(
-                who=self.player_name(seat), total=part.get("total", 0),
-                pentagrams=part.get("pentagrams", 0), matches=part.get("matches", 0),
-                trials=part.get("trials", 0), stakes=part.get("empty_stakes", 0)))
-        lines += ["", _("The villagers:")]
+        """The keys' notes, then each player's score so far in full."""
+        parts = [f"{self.player_name(seat)} {part.get('total', 0)} = "
+                 f"{part.get('pentagrams', 0)}+{part.get('matches', 0)}+"
+                 f"{part.get('trials', 0)}+{part.get('empty_stakes', 0)}"
+                 for seat, part in enumerate(self.view.get("scores") or [])]
+        return "\n".join([super().help_notes(), "",
+                          _("Scores so far (pentagrams + matches + trials + empty stakes):"),
+                          " · ".join(parts)])
+
+    def help_extra(self) -> str:
+        """Beside the keys: every villager at the table with its ability."""
+        lines = [_("The villagers:")]
         for v in self.view.get("villagers") or []:
             vid = v.get("id")
-            lines.append(f"{i18n.word(GAME, 'villager_full', vid)}: "
-                         f"{i18n.word(GAME, 'ability', vid)}")
+            lines.append(f"{i18n.word(GAME, 'villager', vid)}: {i18n.word(GAME, 'ability', vid)}")
         return "\n".join(lines)
 
     def type_keys(self) -> dict[str, str]:

@@ -41,6 +41,8 @@ Action = dict[str, Any]
 Select = Callable[[Action], bool]
 MISSING = object()
 
+CLOCK_NOTE = N_("⏱ 6s before the prompt: the seconds left to answer (then the host decides as "
+                "the prompt says). ⏸: the question just changed, keys wait a moment.")
 # The order in which a multi-field action is narrowed down, then any other fields alphabetically.
 FIELD_ORDER = ["type", "card", "accuser", "target", "sign", "other", "villager", "seat"]
 FIELD_TITLES = {
@@ -229,7 +231,8 @@ class TableScreen(Screen):
         self.notify(text, title=_("Too late"), severity="warning", markup=False)
 
     # -- help over the table --------------------------------------------------------------
-    def show_help(self, title: str, keys: list[tuple[str, str]], notes: str) -> None:
+    def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,
+                  extra: str = "") -> None:
         """Show the help in place of the table body (the prompt and keys stay); ? again or
         Esc closes it."""
         pane = self.query_one(HelpPane)
@@ -237,7 +240,7 @@ class TableScreen(Screen):
             self.close_help()
             return
         self.query_one("#table-body").display = False
-        pane.show_help(title, keys, notes)
+        pane.show_help(title, keys, notes, extra)
 
     def close_help(self) -> None:
         """Back to the table body."""
@@ -268,10 +271,15 @@ class TableScreen(Screen):
             lines.append("  " + _("… {n} more (a)").format(n=len(legal) - 12))
         self.query_one("#generic-view", Static).update("\n".join(lines))
 
+    def help_extra(self) -> str:
+        """Reference the help shows beside the keys (a game's villagers, roles…); "" = none."""
+        return ""
+
     def help_notes(self) -> str:
         """What the help screen says about this screen beyond its keys, translated."""
         notes = self.HELP_NOTES
-        return _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
+        text = _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
+        return text + "\n" + _(CLOCK_NOTE)
 
     @property
     def game(self) -> str:
@@ -391,11 +399,11 @@ class TableScreen(Screen):
     def next_question(self, candidates: list[Action], fixed: dict[str, Any]) -> str | None:
         """The field to ask about next: the first that still differs, else a field of
         :data:`CONFIRM_FIELDS` not yet asked (shown with its one value), else None."""
-        fields = self._fields(candidates)
-        for key in fields:
-            if len(_distinct([a.get(key, MISSING) for a in candidates])) > 1:
+        for key in self._fields(candidates):  # in the order the game asks them
+            if len(_distinct([a.get(key, MISSING) for a in candidates])) > 1 or (
+                    key in self.CONFIRM_FIELDS and key not in fixed):
                 return key
-        return next((k for k in fields if k in self.CONFIRM_FIELDS and k not in fixed), None)
+        return None
 
     @staticmethod
     def selector(candidates: list[Action]) -> Select:
