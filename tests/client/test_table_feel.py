@@ -1,0 +1,374 @@
+"""Issue 14, the client's side: the tables read at 80×24, the clock is calm, Ctrl+Q always works,
+the stakes are known before a card is sent, and the small things a party trips over.
+
+Each test is named after the rule it checks; the views come from the engines (or are the
+hand-written Hexenhammer views of ``tests/client/views.py``); the app is the real client.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from client.app import HexnetApp
+from client.screens.confirm import ConfirmQuit
+from client.screens.fang import FangScreen
+from client.screens.fingerprint import FingerprintScreen
+from client.screens.help import HelpPane, HelpScreen
+from client.screens.hexenhammer import HexenhammerScreen
+from client.screens.hranice import HraniceScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.picker import Picker
+from client.widgets import fang_names, guard
+from hexnet.games.fang import GAME as FANG
+from tests.client import views
+from tests.client.conftest import (
+    host_with_table,
+    pick,
+    player_app,
+    screen_text,
+    sit_and_start,
+    wait_until,
+)
+from tests.client.harness import ScreenApp
+from tests.client.hranice_views import HraniceViewApp
+
+FANG_PLAYERS = ["Ada", "Bartholomew", "Cora", "Dan", "Eli", "Fritz", "Gerlinde", "Hans",
+                "Ilse", "Jörg", "Kunigunde", "Lutz"]
+
+
+def fang_busy_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Twelve at the Fang table, day 3: two frogs, one banished, seals and failed rituals; Ada
+    (the seer) picks a place."""
+    sc = {"roles": ["seherin", "hexe", "dorfkatze", "kraeuterkundige", "hexe", "beschuetzer",
+                    "dorfkatze", "taschendieb", "kraehe", "dorfkatze", "hexe", "narr"],
+          "day": 3, "frogs": [3, 6], "banished": [1], "seals": 2, "failed": 1,
+          "required": ["pilz", "salbei", "quellwasser", "mehl"], "hands": [["pilz", "mehl"]]}
+    state = FANG.setup(FANG_PLAYERS, seed=3, options={"scenario": sc})
+    return FANG.view(state, 0), FANG.legal_actions(state, 0)
+
+
+class FangApp(ScreenApp):
+    """The Fang table from a fixed view; records what it would send."""
+
+    def __init__(self, view: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+        super().__init__("fixed", "fang", SimpleNamespace(fixed_view=lambda: view),
+                         show_lobby=False)
+
+
+def hexenhammer_app(view: tuple[dict[str, Any], list[dict[str, Any]]]) -> ScreenApp:
+    return ScreenApp("fixed", source=SimpleNamespace(fixed_view=lambda: view))
+
+
+def rows(text: str) -> list[str]:
+    return text.splitlines()
+
+
+# -- item 2: the busiest tables at 80×24 --------------------------------------------------------
+async def test_hexenhammer_busiest_table_at_80x24_keeps_owner_stake_and_values_columns() -> None:
+    view, legal = views.busy_view()
+    app = hexenhammer_app((view, legal))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
+        text = screen_text(app)
+    lines = rows(text)
+    assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+    row_of = {v["id"]: next(line for line in lines if line[1:].startswith(
+        app.table_screen.short_name_of(v["id"]))) for v in view["villagers"]}
+    assert "Owner" in lines[1] and "St" in lines[1] and "P/M" in lines[1]
+    for v in view["villagers"]:
+        line = row_of[v["id"]]
+        owner = app.table_screen.player_name(v["owner"])
+        assert (owner if len(owner) <= 7 else owner[:6] + "…") in line, line
+        assert f"{v['pentagrams']}/{v['matches']}" in line, line
+        if v["alive"]:
+            assert f" {v['suspicion']} {v['start']}" in line, line
+    assert "4⚖" in row_of["bertram"]  # the heavier-scales card lies on Bertram
+    assert "⚖ on Bertram: no brown cards in phases 1 and 2" in text
+    score = next(line for line in lines if line.startswith("score"))
+    assert score[:50].split()[1:] == [str(s["total"]) for s in view["scores"]]
+    assert "⏱" in lines[-3] and lines[-1].rstrip().endswith("^q Quit")
+
+
+async def test_hranice_six_players_at_80x24_show_every_council_and_the_whole_bottom_bar() -> None:
+    app = HraniceViewApp("reaction")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HraniceScreen), 5)
+        await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
+        lines = rows(screen_text(app))
+    for name in ("you", "Bela", "Cora", "Dan", "Eva", "Filip"):
+        assert any(line[2:].startswith(name) and "/7" in line for line in lines), name
+    assert lines[-1].rstrip().endswith("^q Quit")  # not "^q Qui" (item 8)
+    assert "⏱" in lines[-3]
+
+
+async def test_fang_twelve_players_at_80x24_list_every_cat_with_the_role_and_choices() -> None:
+    app = FangApp(fang_busy_view())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
+                                  and app.screen, 5)
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        text = screen_text(app)
+    for name in FANG_PLAYERS[1:]:
+        assert name[:8] in text, name
+    assert "Seherin" in text and "Wald" in text
+    assert all(len(line) <= 80 for line in rows(text)) and len(rows(text)) == 24
+    assert screen.legal
+
+
+# -- item 3: the calm clock -------------------------------------------------------------------
+async def test_a_prompt_that_changes_under_the_cursor_ignores_keys_for_a_moment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guard, "GUARD_SECONDS", 60.0)  # the moment outlasts a loaded machine
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                                  and app.screen, 5)
+        assert not screen.guard.active  # the first question is answered at once
+        screen.update_view(*views.reaction_view())  # a reaction window opens now
+        await pilot.press("p")  # typed for the old question
+        await pilot.pause(0.1)
+        assert app.sent == []
+        assert str(screen.query_one("#prompt").render()).startswith("⏸ ")
+        screen.guard.arm(0.0)  # the moment is over
+        await pilot.press("p")
+        await wait_until(pilot, lambda: app.sent, 3)
+    assert app.sent[0]["action"] == {"type": "pass"}
+
+
+async def test_help_stays_open_over_the_table_and_the_prompt_still_answers() -> None:
+    app = ScreenApp("reaction")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                                  and app.screen, 5)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: screen.help_open, 3)
+        assert app.screen is screen  # a pane of the table, not a dialog over it
+        text = screen_text(app)
+        assert "Help — Hexenhammer" in text
+        assert re.search(r"⏱ 1\d+s", text) and "let it pass" in text  # countdown, prompt
+        await pilot.press("p")
+        await wait_until(pilot, lambda: app.sent, 3)
+        assert app.sent[0]["action"] == {"type": "pass"}
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not screen.help_open, 3)
+
+
+async def test_the_action_list_follows_the_table_and_says_too_late_when_the_window_closed(
+        ) -> None:
+    app = ScreenApp("reaction")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                                  and app.screen, 5)
+        await pilot.press("a")
+        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen, 3)
+        assert re.match(r"⏱ 1\d+s", str(picker.query_one("#picker-clock").render()))
+        view, _legal = views.reaction_view()
+        closed = {**view, "state_id": 14, "window": None, "deadline": None, "active": [2]}
+        screen.update_view(closed, [])  # the window closed while the list was open
+        await wait_until(pilot, lambda: app.screen is screen, 3)
+        assert picker.gone
+        await wait_until(pilot, lambda: any(n.title == "Too late" for n in app._notifications),
+                         3, "the too-late toast")
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+    assert app.sent == []
+
+
+def test_a_late_answer_is_explained_as_too_late_not_as_a_rules_error() -> None:
+    from client import messages as m
+
+    app = HexnetApp(target=None)
+    msg = m.ActionRejected(1, "stale", "state moved on", None)
+    assert app.rejection_text(msg).startswith("Too late:")
+
+
+# -- item 4: Ctrl+Q -----------------------------------------------------------------------------
+async def test_ctrl_q_quits_with_the_action_list_open() -> None:
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 3)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: not app.is_running, 3)
+
+
+async def test_ctrl_q_quits_with_the_help_dialog_open() -> None:
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), 5)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), 3)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: not app.is_running, 3)
+
+
+async def test_ctrl_q_quits_from_the_first_contact_dialog(open_host: Any, tmp_path: Any) -> None:
+    app = HexnetApp(target=None, name="Ada", config_dir=str(tmp_path / "ada"))
+    app.begin = lambda: app.push_screen(app.lobby_screen)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.connect("127.0.0.1", open_host.port, name="Openhaus")
+        dialog = await wait_until(pilot, lambda: isinstance(app.screen, FingerprintScreen)
+                                  and app.screen, 10, "the first-contact dialog")
+        # item 8: the dialog names the host, not only its address
+        title = str(dialog.query_one("#fingerprint-title").render())
+        assert title == f"First contact with Openhaus (127.0.0.1:{open_host.port})"
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: not app.is_running, 3)
+
+
+async def test_leaving_a_running_game_asks_once(tmp_path: Any) -> None:
+    h, _table = await host_with_table(tmp_path, "Quithaus", "hexenhammer", 3, {}, seed=3)
+    app = player_app(h, tmp_path)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_and_start(pilot, app, HexenhammerScreen)
+            await pilot.press("ctrl+q")
+            dialog = await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit)
+                                      and app.screen, 5, "the quit question")
+            assert "still running" in screen_text(app)
+            await pilot.press("n")
+            await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 3)
+            assert app.is_running and dialog.answered
+            await pilot.press("ctrl+q")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmQuit), 3)
+            await pilot.press("ctrl+q")  # asked once: the second Ctrl+Q quits
+            await wait_until(pilot, lambda: not app.is_running, 3)
+    finally:
+        await h.stop()
+
+
+# -- item 5: the stakes ---------------------------------------------------------------------
+async def test_a_card_shows_its_effect_with_every_modifier_before_it_is_sent() -> None:
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await pilot.press("down")  # Falsches Zeugnis +3
+        await pilot.press("enter")
+        await pick(pilot, app, "Karl")
+        labels = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                  and "Whom" in str(app.screen.query_one("#picker-title")
+                                                    .render()) and app.screen, 3)
+        entries = [str(o.prompt) for o in labels.query_one(OptionList)._options]
+        assert "Bertram · Cora · 18 → 18" in entries  # the top of 18
+        await pick(pilot, app, "Heinbichl")
+        confirm = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen, 3)
+        title = str(confirm.query_one("#picker-title").render())
+        assert "Heinbichl (Bela): 5 → 8" in title
+        assert "= Falsches Zeugnis +3 = +3" in title
+        assert app.sent == []  # nothing sent before the confirmation
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.sent, 3)
+    action = app.sent[0]["action"]
+    assert (action["accuser"], action["target"]) == ("karl", "heinbichl")
+
+
+async def test_a_single_possible_accuser_is_shown_and_confirmed_not_taken_silently() -> None:
+    view, legal = views.your_turn_view()
+    only_karl = [a for a in legal if a.get("accuser") in (None, "karl")]
+    app = hexenhammer_app((view, only_karl))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await pilot.press("enter")  # Verleumdung: only Karl may accuse
+        labels = await pick(pilot, app, "Karl")
+        assert labels == ["Karl · yours · 7"]
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker) and "Whom" in str(
+            app.screen.query_one("#picker-title").render()), 3)
+        assert app.sent == []
+
+
+async def test_the_running_score_and_villager_values_are_on_the_table() -> None:
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await pilot.pause(0.3)
+        lines = rows(screen_text(app))
+    view, _legal = views.your_turn_view()
+    assert next(line for line in lines if line.startswith("score"))[:50].split()[1:] == [
+        str(s["total"]) for s in view["scores"]]
+    karl = next(line for line in lines if line.startswith(" Karl"))
+    assert karl[:50].rstrip().endswith("3/3")  # Karl: 3 pentagrams, 3 matches
+
+
+async def test_fang_role_card_says_what_the_role_does() -> None:
+    app = FangApp(fang_busy_view())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
+                                  and app.screen, 5)
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        role = str(screen.query_one("#fang-role").render())
+    assert fang_names.role_power("seherin") in role.replace("\n", " ")
+
+
+async def test_a_frog_watches_and_its_ok_goes_by_itself() -> None:
+    view, _legal = fang_busy_view()
+    frog = copy.deepcopy(view)
+    frog["forms"][0] = "frog"
+    frog["scene"] = "announce"
+    app = FangApp((frog, [{"type": "confirm"}]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
+                                  and app.screen, 5)
+        assert "You watch (frog)" in str(screen.query_one("#prompt").render())
+        await wait_until(pilot, lambda: app.sent, 5, "the OK sent by itself")
+    assert [m["action"] for m in app.sent] == [{"type": "confirm"}]
+
+
+@pytest.mark.parametrize(("app_of", "notations"), [
+    (lambda: ScreenApp("your_turn"), ["▒", "█", "St", "⚖", "P/M", "◆", "†", "⊔", "score", "⏱"]),
+    (lambda: HraniceViewApp("reaction"), ["✋", "●", "○", "(n)", "+3 Name", "Pyre", "⏱"]),
+    (lambda: FangApp(fang_busy_view()), ["★", "◇", "✓", "…", "☾", "⏱"]),
+])
+async def test_every_notation_on_the_table_is_explained_in_help(app_of: Any,
+                                                               notations: list[str]) -> None:
+    app = app_of()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_until(pilot, lambda: hasattr(app.screen, "help_notes")
+                                  and app.screen, 5)
+        notes = screen.help_notes()
+        await pilot.press("question_mark")
+        pane = await wait_until(pilot, lambda: screen.help_open and screen.query_one(HelpPane),
+                                3)
+        await pilot.pause(0.3)
+        fits = pane.max_scroll_y == 0  # item 8: the help needs no scrolling at 120×40
+    for mark in notations:
+        assert mark in notes, mark
+    assert fits
+
+
+# -- item 8: the small things ----------------------------------------------------------------
+async def test_a_host_error_toast_is_titled_in_words_not_by_its_code() -> None:
+    from client import messages as m
+
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.post_message(m.HostError("table_full", "Table 1 has no empty seat."))
+        await wait_until(pilot, lambda: list(app._notifications), 3)
+        toast = list(app._notifications)[0]
+    assert toast.title == "Not possible"
+    assert toast.message == "That table has no empty seat."
+
+
+@pytest.mark.parametrize("size", [(70, 24), (80, 20)])
+async def test_a_terminal_below_80x24_says_it_is_too_small(size: tuple[int, int]) -> None:
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: app.too_small_notice, 3, "the notice")
+        assert f"This terminal is {size[0]}×{size[1]}" in app.too_small_notice
+        assert "at least 80×24" in app.too_small_notice
+
+
+async def test_a_terminal_of_80x24_has_no_too_small_notice() -> None:
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        assert app.too_small_notice is None
