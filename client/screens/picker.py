@@ -65,18 +65,22 @@ class Picker(Dialog[Any]):
                 enumerate(self._choices)]
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        boxes = self.query(OptionList)
+        if not boxes:  # closed before it was mounted (its flow was cancelled)
+            return
+        boxes.first().focus()
         if self._clock is not None:
             self._tick()
             self.set_interval(0.5, self._tick)
 
     def _tick(self) -> None:
-        if self._clock is None or not self.is_attached:
+        clocks = self.query("#picker-clock")
+        if self._clock is None or not self.is_attached or not clocks:
             return
         text = self._clock()
         if self.guard.active:
             text = f"{PAUSED} {text}".strip()
-        clock = self.query_one("#picker-clock", Static)
+        clock = clocks.first(Static)
         clock.update(text)
         clock.display = bool(text)
 
@@ -88,7 +92,7 @@ class Picker(Dialog[Any]):
     def refresh_choices(self) -> None:
         """Show the choices the source gives now: unchanged → nothing; changed → redrawn with
         the cursor kept on the same value, keys waiting a moment; none left → closed (gone)."""
-        if self._source is None or self.answered:
+        if self._source is None or self.answered or not self.query(OptionList):
             return
         fresh = self._source()
         if not fresh:
