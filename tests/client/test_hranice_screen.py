@@ -121,7 +121,8 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
         prompted = await wait_until(
             pilot, lambda: screen.view.get("turn") != 0 and screen.view.get("window")
             and asked(screen) and screen.view, 20, "a reaction prompt on a bot's turn")
-        assert "⏱ 30s" in text_of(screen, "#countdown")
+        # the host's 30 s (a second may pass while keys wait after the new question)
+        assert text_of(screen, "#countdown") in ("⏱ 30s", "⏱ 29s")
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.view["state_id"] > prompted["state_id"],
                          what="the prompt answered")
