@@ -79,8 +79,9 @@ class FangScreen(TableScreen):
         Binding("r", "role", N_("Role")),
         Binding("p", "pass_turn", N_("OK")),
         Binding("s", "power", N_("See/steal")),
-        Binding("y", "vote_yes", N_("Yes"), show=False),
-        Binding("n", "vote_no", N_("No"), show=False),
+        # in the bottom bar only during the proposal vote: a tap there votes (web guests)
+        Binding("y", "vote_yes", N_("Yes")),
+        Binding("n", "vote_no", N_("No")),
         Binding("w", "whisper", N_("Whisper"), show=False),
     ]
     ANSWER_ACTIONS = frozenset({"pass_turn", "power", "vote_yes", "vote_no"})

@@ -372,3 +372,32 @@ async def test_a_terminal_of_80x24_has_no_too_small_notice() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.3)
         assert app.too_small_notice is None
+
+
+async def test_fang_proposal_vote_has_yes_and_no_in_the_bottom_bar_a_tap_votes() -> None:
+    from textual.widgets._footer import FooterKey
+
+    view, _legal = fang_busy_view()
+    vote = copy.deepcopy(view)
+    vote.update(scene="proposal_vote", members=[2, 4], chief=2)
+    app = FangApp((vote, [{"type": "vote_proposal", "yes": True},
+                          {"type": "vote_proposal", "yes": False}]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, FangScreen), 5)
+        keys = await wait_until(pilot, lambda: {k.key: k for k in app.screen.query(FooterKey)
+                                                if k.key in ("y", "n")}, 5, "y and n")
+        assert "y Yes" in rows(screen_text(app))[-1] and "n No" in rows(screen_text(app))[-1]
+        await pilot.pause(1.0)  # the bar settles (it is composed again as bindings change)
+        yes = next(k for k in app.screen.query(FooterKey) if k.key == "y")
+        assert keys and "Yes" in yes.description
+        await pilot.click(yes)
+        await wait_until(pilot, lambda: app.sent, 3, "the vote")
+    assert app.sent[0]["action"] == {"type": "vote_proposal", "yes": True}
+
+
+async def test_fang_bottom_bar_has_no_yes_or_no_outside_the_proposal_vote() -> None:
+    app = FangApp(fang_busy_view())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, FangScreen), 5)
+        await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
+        assert "Yes" not in rows(screen_text(app))[-1]
