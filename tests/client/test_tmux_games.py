@@ -1,0 +1,57 @@
+"""A full game of each title, by keys alone, in a real terminal (tmux, 80×24, NO_COLOR):
+``hexnet play`` against its bots until the results screen shows.
+
+The keys are a seeded random stream of the keys the table answers to (for Fang with the cursor
+keys, so the chief's proposal gets built) — one key at a time, the screen read between keys. The
+game must reach its results screen without the client crashing (a traceback ends ``hexnet play``
+early) or a table screen closing itself. Bounded: a key count and a deadline per game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.client.test_tmux import HEXNET, Tmux
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900),
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+
+GAMES = {  # game: (players, the keys to draw from, seed)
+    "hexenhammer": (3, ["p", "d", "Enter"], 4),
+    "hranice": (3, ["d", "p", "Enter", "e"], 4),
+    "fang": (4, ["p", "Enter", "Down", "Up", "y"], 4),
+}
+DEADLINE = 840.0  # seconds per game (bots take 0.4 s a move in hexnet play)
+MAX_KEYS = 6000
+TITLES = {"hexenhammer": "Hexenhammer #", "hranice": "Hranice #", "fang": "Fang #"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path) -> None:
+    players, keys, seed = GAMES[game]
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
+    tmux = Tmux(f"{HEXNET} play {game} --players {players} --name Ada --seed {seed}; "
+                "echo EXITED $?; sleep 60", env)
+    rng = random.Random(seed)
+    try:
+        tmux.wait_for(TITLES[game], 30)
+        end = time.monotonic() + DEADLINE
+        screen = tmux.screen()
+        for _ in range(MAX_KEYS):
+            screen = tmux.screen()
+            if "game over" in screen.lower() or "EXITED" in screen or time.monotonic() > end:
+                break
+            tmux.keys(rng.choice(keys))
+            time.sleep(0.1)  # one key at a time: the next is chosen after the screen moved
+        assert "Traceback" not in screen and "EXITED" not in screen, screen
+        assert "game over" in screen.lower(), f"no results screen; the screen:\n{screen}"
+        assert "wins" in screen or "win" in screen.lower(), screen
+    finally:
+        tmux.kill()
