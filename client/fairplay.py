@@ -1,6 +1,6 @@
 """The client's check of a table's randomness: the commitment it saw against the reveal.
 
-Every ``view`` of a started table carries the host's commitment (``sha256(seed‖salt)``);
+Every ``view`` of a started table carries the host's commitment (to seed, salt and options);
 :class:`client.session.Session` keeps the FIRST one it saw per table. When the game is over the
 host sends ``reveal`` parts (seed, salt, options, every step); once all are in,
 :func:`verify_reveal` replays the game with :func:`hexnet.fairness.verify_game` and checks that

@@ -72,7 +72,7 @@ class TableStarted:
     game: str
     players: list[str]
     options: dict[str, Any]
-    seed: int
+    seed: bytes
     salt: bytes = b""  # with the seed behind the commitment the seats are shown
     seats: list[dict[str, Any]] = field(default_factory=list)  # kind, name, identity, policy
 

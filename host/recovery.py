@@ -23,12 +23,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hexnet import rng
 from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
 from host.core import Accepted, Effect, TableOver, TableStarted
 from host.journal import Journal, JournalContents, JournalError, read_journal
 from host.table import Seat, Table
+from protocol.paths import private_dir, tighten
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -41,6 +43,10 @@ class Recorder:
         self.dir = Path(data_dir) / "journals"
         self.log = log
         self.journals: dict[int, Journal] = {}
+        if self.dir.is_dir():  # journals of an older hexnet may be readable by others
+            private_dir(self.dir)
+            for path in self.dir.glob("*.journal"):
+                tighten(path, 0o600)
 
     def path_of(self, table: int) -> Path | None:
         """The journal file of ``table`` while its game runs."""
@@ -65,7 +71,7 @@ class Recorder:
                 self.log(f"table {e.table}: JOURNAL WRITE FAILED: {exc}")
 
     def _start(self, e: TableStarted) -> None:
-        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self.dir)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         path = self.dir / f"{stamp}-t{e.table}-{secrets.token_hex(3)}.journal"
         old = self.journals.pop(e.table, None)
@@ -73,7 +79,9 @@ class Recorder:
             old.close()
         self.journals[e.table] = Journal.create(path, {
             "game": e.game, "players": e.players, "options": e.options, "seed": e.seed,
-            "salt": e.salt, "commitment": commitment(e.seed, e.salt) if e.salt else "",
+            "salt": e.salt,
+            "commitment": commitment(e.seed, e.salt, e.options) if e.salt else "",
+            "rng": rng.ALGORITHM,
             "table": e.table, "seats": e.seats, "started": time.time()})
         self.log(f"table {e.table}: journal {path}")
 
@@ -134,6 +142,9 @@ def _digest(e: Accepted) -> str:
 def rebuild_table(contents: JournalContents, log: Callable[[str], None]) -> Table:
     """The table a journal describes, replayed to its last recorded step."""
     h = contents.header
+    if h.get("rng") != rng.ALGORITHM:
+        raise ValueError(f"its generator {h.get('rng', 'splitmix64')!r} is not this hexnet's "
+                         f"{rng.ALGORITHM!r}")
     engine = get_game(h["game"])
     seats = []
     for info in h["seats"]:
@@ -142,7 +153,7 @@ def rebuild_table(contents: JournalContents, log: Callable[[str], None]) -> Tabl
         seat.identity = bytes(identity) if identity is not None else None
         seats.append(seat)
     table = Table(int(h["table"]), h["game"], engine, seats, dict(h["options"]))
-    table.start(int(h["seed"]), bytes(h["salt"]))
+    table.start(bytes(h["seed"]), bytes(h["salt"]))
     for i, step in enumerate(contents.steps, 1):
         table.act(step["seat"], step["action"])
         if step.get("digest") is not None and table.digests[-1] != step["digest"]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import msgpack
 
+from hexnet import rng
 from hexnet.engine import Game, IllegalAction
 from hexnet.fairness import commitment, events_digest
 from host.core import LobbyError
@@ -48,13 +49,15 @@ class Table:
     options: dict[str, Any]
     status: str = "open"
     state: dict[str, Any] | None = None
-    seed: int = 0
+    seed: int | bytes = 0  # before the start a seed the host's own code fixed (tests), or 0
     salt: bytes = b""
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # per history step: its public events
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
-    bot_rng: random.Random = field(default_factory=random.Random)
+    # host-side bots draw from the operating system's generator: nothing about the game's
+    # seed can be learned from (or steers) their choices
+    bot_rng: random.Random = field(default_factory=random.SystemRandom)
     # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged
     _choice: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
@@ -102,7 +105,7 @@ class Table:
         return sum(1 for s in self.seats if s.kind == "empty")
 
     # -- playing ---------------------------------------------------------------------------
-    def start(self, seed: int, salt: bytes = b"") -> None:
+    def start(self, seed: int | bytes, salt: bytes = b"") -> None:
         """Deal the game from ``seed`` (committed to with ``salt``). LobbyError if a seat is
         empty or the table is not open."""
         if self.status != "open":
@@ -113,14 +116,16 @@ class Table:
             self.state = self.engine.setup([s.name for s in self.seats], seed, self.options)
         except IllegalAction as exc:
             raise LobbyError("bad_options", exc.reason) from exc
-        self.seed, self.salt = seed, salt
-        self.bot_rng = random.Random(seed ^ 0x5EED)
+        self.seed, self.salt = rng.seed_bytes(seed), salt
         self.status = "playing"
 
     @property
     def commitment(self) -> str:
-        """``sha256(seed‖salt)`` published to the seats (empty before the start)."""
-        return commitment(self.seed, self.salt) if self.state is not None and self.salt else ""
+        """The commitment to seed, salt and options published to the seats (empty before the
+        start); see :func:`hexnet.fairness.commitment`."""
+        if self.state is None or not self.salt:
+            return ""
+        return commitment(self.seed, self.salt, self.options)
 
     @property
     def state_id(self) -> int:

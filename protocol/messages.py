@@ -34,7 +34,8 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   if it is in the future, ``rejected`` code ``stale``.
 * ``chat`` H→C ``from`` is the sender's name; ``seat`` (int|nil) the sender's seat at the table.
 * verifiable randomness (issue 6): every ``view`` of a started table carries ``commitment``
-  (hex ``sha256(seed‖salt)``, fixed for the whole game). When the game is over each seated
+  (hex ``sha256(label‖seed‖salt‖options)``, see :mod:`hexnet.fairness`, fixed for the whole game;
+  the seed is 32 bytes). When the game is over each seated
   human gets ``reveal`` {table, game, players, options, seed, salt, commitment, part, parts,
   first, steps: [{seat|nil, action, digest}]}: the full step list cut into parts of at most
   ~40 KB (``first`` = index of the part's first step) so no frame passes the 64 KiB cap. The
@@ -243,7 +244,7 @@ H2C: dict[str, dict[str, Check]] = {
     "view": {"table": TABLE, "view": Tree(12), "legal": L(Action(), 4000),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT},
     "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
-               "seed": I(0, (1 << 64) - 1), "salt": Bin(16), "commitment": COMMITMENT,
+               "seed": Bin(32), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
                "steps": L(STEP, 1000)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),
