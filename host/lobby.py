@@ -25,6 +25,8 @@ Rules kept here:
 
 from __future__ import annotations
 
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,14 +39,22 @@ from host.core import (
     LobbyChanged,
     LobbyError,
     SeatDisconnected,
+    SeatingChanged,
+    SeatsChanged,
     Send,
+    SetTimer,
     TableStarted,
     clean_name,
+    unique_name,
 )
 from host.playing import PlayMixin
 from host.table import Seat, Table
 
 MAX_TABLES = 32
+TABLE_EXPIRY = 600.0  # seconds an open table nobody sits at is kept
+MAX_OPEN_TABLES_PER_PLAYER = 3  # open tables one identity may have created at a time
+MAX_TABLES_CREATED_PER_PLAYER = 20  # tables one identity may create per CREATE_WINDOW
+CREATE_WINDOW = 3600.0
 
 
 @dataclass
@@ -62,7 +72,11 @@ class Lobby(PlayMixin):
 
     def __init__(self, listener: Callable[[list[Effect]], None] | None = None,
                  host_open: bool = False, games: list[str] | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int | bytes] | None = None, *,
+                 table_expiry: float = TABLE_EXPIRY,
+                 max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
+                 max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.listener = listener or (lambda effects: None)
         self.host_open = host_open
         self.games = games
@@ -70,6 +84,13 @@ class Lobby(PlayMixin):
         self.conns: dict[int, Conn] = {}
         self._next_table = 1
         self._seed = seed_source or (lambda: new_seed()[0])
+        self.table_expiry = table_expiry
+        self.max_open_tables_per_player = max_open_tables_per_player
+        self.max_tables_created_per_player = max_tables_created_per_player
+        self.clock = clock
+        self._created: dict[bytes, deque[float]] = {}  # identity → when it created tables
+        self._seat_records: dict[int, list[dict[str, Any]]] = {}  # playing table → last seats
+        self._seating: list[dict[str, Any]] | None = None  # tables seating, as last reported
         self._out: list[Effect] = []
         self._answered: tuple[int, int] | None = None  # (conn, quoted state id) being applied
 
@@ -107,8 +128,36 @@ class Lobby(PlayMixin):
         return None
 
     def holds_seat(self, identity: bytes) -> bool:
-        """Whether ``identity`` holds a seat (it may then resume without the room code)."""
-        return self.where(identity) is not None
+        """Whether ``identity`` holds a seat, or a bot keeps one for it (it may then resume
+        without the room code)."""
+        return self.where(identity) is not None or any(
+            t.reserved_seat(identity) is not None for t in self.tables.values())
+
+    def _reclaim(self, identity: bytes, only: Table | None = None) -> Table | None:
+        """A player returns: a bot standing in for them gives their seat back."""
+        for table in [only] if only is not None else list(self.tables.values()):
+            seat = table.reserved_seat(identity)
+            if seat is None:
+                continue
+            s = table.seats[seat]
+            s.kind, s.identity, s.policy, s.reserved = "human", identity, None, None
+            s.absent = s.absent_auto = False
+            return table
+        return None
+
+    def _unique_name(self, wanted: str, identity: bytes | None,
+                     table: Table | None = None) -> str:
+        """``wanted`` made unique on this host: against every other connected player and every
+        seat at a table that is not over (for a bot: against humans and its own table)."""
+        taken = {c.name.casefold() for c in self.conns.values() if c.identity != identity}
+        for t in self.tables.values():
+            if t.status == "over":
+                continue
+            for s in t.seats:
+                if (s.kind == "human" and (s.identity != identity or identity is None)) or (
+                        s.kind == "bot" and (identity is not None or t is table)):
+                    taken.add(s.name.casefold())
+        return unique_name(wanted, taken)
 
     def open_seats(self) -> int:
         """Empty seats at tables still seating (mDNS TXT)."""
@@ -130,7 +179,33 @@ class Lobby(PlayMixin):
                 "you": {"name": conn.name, "table": here[0].id if here else None,
                         "seat": here[1] if here else None, "open": self.host_open}}
 
+    def _note_seating(self) -> None:
+        """Journal hooks for seating: a playing table's seats that changed
+        (:class:`SeatsChanged`), the tables still seating (:class:`SeatingChanged`); and the
+        time since when an open table has nobody seated (for :meth:`expire_tables`)."""
+        now = self.clock()
+        seating = []
+        for table in self.tables.values():
+            if table.status == "open":
+                if any(s.kind == "human" for s in table.seats):
+                    table.idle_since = None
+                elif table.idle_since is None:
+                    table.idle_since = now
+                seating.append(table.seating_record())
+            elif table.status == "playing":
+                records = [s.record() for s in table.seats]
+                if table.id in self._seat_records and self._seat_records[table.id] != records:
+                    self._emit(SeatsChanged(table.id, records))
+                self._seat_records[table.id] = records
+        for tid in [t for t in self._seat_records
+                    if t not in self.tables or self.tables[t].status != "playing"]:
+            del self._seat_records[tid]
+        if seating != self._seating:
+            self._seating = seating
+            self._emit(SeatingChanged(seating))
+
     def _lobby_changed(self) -> None:
+        self._note_seating()
         tables = self.tables_info()
         for conn in self.conns.values():
             self._emit(Send(conn.id, self._lobby_msg(conn, tables)))
@@ -144,9 +219,14 @@ class Lobby(PlayMixin):
         if old is not None:
             del self.conns[old.id]
             self._emit(Close(old.id, "replaced", "You connected again from elsewhere."))
-        conn = Conn(conn_id, identity, clean_name(name), address)
-        self.conns[conn_id] = conn
+        self._reclaim(identity)
         here = self.where(identity)
+        # a seated player keeps the name the table knows; anyone else gets a name no one else
+        # on this host has ("pi", then "pi (2)")
+        name = (here[0].seats[here[1]].name if here is not None
+                else self._unique_name(clean_name(name), identity))
+        conn = Conn(conn_id, identity, name, address)
+        self.conns[conn_id] = conn
         if here is not None and here[0].seats[here[1]].absent_auto:
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
@@ -197,7 +277,7 @@ class Lobby(PlayMixin):
                 self.leave(conn)
             elif kind == "add_bot":
                 self._require_seated_or_open(conn, msg["table"])
-                self.add_bot(msg["table"], msg["seat"], msg["policy"])
+                self.add_bot(msg["table"], msg["seat"], msg["policy"], by_host=False)
             elif kind == "start":
                 self._require_seated_or_open(conn, msg["table"])
                 self.start(msg["table"])
@@ -239,6 +319,8 @@ class Lobby(PlayMixin):
                              f"{unknown[0][:32]!r}.")
         if creator is not None:
             self._check_can_move(creator)
+            self._check_creator_caps(creator.identity)
+        self.expire_tables()
         open_tables = [t for t in self.tables.values() if t.status != "over"]
         if len(open_tables) >= MAX_TABLES:
             raise LobbyError("too_many_tables", "This host has as many tables as it can show.")
@@ -252,10 +334,49 @@ class Lobby(PlayMixin):
         self._next_table += 1
         self.tables[table.id] = table
         if creator is not None:
+            table.creator = creator.identity
+            self._created.setdefault(creator.identity, deque()).append(self.clock())
             self._seat_human(creator, table, 0)
         self._lobby_changed()
         self._flush()
         return table.id
+
+    def _check_creator_caps(self, identity: bytes) -> None:
+        """One player may have only so many open tables, and create only so many an hour: one
+        client cannot fill the host (``too_many_tables`` for everyone else)."""
+        mine = sum(1 for t in self.tables.values()
+                   if t.status == "open" and t.creator == identity)
+        if mine >= self.max_open_tables_per_player:
+            raise LobbyError("too_many_tables", f"You have {mine} open tables already; sit at "
+                             "one of them, or wait until one starts or expires.")
+        now = self.clock()
+        recent = self._created.get(identity, deque())
+        while recent and now - recent[0] >= CREATE_WINDOW:
+            recent.popleft()
+        if len(recent) >= self.max_tables_created_per_player:
+            wait = int(CREATE_WINDOW - (now - recent[0])) // 60 + 1
+            raise LobbyError("too_many_tables", f"You created {len(recent)} tables within an "
+                             f"hour; you may create another in {wait} min.")
+        if not recent:
+            self._created.pop(identity, None)
+        while len(self._created) > 4096:  # bounded memory: forget the oldest creators
+            self._created.pop(next(iter(self._created)))
+
+    def expire_tables(self) -> list[int]:
+        """Remove the open tables created over the network that nobody has sat at for
+        ``table_expiry`` seconds (tables the host made itself stay); their ids. The shell calls
+        this now and then, and every ``create`` does."""
+        now = self.clock()
+        gone = [t.id for t in self.tables.values()
+                if t.status == "open" and t.creator is not None and t.idle_since is not None
+                and now - t.idle_since >= self.table_expiry
+                and not any(s.kind == "human" for s in t.seats)]
+        for tid in gone:
+            del self.tables[tid]
+        if gone:
+            self._lobby_changed()
+            self._flush()
+        return gone
 
     def _check_can_move(self, conn: Conn) -> None:
         here = self.where(conn.identity)
@@ -273,6 +394,8 @@ class Lobby(PlayMixin):
         """Seat ``conn`` at ``table_id`` (first empty seat if ``seat`` is None); its seat.
         Sitting again in one's own seat at a playing table clears "absent"."""
         table = self._table(table_id)
+        if self._reclaim(conn.identity, only=table) is not None:
+            self._lobby_changed()
         mine = table.seat_of(conn.identity)
         if mine is not None and (seat is None or seat == mine):
             if table.seats[mine].absent:
@@ -304,9 +427,12 @@ class Lobby(PlayMixin):
             self.mark_absent(table.id, seat)
         self._flush()
 
-    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "heuristic") -> int:
+    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "heuristic",
+                by_host: bool = True) -> int:
         """A host-side bot in ``seat`` (first empty one if None): at an open table an empty
-        seat; at a playing table it may replace an absent human. Returns the seat."""
+        seat; at a playing table — the host's decision only (``by_host``), never a player's —
+        it may replace an absent human, keeping the seat for them: when they come back
+        (connect or sit) the seat is theirs again. Returns the seat."""
         table = self._table(table_id)
         try:
             get_policy(table.game_name, policy)
@@ -314,16 +440,20 @@ class Lobby(PlayMixin):
             raise LobbyError("bad_policy", str(exc.args[0])) from exc
         if table.status == "playing" and seat is not None and 0 <= seat < len(table.seats) and (
                 table.seats[seat].absent):
-            pass
+            if not by_host:
+                raise LobbyError("host_only", "Only the host may give an absent player's seat "
+                                 "to a bot; the seat waits for its player.")
         elif table.status != "open":
             raise LobbyError("not_open", f"Table {table_id} has already started.")
         else:
             seat = table.free_seat(seat)
         assert seat is not None
         s = table.seats[seat]
-        name = s.name if s.kind == "human" else f"bot {seat + 1}"
+        name = (s.name if s.kind == "human"
+                else self._unique_name(f"bot {seat + 1}", None, table))
+        reserved = s.identity if s.kind == "human" else None
         s.clear()
-        s.kind, s.name, s.policy = "bot", name, policy
+        s.kind, s.name, s.policy, s.reserved = "bot", name, policy, reserved
         self._lobby_changed()
         if table.status == "playing":
             self._advance(table)
@@ -335,8 +465,7 @@ class Lobby(PlayMixin):
         table = self._table(table_id)
         table.start(table.seed or self._seed(), new_seed()[1])
         assert table.state is not None
-        seats = [{"kind": s.kind, "name": s.name, "identity": s.identity, "policy": s.policy}
-                 for s in table.seats]
+        seats = [s.record() for s in table.seats]
         self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
                                 dict(table.options), table.seed, table.salt, seats))
         self._lobby_changed()
@@ -349,17 +478,48 @@ class Lobby(PlayMixin):
             table.id = self._next_table
         self._next_table = max(self._next_table, table.id + 1)
 
-    def resume_table(self, table: Table) -> None:
+    def resume_table(self, table: Table, timer: tuple[str, float] | None = None) -> None:
         """Take back a playing ``table`` rebuilt from its journal after a restart (call
-        :meth:`resume_table_id` first); every human seat starts disconnected."""
+        :meth:`resume_table_id` first); every human seat starts disconnected. ``timer`` (key,
+        seconds left) resumes the running deadline with the time it had left, if it is still
+        the engine's current one."""
         self.resume_table_id(table)
         self.tables[table.id] = table
+        self._seat_records[table.id] = [s.record() for s in table.seats]
+        deadline = table.engine.deadline(table.state) if table.state is not None else None
+        if timer is not None and deadline is not None and deadline.key == timer[0]:
+            table.timer_key = timer[0]
+            self._emit(SetTimer(table.id, timer[0], max(0.0, min(timer[1], deadline.seconds))))
         self._lobby_changed()
         for i, seat in enumerate(table.seats):
             if seat.kind == "human" and table.status == "playing":
                 self._emit(SeatDisconnected(table.id, i))
         self._advance(table)
         self._flush()
+
+    def restore_seating(self, records: list[dict[str, Any]]) -> list[int]:
+        """Bring back the tables that were still seating before a restart (records of
+        :meth:`host.table.Table.seating_record`); their ids. A record that no longer makes a
+        table (unknown game, bad seats) is skipped."""
+        restored = []
+        for rec in records:
+            try:
+                engine = get_game(str(rec["game"]))
+                seats = [Seat.from_record(s) for s in rec["seats"]]
+                table = Table(int(rec["id"]), str(rec["game"]), engine, seats,
+                              dict(rec["options"]))
+                table.seed = rec.get("seed") or 0
+                creator = rec.get("creator")
+                table.creator = bytes(creator) if creator is not None else None
+            except (KeyError, TypeError, ValueError, ModuleNotFoundError):
+                continue
+            self.resume_table_id(table)
+            self.tables[table.id] = table
+            restored.append(table.id)
+        if restored:
+            self._lobby_changed()
+            self._flush()
+        return restored
 
     # -- the host's own powers -----------------------------------------------------------
     def mark_absent(self, table_id: int, seat: int, absent: bool = True) -> None:

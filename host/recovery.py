@@ -11,8 +11,12 @@ disk.
 table is dealt again from the journal's seed and every step re-applied (its public-events digest
 checked), human seats stay bound to their players' identity keys (who may resume them without the
 room code), host-side bot seats come back as bots. A torn last record is dropped with a log line.
-Not journaled (and so not recovered): tables still seating, seat changes during play (a bot
-replacing an absent human), the time already run on a timer (it restarts from full length).
+Seat changes during play (a bot standing in for an absent player, the player's return) are
+``seats`` records, and the running deadline a ``timer`` record (its key and when it ends), so a
+restarted host seats everyone alike and lets the timer run out at the same moment (at once if
+that moment passed while the host was down). The tables still seating are kept in
+``journals/seating`` (rewritten, atomically, when they change — the shell coalesces bursts) and
+brought back too.
 """
 
 from __future__ import annotations
@@ -23,14 +27,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgpack
+
 from hexnet import rng
 from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
-from host.core import Accepted, Effect, TableOver, TableStarted
+from host.core import Accepted, Effect, SeatsChanged, SetTimer, TableOver, TableStarted
 from host.journal import Journal, JournalContents, JournalError, read_journal
 from host.table import Seat, Table
-from protocol.paths import private_dir, tighten
+from protocol.paths import private_dir, tighten, write_private
+
+SEATING_FILE = "seating"
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -62,6 +70,13 @@ class Recorder:
                 elif isinstance(e, Accepted):
                     self._append(e.table, {"kind": "step", "seat": e.seat, "action": e.action,
                                            "digest": _digest(e), "state_id": e.state_id})
+                elif isinstance(e, SeatsChanged):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "seats", "seats": e.seats})
+                elif isinstance(e, SetTimer):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "timer", "key": e.key,
+                                               "ends": time.time() + e.seconds})
                 elif isinstance(e, TableOver):
                     self._append(e.table, {"kind": "end", "outcome": e.outcome})
                     journal = self.journals.pop(e.table, None)
@@ -91,6 +106,30 @@ class Recorder:
             self.log(f"table {table}: no journal open; {record['kind']} record not written")
             return
         journal.append(record)
+
+    def write_seating(self, tables: list[dict[str, Any]]) -> None:
+        """Keep the tables still seating (atomically; nothing if there are none)."""
+        path = self.dir / SEATING_FILE
+        try:
+            if not tables:
+                path.unlink(missing_ok=True)
+                return
+            private_dir(self.dir)
+            write_private(path, msgpack.packb(tables, use_bin_type=True))
+        except OSError as exc:
+            self.log(f"tables seating not kept: {exc}")
+
+    def read_seating(self) -> list[dict[str, Any]]:
+        """The tables :meth:`write_seating` kept ([] if none or unreadable)."""
+        path = self.dir / SEATING_FILE
+        try:
+            tables = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=True)
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError, msgpack.UnpackException) as exc:
+            self.log(f"tables seating unreadable, not recovered: {exc}")
+            return []
+        return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []
 
     def close(self) -> None:
         """Close every open journal (they stay unfinished on disk, to be recovered)."""
@@ -127,11 +166,18 @@ class Recorder:
             old_id = table.id
             lobby.resume_table_id(table)
             self.journals[table.id] = journal
-            lobby.resume_table(table)
+            timer = None
+            if contents.timer is not None:
+                left = float(contents.timer.get("ends", 0.0)) - time.time()
+                timer = (str(contents.timer.get("key")), left)
+            lobby.resume_table(table, timer)
             moved = f" (was table {old_id})" if old_id != table.id else ""
             self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "
                      f"at step {len(table.history)}")
             resumed.append(table.id)
+        seating = lobby.restore_seating(self.read_seating())
+        if seating:
+            self.log(f"tables {', '.join(map(str, seating))}: still seating, brought back")
         return resumed
 
 
@@ -146,12 +192,7 @@ def rebuild_table(contents: JournalContents, log: Callable[[str], None]) -> Tabl
         raise ValueError(f"its generator {h.get('rng', 'splitmix64')!r} is not this hexnet's "
                          f"{rng.ALGORITHM!r}")
     engine = get_game(h["game"])
-    seats = []
-    for info in h["seats"]:
-        seat = Seat(kind=str(info["kind"]), name=str(info["name"]), policy=info.get("policy"))
-        identity = info.get("identity")
-        seat.identity = bytes(identity) if identity is not None else None
-        seats.append(seat)
+    seats = [Seat.from_record(info) for info in contents.seats or h["seats"]]
     table = Table(int(h["table"]), h["game"], engine, seats, dict(h["options"]))
     table.start(bytes(h["seed"]), bytes(h["salt"]))
     for i, step in enumerate(contents.steps, 1):

@@ -31,11 +31,30 @@ class Seat:
     policy: str | None = None
     absent: bool = False
     absent_auto: bool = False  # absent only because its connection went away
+    reserved: bytes | None = None  # a bot's seat: the identity of the player it stands in for
 
     def clear(self) -> None:
         """Make the seat empty."""
         self.kind, self.name, self.identity, self.policy = "empty", "", None, None
         self.absent = self.absent_auto = False
+        self.reserved = None
+
+    def record(self) -> dict[str, Any]:
+        """The seat as a journal keeps it."""
+        return {"kind": self.kind, "name": self.name, "identity": self.identity,
+                "policy": self.policy, "absent": self.absent, "absent_auto": self.absent_auto,
+                "reserved": self.reserved}
+
+    @classmethod
+    def from_record(cls, info: dict[str, Any]) -> Seat:
+        """The seat :meth:`record` wrote (older journals lack the last fields)."""
+        def key(v: Any) -> bytes | None:
+            return bytes(v) if v is not None else None
+        return cls(kind=str(info["kind"]), name=str(info["name"]),
+                   identity=key(info.get("identity")), policy=info.get("policy"),
+                   absent=bool(info.get("absent", False)),
+                   absent_auto=bool(info.get("absent_auto", False)),
+                   reserved=key(info.get("reserved")))
 
 
 @dataclass
@@ -55,6 +74,8 @@ class Table:
     digests: list[str] = field(default_factory=list)  # per history step: its public events
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
+    creator: bytes | None = None  # the identity that created it over the network (None: host)
+    idle_since: float | None = None  # seating with no human seated since (lobby clock)
     # host-side bots draw from the operating system's generator: nothing about the game's
     # seed can be learned from (or steers) their choices
     bot_rng: random.Random = field(default_factory=random.SystemRandom)
@@ -63,6 +84,12 @@ class Table:
     stable_since: dict[int, int] = field(default_factory=dict)
     # per seat: digest of the last view sent, so an unchanged view is not sent again
     sent: dict[int, bytes] = field(default_factory=dict)
+
+    def seating_record(self) -> dict[str, Any]:
+        """A table still seating as the host keeps it across a restart."""
+        return {"id": self.id, "game": self.game_name, "options": dict(self.options),
+                "seats": [s.record() for s in self.seats], "creator": self.creator,
+                "seed": self.seed}
 
     def view_changed(self, seat: int, view: dict[str, Any], legal: list[Any]) -> bool:
         """Whether ``seat``'s view differs from the last one sent to it, ``state_id`` aside.
@@ -82,6 +109,15 @@ class Table:
         """The seat bound to ``identity``, or None."""
         for i, seat in enumerate(self.seats):
             if seat.kind == "human" and seat.identity == identity:
+                return i
+        return None
+
+    def reserved_seat(self, identity: bytes) -> int | None:
+        """The bot seat standing in for ``identity`` at a playing table, or None."""
+        if self.status != "playing":
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "bot" and seat.reserved == identity:
                 return i
         return None
 
