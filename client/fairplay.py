@@ -17,6 +17,7 @@ from typing import Any
 from hexnet.fairness import Verdict, verify_game
 from hexnet.games import get_game
 from hexnet.i18n import _
+from hexnet.options import describe
 
 MAX_PARTS = 1 << 12
 
@@ -73,7 +74,12 @@ def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
         return _("Fair play: waiting for the host's reveal (commitment {short}…)").format(
             short=short)
     if verdict.ok:
-        return _("Fair play verified ✓ (commitment {short}…)").format(short=short)
+        line = _("Fair play verified ✓ (commitment {short}…)").format(short=short)
+        if verdict.options:  # what the table agreed to (bound by the commitment)
+            line += " — " + _("agreed: {options}").format(options=describe(verdict.options))
+        if verdict.stacked:
+            line += " — " + _("⚠ stacked by the host, not shuffled")
+        return line
     reason = verdict.lines[-1] if verdict.lines else _("unknown reason")
     return _("⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)").format(
         reason=reason, short=short)

@@ -22,6 +22,7 @@ import msgpack
 
 from hexnet import rng
 from hexnet.engine import Game, IllegalAction, public_form, visible
+from hexnet.options import describe, public_options, stacked
 
 SALT_BYTES = 16
 _LABEL = b"hexnet-commitment " + rng.ALGORITHM.encode() + b"\0"
@@ -67,6 +68,8 @@ class Verdict:
 
     ok: bool
     lines: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)  # the public options agreed (if ok)
+    stacked: bool = False  # the host's own code stacked the position (a tutorial, a test)
 
 
 def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], seed: int | bytes,
@@ -102,4 +105,8 @@ def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], see
         if game.outcome(state) != claimed_outcome:
             return Verdict(False, lines + ["The replay ends with a different result."])
         lines.append("The replay ends with the same result.")
-    return Verdict(True, lines)
+    is_stacked, public = stacked(game, options), public_options(game, options)
+    lines.append(f"Agreed options: {describe(public)}"
+                 + ("; the position was stacked by the host, not shuffled." if is_stacked
+                    else "."))
+    return Verdict(True, lines, public, is_stacked)

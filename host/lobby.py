@@ -33,6 +33,7 @@ from typing import Any
 
 from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
+from hexnet.options import OptionError, check_options
 from host.core import (
     Close,
     Effect,
@@ -313,10 +314,10 @@ class Lobby(PlayMixin):
         if not engine.min_players <= seats <= engine.max_players:
             raise LobbyError("bad_seats", f"{engine.title or game} takes "
                              f"{engine.min_players}–{engine.max_players} players, not {seats}.")
-        unknown = sorted(set(options or {}) - set(engine.options_help))
-        if unknown:
-            raise LobbyError("bad_options", f"{engine.title or game} has no option "
-                             f"{unknown[0][:32]!r}.")
+        try:  # the host's own code (no creator) may stack a table; the network may not
+            options = check_options(engine, options, local=creator is None)
+        except OptionError as exc:
+            raise LobbyError(exc.code, exc.message) from exc
         if creator is not None:
             self._check_can_move(creator)
             self._check_creator_caps(creator.identity)

@@ -16,6 +16,7 @@ import msgpack
 from hexnet import rng
 from hexnet.engine import Game, IllegalAction
 from hexnet.fairness import commitment, events_digest
+from hexnet.options import public_options, stacked
 from host.core import LobbyError
 
 MAX_HOST_STEPS = 10_000
@@ -222,4 +223,7 @@ class Table:
                        "connected": s.kind == "bot" or connected.get(i, False),
                        "absent": s.absent} for i, s in enumerate(self.seats)],
             "seats_total": len(self.seats), "status": self.status,
+            # every option is shown before anyone sits; a stacked table says so
+            "options": public_options(self.engine, self.options),
+            "stacked": stacked(self.engine, self.options),
         }

@@ -32,6 +32,11 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
 * stale actions: ``act.state_id`` may be older than the current one if the seat's choice has
   not changed since (same legal actions, same engine deadline key = same step); otherwise, or
   if it is in the future, ``rejected`` code ``stale``.
+* ``lobby`` tables carry ``options`` (every option the table has, but those that fix hidden
+  information) and ``stacked`` (true if the host's own code stacked the position): players see
+  what they agree to before they sit. ``create`` refuses options the game does not declare, values
+  out of their bounds (``bad_options``) and options that fix hidden information (``local_only``);
+  see :mod:`hexnet.options`.
 * ``chat`` H→C ``from`` is the sender's name; ``seat`` (int|nil) the sender's seat at the table.
 * verifiable randomness (issue 6): every ``view`` of a started table carries ``commitment``
   (hex ``sha256(label‖seed‖salt‖options)``, see :mod:`hexnet.fairness`, fixed for the whole game;
@@ -228,7 +233,8 @@ C2H: dict[str, dict[str, Check]] = {
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B()})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
-                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over")})
+                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over"),
+                  "options?": Tree(4), "stacked?": B()})
 
 COMMITMENT = S(64, 64)
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
