@@ -272,7 +272,7 @@ async def test_the_client_verifies_the_reveal_against_the_commitment_it_saw_firs
     parts = reveal_messages(host.lobby.tables[tid])
     assert verify_reveal(commitment, parts, outcome).ok
     assert not verify_reveal("0" * 64, parts, outcome).ok
-    rigged = [dict(p, seed=p["seed"] ^ 1) for p in parts]
+    rigged = [dict(p, seed=bytes([p["seed"][0] ^ 1]) + p["seed"][1:]) for p in parts]
     assert not verify_reveal(commitment, rigged, outcome).ok
     other = dict(outcome, scores=[s + 1 for s in outcome["scores"]])
     failed = verify_reveal(commitment, parts, other)
