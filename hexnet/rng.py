@@ -23,6 +23,7 @@ silently stop old journals from verifying.
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -32,13 +33,16 @@ T = TypeVar("T")
 
 ALGORITHM = "chacha20-v1"
 SEED_BYTES = 32
-BUFFER_BYTES = 2048  # keystream made per cipher call (a multiple of the 64-byte block)
+BUFFER_BYTES = 2048  # keystream made per cipher call (a power of two, >= the 64-byte block)
 CACHE_BUFFERS = 256  # keystream buffers kept (oldest made dropped first)
 _BLOCK = 64
 _TWO64 = 1 << 64
+_BUFFER_SHIFT = BUFFER_BYTES.bit_length() - 1
+_BUFFER_MASK = BUFFER_BYTES - 1
+_UNPACK = struct.Struct(f">{BUFFER_BYTES // 8}Q").unpack
 
-# (seed key, buffer number) -> that buffer of keystream
-_cache: dict[tuple[bytes, int], bytes] = {}
+# (seed key, buffer number) -> that buffer of keystream as 64-bit words
+_cache: dict[tuple[bytes, int], tuple[int, ...]] = {}
 
 
 def seed_bytes(seed: int | str | bytes) -> bytes:
@@ -73,16 +77,16 @@ def keystream(key: bytes, offset: int, length: int) -> bytes:
     return enc.update(bytes(need))[offset - start:]
 
 
-def _buffer(key: bytes, at: int) -> bytes:
-    """The cached :data:`BUFFER_BYTES`-aligned keystream buffer holding byte ``at``."""
-    slot = (key, at // BUFFER_BYTES)
-    buf = _cache.get(slot)
-    if buf is None:
-        buf = keystream(key, slot[1] * BUFFER_BYTES, BUFFER_BYTES)
-        _cache[slot] = buf
+def _words(key: bytes, number: int) -> tuple[int, ...]:
+    """Buffer ``number`` of the keystream under ``key`` as 64-bit big-endian words (cached)."""
+    slot = (key, number)
+    words = _cache.get(slot)
+    if words is None:
+        words = _UNPACK(keystream(key, number * BUFFER_BYTES, BUFFER_BYTES))
+        _cache[slot] = words
         if len(_cache) > CACHE_BUFFERS:
             _cache.pop(next(iter(_cache)))
-    return buf
+    return words
 
 
 def next64(state: dict[str, Any]) -> int:
@@ -90,8 +94,9 @@ def next64(state: dict[str, Any]) -> int:
     r = state["rng"]
     at = r["at"]
     r["at"] = at + 8
-    i = at % BUFFER_BYTES  # draws are 8-byte aligned, so one never straddles two buffers
-    return int.from_bytes(_buffer(r["key"], at)[i:i + 8], "big")
+    # draws are 8-byte aligned, so one never straddles two buffers
+    words = _cache.get((r["key"], at >> _BUFFER_SHIFT)) or _words(r["key"], at >> _BUFFER_SHIFT)
+    return words[(at & _BUFFER_MASK) >> 3]
 
 
 def below(state: dict[str, Any], n: int) -> int:

@@ -275,8 +275,9 @@ class Drill:
         if contents.end is None or outcome != contents.end["outcome"]:
             self.failures.append("a fresh replay of seed + actions ends differently")
         else:
-            say(f"fresh replay of {len(contents.steps)} steps from seed "
-                f"{bytes(contents.header['seed']).hex()[:16]}…: same outcome, scores {outcome.get('scores')}")
+            seed = bytes(contents.header["seed"]).hex()[:16]
+            say(f"fresh replay of {len(contents.steps)} steps from seed {seed}…: same outcome, "
+                f"scores {outcome.get('scores')}")
         if f"scores {outcome.get('scores')}, winners {outcome.get('winners')}" not in bot_text:
             self.failures.append("the bots were shown another result than the replay's")
 
