@@ -13,14 +13,25 @@ Rules kept here:
   legal actions and the engine's deadline key) is unchanged — normally the current one — else
   ``stale`` (so two players answering one reaction window at once are both accepted);
 * seats marked absent are answered for by the engine's absent default whenever waited on;
+  only the host (:meth:`Lobby.add_bot` from its own code) may give an absent seat to a bot, which
+  keeps it for its player: the player's return (connect or sit) takes it back;
+* names are unique per host: a second "pi" is "pi (2)" in the lobby, chat, seats and logs; a
+  player holding a seat keeps the name the table knows;
+* griefing limits: per player at most ``max_open_tables_per_player`` open tables and
+  ``max_tables_created_per_player`` creations an hour; an open table created over the network
+  that nobody sits at expires after ``table_expiry`` seconds (:meth:`Lobby.expire_tables`);
+* options are checked against the game's declared table (:mod:`hexnet.options`): a ``create``
+  from the network may not stack a position (``local_only``); the host's own code may;
 * host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Lobby.bot_turn`;
 * fairness (issue 6): :meth:`Lobby.start` draws seed and salt (:func:`hexnet.fairness.new_seed`);
   every view carries the commitment, and at the end every seated human gets the ``reveal``
   parts (:mod:`host.fairplay`) — one who is away then gets the final view and the reveal when
   they reconnect;
 * journal hooks: ``TableStarted`` (with seed, salt and seats), ``Accepted`` and ``TableOver``
-  effects, in that order and before the sends they cause; :meth:`Lobby.resume_table` takes back
-  a table rebuilt from its journal after a restart (:mod:`host.recovery`).
+  effects, in that order and before the sends they cause; ``SeatsChanged`` (a playing table's
+  seats changed) and ``SeatingChanged`` (the tables still seating); :meth:`Lobby.resume_table`
+  takes back a table rebuilt from its journal after a restart (:mod:`host.recovery`), and
+  :meth:`Lobby.restore_seating` the tables that were still seating.
 """
 
 from __future__ import annotations
