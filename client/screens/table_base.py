@@ -188,7 +188,7 @@ class TableScreen(Screen):
     def title_text(self) -> str:
         title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
         if self.table_info().get("stacked"):
-            title += " ⚠ stacked"
+            title += " " + _("⚠ stacked")
         return title
 
     def table_info(self) -> dict[str, Any]:
