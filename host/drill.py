@@ -275,8 +275,9 @@ class Drill:
         if contents.end is None or outcome != contents.end["outcome"]:
             self.failures.append("a fresh replay of seed + actions ends differently")
         else:
-            say(f"fresh replay of {len(contents.steps)} steps from seed "
-                f"{contents.header['seed']}: same outcome, scores {outcome.get('scores')}")
+            seed = bytes(contents.header["seed"]).hex()[:16]
+            say(f"fresh replay of {len(contents.steps)} steps from seed {seed}…: same outcome, "
+                f"scores {outcome.get('scores')}")
         if f"scores {outcome.get('scores')}, winners {outcome.get('winners')}" not in bot_text:
             self.failures.append("the bots were shown another result than the replay's")
 
@@ -308,7 +309,7 @@ def shortest_game(game_name: str, players: int = 4, games: int = 8) -> int:
 def replay_outcome(header: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
     """The outcome of replaying ``steps`` from the header's seed, as if never interrupted."""
     game = get_game(header["game"])
-    state = game.setup(list(header["players"]), int(header["seed"]), header["options"])
+    state = game.setup(list(header["players"]), bytes(header["seed"]), header["options"])
     for step in steps:
         game.apply(state, step["seat"], step["action"])
     return game.outcome(state) or {}
