@@ -245,11 +245,23 @@ class Drill:
                 await self.kill_host()
                 say(f"host killed at journal step {self.steps()}; restarting it")
                 await self.start_host()
-            elif relay.cut_one(self.rng):
-                say(f"cut one bot's connection at step {step}")
+            elif await self.cut(relay, bots):
+                say(f"cut one bot's connection at step {self.steps()}")
             else:
                 self.failures.append("no client connection to cut")
         await bots.wait()
+
+    async def cut(self, relay: Relay, bots: asyncio.subprocess.Process,
+                  seconds: float = 15.0) -> bool:
+        """Cut one bot's connection as soon as one is up (right after a restart the bots are
+        still reconnecting, and on a busy machine the game may pass the cut's step while the
+        host is down); False if none came within ``seconds`` or the bots ended."""
+        deadline = time.monotonic() + seconds
+        while not relay.cut_one(self.rng):
+            if time.monotonic() >= deadline or bots.returncode is not None:
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     async def check(self, bot_text: str) -> None:
         """``hexnet verify`` and an in-process replay of the journal."""
