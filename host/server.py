@@ -229,6 +229,12 @@ class Host:
             self._mdns_task = asyncio.create_task(self._mdns_loop())
             self.log(f"advertised on mDNS as {self._advertiser.service_name}")
         self._sweep_task = asyncio.create_task(self._sweep_loop())
+        # a host started again: frames and lobby updates that came due while it was stopped
+        loop = asyncio.get_running_loop()
+        if self._tick_handle is None:
+            self._tick_handle = loop.call_soon(self._tick)
+        if self._lobby_handle is None:
+            self._lobby_handle = loop.call_soon(self._lobby_tick)
         return self.port
 
     async def stop(self) -> None:
@@ -247,6 +253,7 @@ class Host:
         for handle in (self._tick_handle, self._lobby_handle):
             if handle is not None:
                 handle.cancel()
+        self._tick_handle = self._lobby_handle = None  # (start() sends what is still due)
         for conn in list(self._conns.values()):
             with contextlib.suppress(Exception):
                 conn.writer.close()

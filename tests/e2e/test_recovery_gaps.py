@@ -165,3 +165,41 @@ async def test_a_restarted_host_is_advertised_again_on_mdns(dirs) -> None:
             assert not second._stopping
         finally:
             await second.stop()
+
+
+async def test_a_host_object_started_again_still_sends_lobby_updates_and_table_frames(
+        dirs) -> None:
+    host = make_host(dirs)
+    port = await host.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=host.room_code,
+                                config_dir=dirs["client"], accept_new=True)
+    await ada.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
+    while ada.you.get("table") is None:
+        await ada.next_message(5)
+    tid = int(ada.you["table"])
+    await host.stop()  # ada is still connected: her going leaves a lobby update due
+    ada.close()
+    await host.start("127.0.0.1", port)
+    try:
+        ada = await Session.connect("127.0.0.1", port, name="ada", code=host.room_code,
+                                    config_dir=dirs["client"])
+        bea = await Session.connect("127.0.0.1", port, name="bea", code=host.room_code,
+                                    config_dir=dirs["client2"], accept_new=True)
+        await bea.send({"type": "sit", "table": tid, "seat": 1})
+
+        def seated(s: Session) -> list[str]:
+            table = next(t for t in s.lobby["tables"] if t["id"] == tid)
+            return [seat["name"] for seat in table["seats"]]
+
+        deadline = time.monotonic() + 10
+        while seated(ada) != ["ada", "bea"]:  # a coalesced lobby update reaches ada
+            assert time.monotonic() < deadline, f"no lobby update: {seated(ada)}"
+            await ada.next_message(max(0.01, deadline - time.monotonic()))
+        await ada.send({"type": "start", "table": tid})
+        while tid not in ada.views:  # and the table's frames go out
+            assert time.monotonic() < deadline, "no view after the start"
+            await ada.next_message(max(0.01, deadline - time.monotonic()))
+        await ada.aclose()
+        await bea.aclose()
+    finally:
+        await host.stop()
