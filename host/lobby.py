@@ -47,7 +47,7 @@ Rules kept here:
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -127,6 +127,14 @@ class Lobby(PlayMixin):
         self._created: dict[bytes, deque[float]] = {}  # identity → when it created tables
         self._seat_records: dict[int, list[dict[str, Any]]] = {}  # playing table → last seats
         self._seating: dict[int, dict[str, Any]] | None = None  # tables seating, as reported
+        # indexes, so a host of hundreds of tables does not scan them all per connection:
+        # names in use (case-folded; connections and human seats, and bots' seats: a superset,
+        # see _unique_name), each table's seat names as last noted, and identity → the table
+        # where a bot keeps that player's seat
+        self._human_names: Counter[str] = Counter()
+        self._bot_names: Counter[str] = Counter()
+        self._table_names: dict[int, tuple[list[str], list[str]]] = {}
+        self._stand_ins: dict[bytes, int] = {}
         self._out: list[Effect] = []
         self._changes: dict[int, Change] = {}
         self._lobby_dirty: set[int] = set()
@@ -170,16 +178,24 @@ class Lobby(PlayMixin):
     def holds_seat(self, identity: bytes) -> bool:
         """Whether ``identity`` holds a seat, or a bot keeps one for it (it may then resume
         without the room code)."""
-        return self.where(identity) is not None or any(
-            t.reserved_seat(identity) is not None for t in self.tables.values())
+        return self.where(identity) is not None or self._stand_in(identity) is not None
+
+    def _stand_in(self, identity: bytes) -> Table | None:
+        """The playing table where a bot keeps ``identity``'s seat, or None."""
+        table = self.tables.get(self._stand_ins.get(identity, 0))
+        if table is None or table.reserved_seat(identity) is None:
+            self._stand_ins.pop(identity, None)
+            return None
+        return table
 
     def _reclaim(self, identity: bytes, only: Table | None = None) -> Table | None:
         """A player returns: a bot standing in for them gives their seat back (a seat they
         took meanwhile at a table still seating is freed: one seat per player)."""
-        for table in [only] if only is not None else list(self.tables.values()):
+        table = self._stand_in(identity)
+        if table is not None and (only is None or only is table):
             seat = table.reserved_seat(identity)
-            if seat is None:
-                continue
+            assert seat is not None
+            del self._stand_ins[identity]
             here = self.where(identity)
             if here is not None and here[0] is not table and here[0].status == "open":
                 here[0].seats[here[1]].clear()
@@ -191,10 +207,22 @@ class Lobby(PlayMixin):
             return table
         return None
 
+    def _note_bots(self, table: Table) -> None:
+        """Index the bots of ``table`` that keep a player's seat."""
+        for s in table.seats:
+            if s.kind == "bot" and s.reserved is not None:
+                self._stand_ins[s.reserved] = table.id
+
     def _unique_name(self, wanted: str, identity: bytes | None,
                      table: Table | None = None) -> str:
         """``wanted`` made unique on this host: against every other connected player and every
         seat at a table that is not over (for a bot: against humans and its own table)."""
+        key = wanted.casefold()
+        if not self._human_names[key] and not (
+                self._bot_names[key] if identity is not None
+                else table is not None and any(s.kind == "bot" and s.name.casefold() == key
+                                               for s in table.seats)):
+            return wanted  # nobody uses it (the indexes hold every name in use, and more)
         taken = {c.name.casefold() for c in self.conns.values() if c.identity != identity}
         for t in self.tables.values():
             if t.status == "over":
@@ -268,6 +296,7 @@ class Lobby(PlayMixin):
             if table is None:
                 continue
             tid = table.id
+            self._index_names(tid, table if self.tables.get(tid) is table else None)
             if self.tables.get(tid) is not table:  # removed
                 seating_changed |= self._seating.pop(tid, None) is not None
                 self._seat_records.pop(tid, None)
@@ -292,6 +321,21 @@ class Lobby(PlayMixin):
                 self._seat_records.pop(tid, None)
         if seating_changed:
             self._emit(SeatingChanged(list(self._seating.values())))
+
+    def _index_names(self, tid: int, table: Table | None) -> None:
+        """Keep the names index of table ``tid`` (None: it is gone) as its seats are now."""
+        humans, bots = self._table_names.pop(tid, ([], []))
+        self._human_names.subtract(humans)
+        self._bot_names.subtract(bots)
+        if table is not None:
+            humans = [s.name.casefold() for s in table.seats if s.kind == "human"]
+            bots = [s.name.casefold() for s in table.seats if s.kind == "bot"]
+            self._table_names[tid] = (humans, bots)
+            self._human_names.update(humans)
+            self._bot_names.update(bots)
+        for counter in (self._human_names, self._bot_names):
+            for name in [n for n in humans + bots if counter[n] <= 0]:
+                del counter[name]
 
     def _lobby_changed(self, *tables: Table | None) -> None:
         """Mark tables (none: only someone's ``you``) for the next coalesced lobby update,
@@ -375,7 +419,7 @@ class Lobby(PlayMixin):
         It receives the lobby and, if its identity holds a seat, that table's view."""
         old = self._conn_of(identity)
         if old is not None:
-            del self.conns[old.id]
+            self._forget_conn(old)
             self._emit(Close(old.id, "replaced", "You connected again from elsewhere."))
         reclaimed = self._reclaim(identity)
         here = self.where(identity)
@@ -386,6 +430,7 @@ class Lobby(PlayMixin):
         conn = Conn(conn_id, identity, name, address)
         self.conns[conn_id] = conn
         self.by_identity[identity] = conn
+        self._human_names[name.casefold()] += 1
         if here is not None and here[0].seats[here[1]].absent_auto:
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
@@ -399,15 +444,24 @@ class Lobby(PlayMixin):
     def disconnect(self, conn_id: int) -> None:
         """A connection went away (its seat stays bound to its identity; at a playing table a
         :class:`SeatDisconnected` effect starts the grace period before it counts as absent)."""
-        conn = self.conns.pop(conn_id, None)
+        conn = self.conns.get(conn_id)
         if conn is not None:
-            if self.by_identity.get(conn.identity) is conn:
-                del self.by_identity[conn.identity]
+            self._forget_conn(conn)
             here = self.where(conn.identity)
             if here is not None and here[0].status == "playing":
                 self._emit(SeatDisconnected(here[0].id, here[1]))
             self._lobby_changed(here[0] if here else None)
         self._flush()
+
+    def _forget_conn(self, conn: Conn) -> None:
+        """``conn`` is gone (closed, replaced or kicked)."""
+        del self.conns[conn.id]
+        if self.by_identity.get(conn.identity) is conn:
+            del self.by_identity[conn.identity]
+        key = conn.name.casefold()
+        self._human_names[key] -= 1
+        if self._human_names[key] <= 0:
+            del self._human_names[key]
 
     def absent_if_gone(self, table_id: int, seat: int) -> None:
         """The grace period of a disconnected seat ended: if its player is still away, the seat
@@ -640,6 +694,7 @@ class Lobby(PlayMixin):
         reserved = s.identity if s.kind == "human" else None
         s.clear()
         s.kind, s.name, s.policy, s.reserved = "bot", name, policy, reserved
+        self._note_bots(table)
         self._lobby_changed(table)
         if table.status == "playing":
             self._advance(table)
@@ -674,6 +729,7 @@ class Lobby(PlayMixin):
         for seat in table.seats:
             if seat.kind == "human" and seat.identity is not None:
                 self.seated[seat.identity] = table.id
+        self._note_bots(table)
         self._seat_records[table.id] = [s.record() for s in table.seats]
         deadline = table.engine.deadline(table.state) if table.state is not None else None
         if timer is not None and deadline is not None and deadline.key == timer[0]:
@@ -759,8 +815,7 @@ class Lobby(PlayMixin):
         s = table.seats[seat]
         conn = self._conn_of(s.identity)
         if conn is not None:
-            del self.conns[conn.id]
-            del self.by_identity[conn.identity]
+            self._forget_conn(conn)
             self._emit(Close(conn.id, "kicked", "The host removed you from the table."))
         if table.status == "open":
             s.clear()
