@@ -20,6 +20,7 @@ from host.drill import replay_outcome
 from host.journal import read_journal
 from host.server import Host
 from host.verify import verify_contents
+from tests.e2e.wiretap import HostWiretap, state_id_of
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -87,24 +88,40 @@ async def play(session: Session, tid: int, actions: int | None = None,
     return await asyncio.wait_for(go(), seconds)
 
 
-async def test_every_view_arrives_after_its_action_is_in_the_journal(dirs) -> None:
+async def test_no_view_is_handed_to_the_transport_before_its_action_is_in_the_journal(
+        dirs, monkeypatch) -> None:
+    """Checked where it matters: the moment the host hands a view frame to its TLS transport
+    (tests/e2e/wiretap.py), the journal file on disk already holds the step that view shows."""
     host = make_host(dirs)
     await host.start("127.0.0.1", 0)
-    checked = []
+    checked: list[int] = []
+    problems: list[str] = []
 
-    def on_message(i: int, msg: dict[str, Any]) -> None:
-        if msg["type"] == "view":  # read the journal file the moment the view arrives
-            steps = read_journal(journals(dirs["host_data"])[0]).steps
-            assert len(steps) >= msg["view"]["state_id"]
-            checked.append(msg["view"]["state_id"])
+    def on_frame(msg: dict[str, Any]) -> None:
+        if msg.get("type") != "view":
+            return
+        sid = state_id_of(msg)
+        paths = journals(dirs["host_data"])
+        if sid is None or len(paths) != 1:
+            problems.append(f"a view (state {sid}) went out with {len(paths)} journals on disk")
+            return
+        steps = read_journal(paths[0]).steps
+        recorded = max([int(s.get("state_id", i + 1)) for i, s in enumerate(steps)], default=0)
+        if recorded < sid:
+            problems.append(f"the view of state {sid} went out when the journal held only "
+                            f"state {recorded}")
+        checked.append(sid)
 
+    tap = HostWiretap(monkeypatch, host.port, on_frame)
     try:
         report = await run_bots("127.0.0.1", host.port, game="hexenhammer", count=3,
-                                code=host.room_code, config_dir=str(dirs["client"]),
-                                on_message=on_message, seed=3, timeout=50)
+                                code=host.room_code, config_dir=str(dirs["client"]), seed=3,
+                                timeout=50)
     finally:
         await host.stop()
-    assert report.outcome is not None and len(checked) > 50
+    assert problems == [], problems[:5]
+    assert report.outcome is not None and len(checked) > 50 and tap.frames > len(checked)
+    assert max(checked) == host.lobby.tables[report.table].state_id
     contents = read_journal(journals(dirs["host_data"])[0])
     assert contents.finished and verify_contents(contents).ok
     assert replay_outcome(contents.header, contents.steps) == contents.end["outcome"]
@@ -142,6 +159,49 @@ async def test_a_crashed_host_restarts_from_its_journal_and_the_player_resumes(d
     assert contents.finished and verify_contents(contents).ok
     # identical, action for action, to an uninterrupted replay of the same seed
     assert replay_outcome(contents.header, contents.steps) == outcome == contents.end["outcome"]
+
+
+async def until_message(session: Session, pred, seconds: float = 20) -> dict[str, Any]:
+    """The first message ``pred`` accepts, within ``seconds`` (else the test fails)."""
+    async def go() -> dict[str, Any]:
+        while True:
+            msg = await session.next_message(seconds)
+            assert msg is not None, "no message in time"
+            if pred(msg):
+                return msg
+    return await asyncio.wait_for(go(), seconds)
+
+
+async def test_a_client_redials_a_host_that_stays_down_and_resumes_when_it_is_back(dirs) -> None:
+    """Several redials fail while the host is down; the one after it is back succeeds."""
+    first = make_host(dirs)
+    port = await first.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
+                                config_dir=dirs["client"], accept_new=True, reconnect=True)
+    try:
+        tid = await start_toy(ada)
+        assert await play(ada, tid, actions=2) is None
+        crash(first)
+        attempts = []
+        while len(attempts) < 3:  # the third redial is announced: two have failed
+            msg = await until_message(ada, lambda m: m["type"] == "connection")
+            assert msg["state"] == "reconnecting", msg
+            attempts.append(msg["attempt"])
+        assert attempts == [1, 2, 3] and ada.reconnecting and ada.reconnects == 0
+        second = make_host(dirs)  # the same command again, on the same port
+        await second.start("127.0.0.1", port)
+        try:
+            back = await until_message(ada, lambda m: m["type"] == "connection"
+                                       and m["state"] == "connected")
+            assert back["attempt"] >= 3  # (a 4th if the restart outlasted the 3rd's wait)
+            assert ada.reconnects == 1 and not ada.reconnecting
+            outcome = await play(ada, tid)
+            assert outcome is not None
+            assert second.lobby.tables[tid].status == "over"
+        finally:
+            await second.stop()
+    finally:
+        await ada.aclose()
 
 
 async def test_a_torn_last_record_is_dropped_with_a_log_line_and_the_table_resumes(dirs) -> None:
