@@ -32,7 +32,7 @@ class PlayMixin:
     conns: dict[int, Conn]
 
     def _send_views(self, table: Table, only: int | None = None) -> None:
-        if table.state is None:
+        if table.state is None or table.status == "halted":  # (its last step is not on disk)
             return
         if only is None:
             table.note_choices()

@@ -11,12 +11,19 @@ disk.
 table is dealt again from the journal's seed and every step re-applied (its public-events digest
 checked), human seats stay bound to their players' identity keys (who may resume them without the
 room code), host-side bot seats come back as bots. A torn last record is dropped with a log line.
+A journal that cannot be read or replayed is left untouched and not recovered (a log line says
+why). No play without a journal: if a record of a table cannot be written, that journal is
+closed, nothing more is written to it, and ``halt(table, why)`` stops the table (the host stops
+taking its actions and tells its players why); what is on disk is a clean prefix of the game
+(a torn last record at worst), so a restarted host resumes the table from its last written step
+— the step no seat was shown.
 Not journaled (and so not recovered): tables still seating, seat changes during play (a bot
 replacing an absent human), the time already run on a timer (it restarts from full length).
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from collections.abc import Callable
@@ -37,10 +44,13 @@ if TYPE_CHECKING:
 class Recorder:
     """The journals of one host's tables, in ``data_dir/journals``."""
 
-    def __init__(self, data_dir: Path, log: Callable[[str], None]) -> None:
+    def __init__(self, data_dir: Path, log: Callable[[str], None],
+                 halt: Callable[[int, str], None] | None = None) -> None:
         self.dir = Path(data_dir) / "journals"
         self.log = log
+        self.halt = halt
         self.journals: dict[int, Journal] = {}
+        self.lost: dict[int, str] = {}  # table → why its journal could not be written
 
     def path_of(self, table: int) -> Path | None:
         """The journal file of ``table`` while its game runs."""
@@ -48,21 +58,41 @@ class Recorder:
         return journal.path if journal else None
 
     def record(self, effects: list[Effect]) -> None:
-        """Write (and fsync) the journal records among ``effects``, in order."""
+        """Write (and fsync) the journal records among ``effects``, in order. A table whose
+        record cannot be written is stopped (see the module doc); ``lost`` names it."""
         for e in effects:
+            if not isinstance(e, (TableStarted, Accepted, TableOver)) or e.table in self.lost:
+                continue
             try:
                 if isinstance(e, TableStarted):
                     self._start(e)
                 elif isinstance(e, Accepted):
                     self._append(e.table, {"kind": "step", "seat": e.seat, "action": e.action,
                                            "digest": _digest(e), "state_id": e.state_id})
-                elif isinstance(e, TableOver):
+                else:
                     self._append(e.table, {"kind": "end", "outcome": e.outcome})
                     journal = self.journals.pop(e.table, None)
                     if journal is not None:
                         journal.close()
             except (OSError, JournalError) as exc:
-                self.log(f"table {e.table}: JOURNAL WRITE FAILED: {exc}")
+                if isinstance(e, TableOver):  # every step is on disk: a restart adds the end
+                    self.log(f"table {e.table}: JOURNAL WRITE FAILED: end record: {exc}")
+                else:
+                    self._lose(e.table, f"{exc.strerror or exc}" if isinstance(exc, OSError)
+                               else str(exc))
+
+    def _lose(self, table: int, why: str) -> None:
+        """The journal of ``table`` cannot be written: close it and stop the table."""
+        journal = self.journals.pop(table, None)
+        if journal is not None:
+            with contextlib.suppress(OSError):
+                journal.close()
+        self.lost[table] = why
+        self.log(f"table {table}: JOURNAL WRITE FAILED: {why}; the table is stopped (no play "
+                 "without a journal)")
+        if self.halt is not None:
+            self.halt(table, f"The host could not write table {table}'s journal ({why}), so "
+                             "the table is stopped; the host keeps what was written.")
 
     def _start(self, e: TableStarted) -> None:
         self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)

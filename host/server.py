@@ -120,7 +120,8 @@ class Host:
         self.fingerprint = tls.fingerprint_of_pem(self.cert_path)
         self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
         self.lobby = Lobby(self._on_effects, host_open=open, games=self.games)
-        self.recorder = Recorder(self.data_dir, self.log) if journal else None
+        self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
+                         else None)
         self.recover = recover
         self.rate_limiter = auth.RateLimiter()
         self.port = 0
@@ -212,8 +213,11 @@ class Host:
         loop = asyncio.get_running_loop()
         if self.recorder is not None:
             # Journal FIRST: every accepted action of this batch is fsynced before any
-            # message of the batch (its views) is queued for sending.
+            # message of the batch (its views) is queued for sending; a table whose journal
+            # failed is stopped, and nothing of this batch goes to it.
             self.recorder.record(effects)
+            if self.recorder.lost:
+                effects = [e for e in effects if not _of_lost_table(e, self.recorder.lost)]
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
                 continue
@@ -467,6 +471,14 @@ class Host:
             raise await refuse("code_required", "This host needs its room code.")
         await frames.write_frame(writer, {"type": "auth_ok", "proof": proof}, frames.PRE_AUTH_MAX)
         return identity, sanitize.clean_name(hello["name"])
+
+
+def _of_lost_table(effect: Effect, lost: dict[int, str]) -> bool:
+    """Whether ``effect`` would carry on a table whose journal could not be written (a view
+    or the reveal of it, its timer, a bot's turn)."""
+    if isinstance(effect, Send):
+        return effect.msg.get("type") in ("view", "reveal") and effect.msg.get("table") in lost
+    return isinstance(effect, (SetTimer, BotTurn, SeatDisconnected)) and effect.table in lost
 
 
 def _kept_room_code(config_dir: Path) -> str:

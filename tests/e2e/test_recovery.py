@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,76 +15,15 @@ from client.bot import run_bots
 from client.fairplay import fair_play_line, verify_reveal
 from client.session import ConnectionLost, Session
 from hexnet.games import get_game
+from host.core import Send
 from host.drill import replay_outcome
 from host.journal import read_journal
-from host.server import Host
 from host.verify import verify_contents
+from tests.e2e.crash import crash, journals, make_host, play, start_toy, until_message
 from tests.e2e.wiretap import HostWiretap, state_id_of
+from tests.waiting import DEADLINE, eventually
 
 pytestmark = pytest.mark.timeout(60)
-
-
-def journals(data: Path) -> list[Path]:
-    return sorted((data / "journals").glob("*.journal"))
-
-
-def make_host(dirs: dict[str, Path], logs: list[str] | None = None, **kw: Any) -> Host:
-    return Host("Crash host", dirs["host_cfg"], dirs["host_data"], bot_delay=0,
-                games=["toy", "hexenhammer"], log=(logs.append if logs is not None else None),
-                **kw)
-
-
-def crash(host: Host) -> None:
-    """Stop a host the hard way: no goodbye to anyone, journals left open as they were."""
-    host._stopping = True
-    for handle in list(host._timers.values()) + list(host._later):
-        handle.cancel()
-    if host._server is not None:
-        host._server.close()
-    for conn in list(host._conns.values()):
-        conn.writer.transport.abort()
-    for task in list(host._handlers):
-        task.cancel()
-
-
-async def start_toy(session: Session, seats: int = 3) -> int:
-    """Create a toy table with host-side bots in every other seat and start it; its id."""
-    await session.send({"type": "create", "game": "toy", "seats": seats, "options": {}})
-    while session.you.get("table") is None:
-        await session.next_message(5)
-    tid = int(session.you["table"])
-    for seat in range(1, seats):
-        await session.send({"type": "add_bot", "table": tid, "seat": seat, "policy": "random"})
-    await session.send({"type": "start", "table": tid})
-    return tid
-
-
-async def play(session: Session, tid: int, actions: int | None = None,
-               seconds: float = 30) -> dict[str, Any] | None:
-    """Answer every choice with its first legal action until the game is over (its outcome)
-    or ``actions`` were sent (None)."""
-    sent = 0
-    acted_at = -1
-
-    async def go() -> dict[str, Any] | None:
-        nonlocal sent, acted_at
-        while True:
-            msg = await session.next_message(1.0)
-            if msg is not None and msg["type"] == "rejected":
-                acted_at = -1
-            view, legal = session.views.get(tid), session.legal.get(tid)
-            if view is None:
-                continue
-            if view.get("outcome") is not None:
-                return view["outcome"]
-            if actions is not None and sent >= actions:
-                return None
-            if legal and (view["state_id"] != acted_at or msg is None):
-                acted_at = view["state_id"]
-                sent += 1
-                await session.send({"type": "act", "table": tid, "state_id": view["state_id"],
-                                    "action": legal[0]})
-    return await asyncio.wait_for(go(), seconds)
 
 
 async def test_no_view_is_handed_to_the_transport_before_its_action_is_in_the_journal(
@@ -159,17 +97,6 @@ async def test_a_crashed_host_restarts_from_its_journal_and_the_player_resumes(d
     assert contents.finished and verify_contents(contents).ok
     # identical, action for action, to an uninterrupted replay of the same seed
     assert replay_outcome(contents.header, contents.steps) == outcome == contents.end["outcome"]
-
-
-async def until_message(session: Session, pred, seconds: float = 20) -> dict[str, Any]:
-    """The first message ``pred`` accepts, within ``seconds`` (else the test fails)."""
-    async def go() -> dict[str, Any]:
-        while True:
-            msg = await session.next_message(seconds)
-            assert msg is not None, "no message in time"
-            if pred(msg):
-                return msg
-    return await asyncio.wait_for(go(), seconds)
 
 
 async def test_a_client_redials_a_host_that_stays_down_and_resumes_when_it_is_back(dirs) -> None:
@@ -278,18 +205,19 @@ async def test_the_host_drops_a_client_that_went_silent(dirs) -> None:
 async def test_the_client_finds_a_host_that_stopped_answering(dirs) -> None:
     host = make_host(dirs)
     await host.start("127.0.0.1", 0)
+    pongs: list[int] = []
+    host.add_listener(lambda effects: pongs.extend(
+        1 for e in effects if isinstance(e, Send) and e.msg["type"] == "pong"))
     try:
         ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
                                     config_dir=dirs["client"], accept_new=True,
                                     heartbeat=0.1, dead_after=0.6)
-        await asyncio.sleep(0.3)  # pongs come back: alive
+        await eventually(lambda: len(pongs) >= 3, "three pongs")  # answered: alive
+        assert not ada._ended  # its read loop runs on
         for conn in host._conns.values():
             conn.writer.transport.pause_reading()  # the host hangs: no more pongs
-        loop = asyncio.get_running_loop()
-        t0 = loop.time()
         with pytest.raises(ConnectionLost, match="not answered"):
-            await asyncio.wait_for(_drain(ada), 5)
-        assert loop.time() - t0 < 2
+            await asyncio.wait_for(_drain(ada), DEADLINE)
         ada.close()
     finally:
         await host.stop()
@@ -371,10 +299,7 @@ async def test_after_a_restart_a_player_who_never_returns_counts_as_absent(dirs)
     try:
         info = second.lobby.tables_info()[0]["seats"][0]
         assert info["kind"] == "human" and not info["connected"] and not info["absent"]
-        for _ in range(50):
-            if second.lobby.tables[tid].status == "over":
-                break
-            await asyncio.sleep(0.1)
+        await eventually(lambda: second.lobby.tables[tid].status == "over", "the game's end")
         assert second.lobby.tables[tid].seats[0].absent
         assert second.lobby.tables[tid].status == "over"  # the absent default played on
     finally:
