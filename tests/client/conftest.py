@@ -28,10 +28,25 @@ async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0
     raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
+class FrozenClock:
+    """The countdowns' clock, standing still until a test moves it on."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @pytest.fixture
-def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Countdowns stand still (for snapshots)."""
-    monkeypatch.setattr(countdown, "CLOCK", lambda: 1000.0)
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> FrozenClock:
+    """Countdowns stand still (snapshots; countdown tests move the clock themselves)."""
+    clock = FrozenClock()
+    monkeypatch.setattr(countdown, "CLOCK", clock)
+    return clock
 
 
 @pytest.fixture
