@@ -9,9 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
+
+from tests.waiting import eventually_sync
 
 pytestmark = pytest.mark.timeout(120)
 HEXNET = [sys.executable, "-m", "hexnet.cli"]
@@ -32,16 +33,13 @@ def test_host_list_and_bot_commands_play_a_game(tmp_path) -> None:
                                       "127.0.0.1", "--interface", "127.0.0.1", "--name",
                                       "cli test"], stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
-        code = None
-        for _ in range(100):
+        def room_code() -> str | None:
             text = (tmp_path / "host.log").read_text()
-            m = re.search(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})", text)
-            if m and "ready on" in text:
-                code = m.group(1)
-                break
             assert host.poll() is None, text
-            time.sleep(0.1)
-        assert code, "the host never printed its room code"
+            m = re.search(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})", text)
+            return m.group(1) if m and "ready on" in text else None
+
+        code = eventually_sync(room_code, "the host printing its room code")
         listed = subprocess.run(HEXNET + ["list", "--interface", "127.0.0.1", "--timeout", "2"],
                                 capture_output=True, text=True, env=env, timeout=30)
         assert listed.returncode == 0
