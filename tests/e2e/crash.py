@@ -16,9 +16,10 @@ def journals(data: Path) -> list[Path]:
 
 
 def make_host(dirs: dict[str, Path], logs: list[str] | None = None, **kw: Any) -> Host:
-    return Host("Crash host", dirs["host_cfg"], dirs["host_data"], bot_delay=0,
-                games=["toy", "hexenhammer"], log=(logs.append if logs is not None else None),
-                **kw)
+    """A host on ``dirs`` (bots answer at once unless ``bot_delay`` says otherwise)."""
+    kw.setdefault("bot_delay", 0)
+    return Host("Crash host", dirs["host_cfg"], dirs["host_data"], games=["toy", "hexenhammer"],
+                log=(logs.append if logs is not None else None), **kw)
 
 
 def crash(host: Host) -> None:
