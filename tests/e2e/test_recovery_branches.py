@@ -243,7 +243,7 @@ async def test_a_failed_journal_write_stops_the_table_says_why_and_a_restart_res
         assert f"at step {len(on_disk.steps)}" in recovered
         back = await until_message(ada, lambda m: m["type"] == "view" and m["table"] == tid,
                                    seconds=30)
-        assert back["view"]["state_id"] == len(on_disk.steps)
+        assert back["view"]["state_id"] >= len(on_disk.steps)  # (its bots may have moved on)
     finally:
         await ada.aclose()
         await drill.stop_process(drill.host)
