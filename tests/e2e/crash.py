@@ -22,6 +22,12 @@ def make_host(dirs: dict[str, Path], logs: list[str] | None = None, **kw: Any) -
                 log=(logs.append if logs is not None else None), **kw)
 
 
+async def connect_ada(host: Host, dirs: dict[str, Path], **kw: Any) -> Session:
+    """Ada, a player with her own identity in ``dirs["client"]``, connected to ``host``."""
+    return await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
+                                 config_dir=dirs["client"], accept_new=True, **kw)
+
+
 def crash(host: Host) -> None:
     """Stop a host the hard way: no goodbye to anyone, journals left open as they were."""
     host._stopping = True

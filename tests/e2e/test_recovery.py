@@ -19,7 +19,15 @@ from host.core import Send
 from host.drill import replay_outcome
 from host.journal import read_journal
 from host.verify import verify_contents
-from tests.e2e.crash import crash, journals, make_host, play, start_toy, until_message
+from tests.e2e.crash import (
+    connect_ada,
+    crash,
+    journals,
+    make_host,
+    play,
+    start_toy,
+    until_message,
+)
 from tests.e2e.wiretap import HostWiretap, state_id_of
 from tests.waiting import DEADLINE, eventually
 
@@ -105,8 +113,7 @@ async def test_a_client_redials_a_host_that_stays_down_and_resumes_when_it_is_ba
     """Several redials fail while the host is down; the one after it is back succeeds."""
     first = make_host(dirs)
     port = await first.start("127.0.0.1", 0)
-    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
-                                config_dir=dirs["client"], accept_new=True, reconnect=True)
+    ada = await connect_ada(first, dirs, reconnect=True)
     try:
         tid = await start_toy(ada)
         assert await play(ada, tid, actions=2) is None

@@ -18,7 +18,15 @@ from client.session import Session
 from host.drill import Drill, replay_outcome
 from host.journal import MAGIC, Journal, read_journal
 from host.verify import verify_contents
-from tests.e2e.crash import crash, journals, make_host, play, start_toy, until_message
+from tests.e2e.crash import (
+    connect_ada,
+    crash,
+    journals,
+    make_host,
+    play,
+    start_toy,
+    until_message,
+)
 
 pytestmark = pytest.mark.timeout(90)
 _HEAD = struct.Struct(">II")  # a record's length and CRC-32 (host/journal.py's format)
@@ -29,8 +37,7 @@ async def crashed_toy_game(dirs: dict[str, Path], actions: int = 2) -> tuple[Pat
     the unfinished journal's path and the table id."""
     host = make_host(dirs)
     await host.start("127.0.0.1", 0)
-    ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
-                                config_dir=dirs["client"], accept_new=True)
+    ada = await connect_ada(host, dirs)
     tid = await start_toy(ada)
     await play(ada, tid, actions=actions)
     crash(host)
@@ -88,27 +95,20 @@ async def test_an_unreadable_journal_is_left_as_it_is_and_the_others_are_recover
     assert {p: p.read_bytes() for p in before} == before
 
 
-async def test_a_journal_of_a_game_the_host_lacks_is_not_recovered_and_left_as_it_is(
-        dirs) -> None:
-    path, _tid = await crashed_toy_game(dirs)
-    contents = read_journal(path)
-    rewrite(path, {**contents.header, "game": "no_such_game"}, contents.steps)
-    before = path.read_bytes()
-    host, logs = await restart(dirs)
-    try:
-        assert any(f"journal {path.name}: cannot be replayed, not recovered:" in line
-                   and "no_such_game" in line for line in logs), logs
-        assert host.lobby.tables == {}
-    finally:
-        await host.stop()
-    assert path.read_bytes() == before
+def other_game(header: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[dict, list]:
+    return {**header, "game": "no_such_game"}, steps
 
 
-async def test_a_journal_with_a_step_the_rules_refuse_is_not_recovered(dirs) -> None:
+def refused_step(header: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[dict, list]:
+    return header, [*steps[:-1], {**steps[-1], "action": {"type": "fly"}}]
+
+
+@pytest.mark.parametrize("spoil", [other_game, refused_step], ids=["game unknown", "illegal"])
+async def test_a_journal_that_cannot_be_replayed_is_not_recovered_and_left_as_it_is(
+        dirs, spoil) -> None:
     path, _tid = await crashed_toy_game(dirs)
     contents = read_journal(path)
-    steps = [*contents.steps[:-1], {**contents.steps[-1], "action": {"type": "fly"}}]
-    rewrite(path, contents.header, steps)
+    rewrite(path, *spoil(contents.header, contents.steps))
     before = path.read_bytes()
     host, logs = await restart(dirs)
     try:
@@ -139,8 +139,7 @@ async def test_a_crash_between_the_last_step_and_the_end_record_is_finished_on_r
         dirs) -> None:
     host = make_host(dirs)
     await host.start("127.0.0.1", 0)
-    ada = await Session.connect("127.0.0.1", host.port, name="ada", code=host.room_code,
-                                config_dir=dirs["client"], accept_new=True)
+    ada = await connect_ada(host, dirs)
     try:
         tid = await start_toy(ada)
         outcome = await play(ada, tid)
@@ -177,6 +176,20 @@ async def hexnet_host(workdir: Path) -> Drill:
     return drill
 
 
+async def table_with_two_bots(drill: Drill, workdir: Path, **kw: Any) -> tuple[Session, int]:
+    """Ada connected to the host process, at a Hexenhammer table with two of its bots (not
+    started yet); the session and the table id."""
+    ada = await Session.connect("127.0.0.1", drill.port, name="ada", code=drill.room_code,
+                                config_dir=workdir / "client", accept_new=True, **kw)
+    await ada.send({"type": "create", "game": "hexenhammer", "seats": 3, "options": {}})
+    lobby = await until_message(ada, lambda m: m["type"] == "lobby"
+                                and m["you"]["table"] is not None)
+    tid = lobby["you"]["table"]
+    for seat in (1, 2):
+        await ada.send({"type": "add_bot", "table": tid, "seat": seat, "policy": "random"})
+    return ada, tid
+
+
 def limit_file_size(pid: int, size: int) -> None:
     """From now on ``pid`` cannot write a regular file past ``size`` bytes (EFBIG)."""
     resource.prlimit(pid, resource.RLIMIT_FSIZE, (size, size))
@@ -197,17 +210,9 @@ async def wait_for_log(drill: Drill, text: str, seconds: float = 20) -> str:
 async def test_a_failed_journal_write_stops_the_table_says_why_and_a_restart_resumes_it(
         tmp_path: Path) -> None:
     drill = await hexnet_host(tmp_path)
-    ada = await Session.connect("127.0.0.1", drill.port, name="ada", code=drill.room_code,
-                                config_dir=tmp_path / "client", accept_new=True,
-                                reconnect=True)
+    ada, tid = await table_with_two_bots(drill, tmp_path, reconnect=True)
     seen: list[int] = []
     try:
-        await ada.send({"type": "create", "game": "hexenhammer", "seats": 3, "options": {}})
-        lobby = await until_message(ada, lambda m: m["type"] == "lobby"
-                                    and m["you"]["table"] is not None)
-        tid = lobby["you"]["table"]
-        for seat in (1, 2):
-            await ada.send({"type": "add_bot", "table": tid, "seat": seat, "policy": "random"})
         await ada.send({"type": "start", "table": tid})
         path = None
         failed = None
@@ -252,15 +257,8 @@ async def test_a_failed_journal_write_stops_the_table_says_why_and_a_restart_res
 async def test_a_journal_that_cannot_be_created_keeps_the_table_from_starting(
         tmp_path: Path) -> None:
     drill = await hexnet_host(tmp_path)
-    ada = await Session.connect("127.0.0.1", drill.port, name="ada", code=drill.room_code,
-                                config_dir=tmp_path / "client", accept_new=True)
+    ada, tid = await table_with_two_bots(drill, tmp_path)
     try:
-        await ada.send({"type": "create", "game": "hexenhammer", "seats": 3, "options": {}})
-        lobby = await until_message(ada, lambda m: m["type"] == "lobby"
-                                    and m["you"]["table"] is not None)
-        tid = lobby["you"]["table"]
-        for seat in (1, 2):
-            await ada.send({"type": "add_bot", "table": tid, "seat": seat, "policy": "random"})
         limit_file_size(drill.host.pid, 4)  # not even the journal's first line fits
         await ada.send({"type": "start", "table": tid})
         first = await until_message(ada, lambda m: m["type"] in ("view", "error"))
