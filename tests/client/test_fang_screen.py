@@ -204,7 +204,7 @@ async def test_witch_sees_cat_counts_attacks_and_whispers(tmp_path: Any) -> None
             await pilot.press("w", "c", *"bot 2 is the seer", "enter")
             await wait_until(pilot, lambda: any(m["type"] == "chat" for m in app.sent),
                              what="the whisper sent")
-            await pilot.pause(0.2)
+            await pilot.pause()  # idle: nothing more is on its way
             chats = [m for m in app.sent if m["type"] == "chat"]
             assert chats == [{"type": "chat", "text": "bot 2 is the seer", "channel": "witches"}]
     finally:
