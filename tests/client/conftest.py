@@ -16,7 +16,7 @@ from client.widgets.log import GameLog
 from host.server import Host
 
 
-async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0,
+async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 30.0,
                      what: Any = "") -> Any:
     """Let the app run until ``check()`` is truthy (returned), failing after ``timeout`` s."""
     end = time.monotonic() + timeout
@@ -108,9 +108,12 @@ def passing_until(app: HexnetApp, screen: Any, done: Callable[[], bool]) -> Call
 
 async def pick(pilot: Any, app: HexnetApp, wanted: str) -> list[str]:
     """In the open picker, take the entry whose label contains ``wanted``; return every label."""
-    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
-                              what="a picker")
-    options = picker.query_one(OptionList)
+    def choices() -> OptionList | None:  # the picker is up and has composed its list
+        screen = app.screen
+        lists = screen.query(OptionList) if isinstance(screen, Picker) else None
+        return lists.first() if lists and lists.first().option_count else None
+
+    options = await wait_until(pilot, choices, what="a picker with its choices")
     labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
     index = next(i for i, label in enumerate(labels) if wanted in label)
     for _ in range(index):
