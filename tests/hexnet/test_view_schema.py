@@ -21,8 +21,7 @@ HEXENHAMMER = CONTRACT | {
     "phase", "round", "inquisitor", "turn", "villagers", "current_witches", "hand",
     "hand_sizes", "draw_pile", "discard_size", "taken", "empty_stakes", "kept_trials", "window",
     "done", "accusers_used", "free_accusers", "choice"}
-HEXENHAMMER_CARD = {"id", "kind", "value", "name", "label", "colour", "phases", "reaction",
-                    "text"}
+HEXENHAMMER_CARD = {"id", "kind", "value", "colour", "phases", "reaction", "signed"}
 
 HRANICE = CONTRACT | {
     "target", "turn", "actions_left", "turns", "first_player", "manual_flip", "hand",

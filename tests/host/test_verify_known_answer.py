@@ -53,8 +53,9 @@ def test_the_kept_journal_changed_in_any_way_does_not_verify(change: str) -> Non
         step = contents.steps[1]
         contents.steps[1] = {**step, "digest": "0" * len(step["digest"])}
     else:
-        contents.end = {**contents.end, "outcome": {**contents.end["outcome"],
-                                                    "winners": [0]}}
+        outcome = contents.end["outcome"]
+        contents.end = {**contents.end, "outcome": {
+            **outcome, "scores": [score + 1 for score in outcome["scores"]]}}
     assert not verify_contents(contents).ok
 
 
