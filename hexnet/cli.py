@@ -25,6 +25,7 @@ _HANDLERS = {
     "replay": "client.replay:run",
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
+    "bench": "host.bench:run",
 }
 
 
@@ -78,6 +79,50 @@ def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
                    help="show progress on stderr even when it is not a terminal")
 
 
+def _positive(kind: type) -> object:
+    """An argparse type: a finite number > 0 of ``kind`` (a clear error otherwise)."""
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"{text!r} must be a finite number above 0")
+        return value
+    parse.__name__ = kind.__name__
+    return parse
+
+
+# The host's limits as flags: (flag, Host keyword, type, default as the help shows it, help).
+# The defaults themselves live in host/ (host.limits, host.lobby, protocol.auth); a test checks
+# that the numbers shown here are theirs.
+HOST_LIMITS = [
+    ("--handshake-timeout", "handshake_timeout", float, 10.0,
+     "seconds for the TLS handshake and hello"),
+    ("--auth-timeout", "auth_timeout", float, 10.0, "seconds for the auth message after welcome"),
+    ("--idle-timeout", "idle_timeout", float, 15.0,
+     "seconds of silence before a connection is dropped"),
+    ("--max-unauthenticated", "max_unauthenticated", int, 64,
+     "connections still logging in, in all"),
+    ("--max-unauthenticated-per-address", "max_unauthenticated_per_address", int, 16,
+     "connections still logging in from one address (past it its idlest is dropped)"),
+    ("--message-rate", "message_rate", float, 100.0, "messages a second one client may send"),
+    ("--message-burst", "message_burst", int, 400, "messages one client may send at once"),
+    ("--message-excess-close", "message_excess_close", int, 200,
+     "messages over the rate in a row before the client is dropped"),
+    ("--write-high-water", "write_high_water", int, 2 * 1024 * 1024,
+     "bytes waiting for one client before it is dropped"),
+    ("--code-backoff", "code_backoff", float, 0.5,
+     "longest wait in seconds between two room-code checks from one address"),
+    ("--table-expiry", "table_expiry", float, 600.0,
+     "seconds an open table nobody sits at is kept"),
+    ("--max-open-tables", "max_open_tables_per_player", int, 3,
+     "open tables one player may have created at a time"),
+    ("--max-tables-per-hour", "max_tables_created_per_player", int, 20,
+     "tables one player may create in an hour"),
+]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full command line."""
     parser = argparse.ArgumentParser(
@@ -114,6 +159,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--lang", choices=LANGS, default="en",
                    help="language of the headless log's game events (default en)")
+    p.add_argument("--web", nargs="?", type=int, const=8080, metavar="PORT",
+                   help="also serve the client to browsers on PORT (default 8080; "
+                        "needs hexnet[web])")
+    p.add_argument("--ssh", nargs="?", type=int, const=2222, metavar="PORT",
+                   help="also run an SSH server on PORT whose only program is the client "
+                        "(default 2222; needs hexnet[ssh])")
+    for flag, dest, kind, default, text in HOST_LIMITS:
+        p.add_argument(flag, dest=dest, type=_positive(kind), default=None,
+                       metavar="N", help=f"{text} (default {default})")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
@@ -135,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "choose(view, legal, rng) -> action, from a module in the current "
                         "directory or on the Python path, or a file (./mybot.py:choose)")
     p.add_argument("--name", default="bot", help="name prefix")
+    p.add_argument("--resend", type=float, default=5.0,
+                   help="send an action again after this many seconds without an answer "
+                        "(0: never; default 5)")
     _add_lang(p)
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
@@ -176,6 +233,26 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print a game's rules")
     p.add_argument("game", choices=GAMES)
     _add_lang(p)
+
+    p = sub.add_parser("bench", help="measure a host against the bare TLS wire (127.0.0.1)")
+    p.add_argument("--games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",
+                   help="games to measure (default: all three)")
+    p.add_argument("--repeats", type=int, default=3,
+                   help="repeat echo and game measurements; medians are reported (default 3)")
+    p.add_argument("--actions", type=int, default=300,
+                   help="accepted actions to time per game and repeat (default 300)")
+    p.add_argument("--game-seconds", type=float, default=30.0,
+                   help="at most this long per game and repeat (default 30)")
+    p.add_argument("--echo-rounds", type=int, default=2000,
+                   help="echo round trips per repeat (default 2000)")
+    p.add_argument("--tables", type=int, default=0,
+                   help="also run N tables of 4 bots at a human-plus pace (default 0: skip)")
+    p.add_argument("--seconds", type=float, default=20.0,
+                   help="how long the --tables run is measured (default 20)")
+    p.add_argument("--selfplay-seconds", type=float, default=3.0,
+                   help="in-process selfplay per game, 0 to skip (default 3)")
+    p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     return parser
 
 

@@ -180,9 +180,10 @@ class Game:
     options_help: dict[str, str] = field(default_factory=dict)
 
     # -- contract -----------------------------------------------------------------------
-    def setup(self, players: list[str], seed: int, options: Mapping[str, Any] | None = None
-              ) -> State:
-        """A fresh game for ``players`` (names, seat order), all randomness from ``seed``."""
+    def setup(self, players: list[str], seed: int | bytes,
+              options: Mapping[str, Any] | None = None) -> State:
+        """A fresh game for ``players`` (names, seat order), all randomness from ``seed`` (a
+        256-bit seed as 32 bytes, or an int; see :mod:`hexnet.rng`)."""
         if not self.min_players <= len(players) <= self.max_players:
             raise self._named(IllegalAction(
                 "players_out_of_range", title=self.title, low=self.min_players,
@@ -263,15 +264,18 @@ class Game:
             return self._on_absent(state, target)
         return self._on_host(state, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know and nothing more (None = spectator)."""
+    def view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more (None = spectator). ``log=False``
+        leaves the log out (the host sends it as deltas, see :mod:`protocol.traffic`)."""
         v = self._view(state, seat)
         v.setdefault("game", self.name)
         v.setdefault("seat", seat)
         v.setdefault("players", list(state["players"]))
         v.setdefault("state_id", state["version"])
         v.setdefault("active", self.waiting_for(state))
-        if "log" not in v:  # a game may build its own log (log_for runs on every view)
+        if not log:
+            v.pop("log", None)
+        elif "log" not in v:  # a game may build its own log (log_for runs on every view)
             v["log"] = log_for(state, seat)
         d = self.deadline(state)
         v.setdefault("deadline", d.as_dict() if d else None)

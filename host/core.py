@@ -11,6 +11,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol import frames
+
 
 class LobbyError(Exception):
     """A request the lobby refuses; ``code`` + a sentence for the requester. Nothing changed."""
@@ -21,12 +23,32 @@ class LobbyError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
 class Send:
-    """Send ``msg`` to connection ``conn``."""
+    """Send ``msg`` (a map) to connection ``conn`` — or ``data``, a frame already encoded
+    (table frames are packed once, :mod:`host.render`); ``msg`` then decodes it on demand."""
 
-    conn: int
-    msg: dict[str, Any]
+    __slots__ = ("conn", "_msg", "data")
+
+    def __init__(self, conn: int, msg: dict[str, Any] | None = None, *,
+                 data: bytes | None = None) -> None:
+        self.conn = conn
+        self._msg = msg
+        self.data = data
+
+    @property
+    def msg(self) -> dict[str, Any]:
+        if self._msg is None:
+            assert self.data is not None
+            self._msg = frames.decode(self.data[4:])
+        return self._msg
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Send) and (self.conn, self.msg) == (other.conn, other.msg)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Send(conn={self.conn}, msg={self.msg!r})"
 
 
 @dataclass(frozen=True)
@@ -72,7 +94,7 @@ class TableStarted:
     game: str
     players: list[str]
     options: dict[str, Any]
-    seed: int
+    seed: bytes
     salt: bytes = b""  # with the seed behind the commitment the seats are shown
     seats: list[dict[str, Any]] = field(default_factory=list)  # kind, name, identity, policy
 
@@ -107,18 +129,62 @@ class SeatDisconnected:
 
 
 @dataclass(frozen=True)
+class SeatsChanged:
+    """Who sits where at a playing table changed (a bot took an absent player's seat, the player
+    came back, a seat went absent): journal hook, so a restarted host seats them alike."""
+
+    table: int
+    seats: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class SeatingChanged:
+    """The tables still seating changed; ``tables`` describes all of them (journal hook: a
+    restarted host brings them back)."""
+
+    tables: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class LobbyChanged:
-    """Tables or seats changed (the shell refreshes mDNS TXT and dashboards)."""
+    """Tables or seats changed: a coalesced lobby update went out (the shell refreshes mDNS
+    TXT and dashboards)."""
+
+
+@dataclass(frozen=True)
+class LobbyDue:
+    """A lobby update is due: the shell calls ``lobby.send_lobby()`` soon (at most a few times
+    a second; lobby updates are coalesced)."""
+
+
+@dataclass(frozen=True)
+class TablesChanged:
+    """A table has frames due: the shell calls ``lobby.send_due()`` at the end of this loop
+    tick (after writing the journal records of the tick's actions)."""
 
 
 Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
-          | SeatDisconnected | LobbyChanged)
+          | SeatDisconnected | SeatsChanged | SeatingChanged | LobbyChanged | LobbyDue
+          | TablesChanged)
 
 
 def clean_name(name: str, limit: int = 24) -> str:
     """``name`` without control, format (bidi) or unassigned characters, trimmed, ≤ ``limit``."""
     kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
     return " ".join(kept.split())[:limit] or "player"
+
+
+def unique_name(wanted: str, taken: set[str], limit: int = 24) -> str:
+    """``wanted``, or ``wanted (2)``, ``wanted (3)``, … — the first whose case-folded form is
+    not in ``taken`` (case-folded names), cut to ``limit`` characters."""
+    if wanted.casefold() not in taken:
+        return wanted
+    for n in range(2, 10_000):
+        suffix = f" ({n})"
+        candidate = wanted[:limit - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+    raise LobbyError("name_taken", "No free variant of that name is left.")
 
 
 def clean_text(text: str, limit: int = 300) -> str:

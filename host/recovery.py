@@ -3,39 +3,55 @@
 :class:`Recorder` turns the core's journal effects (``TableStarted``, ``Accepted``,
 ``TableOver``) into records of one append-only journal per table game
 (``<data dir>/journals/<time>-t<table>-<random>.journal``, format in :mod:`host.journal`). Each
-record is fsynced before :meth:`Recorder.record` returns, and the shell calls it before it queues
-any message of the same batch of effects — so no seat ever sees a view whose action is not on
-disk.
+record is written (``os.write``) before :meth:`Recorder.record` returns, and the shell calls it
+before any frame of the same tick leaves — so no seat ever sees a view whose action is not in
+the file (a ``kill -9`` of the host loses nothing anyone saw); a writer thread
+(:class:`host.journal.Syncer`) fsyncs the written records as a group right after, so a power
+cut can cost the actions of the last fsync round (see the README).
 
 :meth:`Recorder.recover` reloads every unfinished journal into the lobby after a restart: the
 table is dealt again from the journal's seed and every step re-applied (its public-events digest
 checked), human seats stay bound to their players' identity keys (who may resume them without the
 room code), host-side bot seats come back as bots. A torn last record is dropped with a log line.
-A journal that cannot be read or replayed is left untouched and not recovered (a log line says
-why). No play without a journal: if a record of a table cannot be written, that journal is
-closed, nothing more is written to it, and ``halt(table, why)`` stops the table (the host stops
-taking its actions and tells its players why); what is on disk is a clean prefix of the game
-(a torn last record at worst), so a restarted host resumes the table from its last written step
-— the step no seat was shown.
-Not journaled (and so not recovered): tables still seating, seat changes during play (a bot
-replacing an absent human), the time already run on a timer (it restarts from full length).
+Seat changes during play (a bot standing in for an absent player, the player's return) are
+``seats`` records, and the running deadline a ``timer`` record (its key and when it ends), so a
+restarted host seats everyone alike and lets the timer run out at the same moment (at once if
+that moment passed while the host was down). The tables still seating are kept in
+``journals/seating`` (rewritten, atomically, when they change — the shell coalesces bursts) and
+brought back too.
+No play without a journal: if a record of a table cannot be written (or the writer thread's
+fsync of it fails), that journal is closed, nothing more is written to it, and
+``halt(table, why)`` stops the table before the tick that would show the unwritten step (the
+host stops taking its actions and tells its players); what is on disk is a clean prefix of the
+game (a torn last record at worst), so a restarted host resumes the table from its last written
+step. A journal that cannot be read or replayed is left untouched and not recovered (a log line
+says why).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgpack
+
+from hexnet import rng
 from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
-from host.core import Accepted, Effect, TableOver, TableStarted
-from host.journal import Journal, JournalContents, JournalError, read_journal
+from host.core import Accepted, Effect, SeatsChanged, SetTimer, TableOver, TableStarted
+from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
 from host.table import Seat, Table
+from protocol.paths import private_dir, tighten, write_private
+
+SEATING_FILE = "seating"
+_RECORDED = (TableStarted, Accepted, SeatsChanged, SetTimer, TableOver)
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -51,6 +67,13 @@ class Recorder:
         self.halt = halt
         self.journals: dict[int, Journal] = {}
         self.lost: dict[int, str] = {}  # table → why its journal could not be written
+        self._failed: deque[tuple[Journal, str]] = deque()  # fsyncs failed (writer thread)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.syncer: Syncer | None = None
+        if self.dir.is_dir():  # journals of an older hexnet may be readable by others
+            private_dir(self.dir)
+            for path in self.dir.glob("*.journal"):
+                tighten(path, 0o600)
 
     def path_of(self, table: int) -> Path | None:
         """The journal file of ``table`` while its game runs."""
@@ -58,10 +81,12 @@ class Recorder:
         return journal.path if journal else None
 
     def record(self, effects: list[Effect]) -> None:
-        """Write (and fsync) the journal records among ``effects``, in order. A table whose
-        record cannot be written is stopped (see the module doc); ``lost`` names it."""
+        """Write the journal records among ``effects``, in order (fsynced by the writer
+        thread). A table whose record cannot be written is halted (see the module doc);
+        ``lost`` names it."""
+        self._check_failed()
         for e in effects:
-            if not isinstance(e, (TableStarted, Accepted, TableOver)) or e.table in self.lost:
+            if not isinstance(e, _RECORDED) or e.table in self.lost:
                 continue
             try:
                 if isinstance(e, TableStarted):
@@ -69,24 +94,48 @@ class Recorder:
                 elif isinstance(e, Accepted):
                     self._append(e.table, {"kind": "step", "seat": e.seat, "action": e.action,
                                            "digest": _digest(e), "state_id": e.state_id})
-                else:
+                elif isinstance(e, SeatsChanged):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "seats", "seats": e.seats})
+                elif isinstance(e, SetTimer):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "timer", "key": e.key,
+                                               "ends": time.time() + e.seconds})
+                elif isinstance(e, TableOver):
                     self._append(e.table, {"kind": "end", "outcome": e.outcome})
                     journal = self.journals.pop(e.table, None)
                     if journal is not None:
-                        journal.close()
+                        self._syncer().close_after(journal)
             except (OSError, JournalError) as exc:
+                why = f"{exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
                 if isinstance(e, TableOver):  # every step is on disk: a restart adds the end
-                    self.log(f"table {e.table}: JOURNAL WRITE FAILED: end record: {exc}")
+                    self.log(f"table {e.table}: JOURNAL WRITE FAILED: end record: {why}")
+                    journal = self.journals.pop(e.table, None)
+                    if journal is not None:
+                        self._syncer().close_after(journal)
                 else:
-                    self._lose(e.table, f"{exc.strerror or exc}" if isinstance(exc, OSError)
-                               else str(exc))
+                    self._lose(e.table, why)
+
+    def _fsync_failed(self, journal: Journal, why: str) -> None:
+        """(The writer thread) an fsync failed: the table is halted on the loop's thread, at
+        once if the loop is known, else before the next records are written."""
+        self._failed.append((journal, why))
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # (the loop is closed: the host stopped)
+                self._loop.call_soon_threadsafe(self._check_failed)
+
+    def _check_failed(self) -> None:
+        while self._failed:
+            journal, why = self._failed.popleft()
+            table = next((t for t, j in self.journals.items() if j is journal), None)
+            if table is not None:
+                self._lose(table, f"fsync: {why}")
 
     def _lose(self, table: int, why: str) -> None:
         """The journal of ``table`` cannot be written: close it and stop the table."""
         journal = self.journals.pop(table, None)
         if journal is not None:
-            with contextlib.suppress(OSError):
-                journal.close()
+            self._syncer().close_after(journal)
         self.lost[table] = why
         self.log(f"table {table}: JOURNAL WRITE FAILED: {why}; the table is stopped (no play "
                  "without a journal)")
@@ -95,7 +144,7 @@ class Recorder:
                              "the table is stopped; the host keeps what was written.")
 
     def _start(self, e: TableStarted) -> None:
-        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self.dir)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         path = self.dir / f"{stamp}-t{e.table}-{secrets.token_hex(3)}.journal"
         old = self.journals.pop(e.table, None)
@@ -103,7 +152,9 @@ class Recorder:
             old.close()
         self.journals[e.table] = Journal.create(path, {
             "game": e.game, "players": e.players, "options": e.options, "seed": e.seed,
-            "salt": e.salt, "commitment": commitment(e.seed, e.salt) if e.salt else "",
+            "salt": e.salt,
+            "commitment": commitment(e.seed, e.salt, e.options) if e.salt else "",
+            "rng": rng.ALGORITHM,
             "table": e.table, "seats": e.seats, "started": time.time()})
         self.log(f"table {e.table}: journal {path}")
 
@@ -112,10 +163,46 @@ class Recorder:
         if journal is None:
             self.log(f"table {table}: no journal open; {record['kind']} record not written")
             return
-        journal.append(record)
+        journal.append(record, sync=False)
+        self._syncer().dirty(journal)
+
+    def _syncer(self) -> Syncer:
+        if self.syncer is None:
+            with contextlib.suppress(RuntimeError):  # (no loop: tools, tests)
+                self._loop = asyncio.get_running_loop()
+            self.syncer = Syncer(self.log, failed=self._fsync_failed)
+        return self.syncer
+
+    def write_seating(self, tables: list[dict[str, Any]]) -> None:
+        """Keep the tables still seating (atomically; nothing if there are none)."""
+        path = self.dir / SEATING_FILE
+        try:
+            if not tables:
+                path.unlink(missing_ok=True)
+                return
+            private_dir(self.dir)
+            write_private(path, msgpack.packb(tables, use_bin_type=True))
+        except OSError as exc:
+            self.log(f"tables seating not kept: {exc}")
+
+    def read_seating(self) -> list[dict[str, Any]]:
+        """The tables :meth:`write_seating` kept ([] if none or unreadable)."""
+        path = self.dir / SEATING_FILE
+        try:
+            tables = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=True)
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError, msgpack.UnpackException) as exc:
+            self.log(f"tables seating unreadable, not recovered: {exc}")
+            return []
+        return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []
 
     def close(self) -> None:
-        """Close every open journal (they stay unfinished on disk, to be recovered)."""
+        """Sync and close every open journal (they stay unfinished on disk, to be
+        recovered)."""
+        if self.syncer is not None:
+            self.syncer.stop()
+            self.syncer = None
         for journal in self.journals.values():
             journal.close()
         self.journals.clear()
@@ -149,11 +236,18 @@ class Recorder:
             old_id = table.id
             lobby.resume_table_id(table)
             self.journals[table.id] = journal
-            lobby.resume_table(table)
+            timer = None
+            if contents.timer is not None:
+                left = float(contents.timer.get("ends", 0.0)) - time.time()
+                timer = (str(contents.timer.get("key")), left)
+            lobby.resume_table(table, timer)
             moved = f" (was table {old_id})" if old_id != table.id else ""
             self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "
                      f"at step {len(table.history)}")
             resumed.append(table.id)
+        seating = lobby.restore_seating(self.read_seating())
+        if seating:
+            self.log(f"tables {', '.join(map(str, seating))}: still seating, brought back")
         return resumed
 
 
@@ -164,15 +258,13 @@ def _digest(e: Accepted) -> str:
 def rebuild_table(contents: JournalContents, log: Callable[[str], None]) -> Table:
     """The table a journal describes, replayed to its last recorded step."""
     h = contents.header
+    if h.get("rng") != rng.ALGORITHM:
+        raise ValueError(f"its generator {h.get('rng', 'splitmix64')!r} is not this hexnet's "
+                         f"{rng.ALGORITHM!r}")
     engine = get_game(h["game"])
-    seats = []
-    for info in h["seats"]:
-        seat = Seat(kind=str(info["kind"]), name=str(info["name"]), policy=info.get("policy"))
-        identity = info.get("identity")
-        seat.identity = bytes(identity) if identity is not None else None
-        seats.append(seat)
+    seats = [Seat.from_record(info) for info in contents.seats or h["seats"]]
     table = Table(int(h["table"]), h["game"], engine, seats, dict(h["options"]))
-    table.start(int(h["seed"]), bytes(h["salt"]))
+    table.start(bytes(h["seed"]), bytes(h["salt"]))
     for i, step in enumerate(contents.steps, 1):
         table.act(step["seat"], step["action"])
         if step.get("digest") is not None and table.digests[-1] != step["digest"]:

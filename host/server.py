@@ -11,9 +11,17 @@ Usage::
     ...
     await host.stop()
 
-Every write is followed by a drain (one writer task per connection, so a slow reader delays only
-itself). Invalid input gets an ``error`` (code + sentence) and changes nothing; a frame over the
-cap, a failed handshake or a wrong code closes that connection only.
+The send path (issue 10): the core applies each message as it arrives and collects what changed;
+once per loop tick the shell writes the journal records of the tick's actions (``os.write``,
+before any frame leaves, so a ``kill -9`` loses nothing anyone saw; a writer thread fsyncs them
+as a group, :class:`host.journal.Syncer`) and then lets the core send one frame per seat per
+changed table (:meth:`host.lobby.Lobby.send_due`). Frames are written straight to the
+transport; its buffer is the only queue, and a reader that lets more than
+``write_high_water`` bytes pile up is dropped. A connection's silence is watched by one timer,
+re-armed lazily, not a timeout per read. Lobby updates are coalesced (at most
+:data:`LOBBY_EVERY` apart). uvloop is used when installed (:func:`run`). Invalid input gets an
+``error`` (code + sentence) and changes nothing; a frame over the cap, a failed handshake or a
+wrong code closes that connection only.
 
 Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``games``,
 ``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``,
@@ -22,7 +30,10 @@ the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated`
 ``max_unauthenticated_per_address``, ``message_rate``, ``message_burst``,
 ``message_excess_close``, ``write_high_water``);
 ``journal`` (default True: table journals in ``data_dir/journals``), ``recover`` (default True:
-unfinished journals are reloaded by :meth:`Host.start`, see :mod:`host.recovery`),
+unfinished journals and the tables still seating are reloaded by :meth:`Host.start`, see
+:mod:`host.recovery`); the griefing limits of :class:`host.lobby.Lobby` (``table_expiry``,
+``max_open_tables_per_player``, ``max_tables_created_per_player``) and ``code_backoff`` (the
+longest wait between two room-code checks from one address, :class:`protocol.auth.RateLimiter`);
 ``host.recorder``; without an explicit
 ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
 default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
@@ -33,15 +44,17 @@ effects after every change: dashboards), ``host.connections`` (conn id → addre
 from __future__ import annotations
 
 import asyncio
+import asyncio.sslproto
 import contextlib
 import itertools
+import math
 import os
 import secrets
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hexnet.games import available
 from host import limits
@@ -52,19 +65,55 @@ from host.core import (
     Close,
     Effect,
     LobbyChanged,
+    LobbyDue,
     SeatDisconnected,
+    SeatingChanged,
     Send,
     SetTimer,
     TableOver,
+    TablesChanged,
     TableStarted,
 )
-from host.lobby import Lobby
+from host.lobby import (
+    MAX_OPEN_TABLES_PER_PLAYER,
+    MAX_TABLES_CREATED_PER_PLAYER,
+    TABLE_EXPIRY,
+    Lobby,
+)
 from host.recovery import Recorder
 from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import FrameTooLarge, ProtocolError
 
-_CLOSE = "close"
-MAX_QUEUED = 2000  # frames waiting for one slow reader before it is dropped (besides bytes)
+LOBBY_EVERY = 0.25  # seconds between two coalesced lobby updates
+# asyncio gives every TLS connection a read buffer of SSLProtocol.max_size (256 KiB), filled from
+# its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
+# reading 32 KiB at a time costs nothing; set once for the process (uvloop has its own buffers).
+SSL_READ_BUFFER = 32 * 1024
+asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_size,
+                                            SSL_READ_BUFFER)
+CODE_WAIT_LIMIT = 5.0  # seconds a code check may be held back; past it: "try again in …"
+SEATING_EVERY = 0.5  # seconds: the tables still seating are written at most this often
+T = TypeVar("T")
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop when it is installed (``pip install 'hexnet[fast]'``) and
+    ``HEXNET_LOOP`` is not ``asyncio``; else None (asyncio's own)."""
+    if os.environ.get("HEXNET_LOOP", "") == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if os.environ.get("HEXNET_LOOP") == "uvloop":
+            raise
+        return None
+    return uvloop.new_event_loop
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on the fastest loop available (:func:`loop_factory`)."""
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        return runner.run(coro)
 
 
 class HandshakeRefused(Exception):
@@ -75,10 +124,10 @@ class HandshakeRefused(Exception):
 class _Conn:
     writer: asyncio.StreamWriter
     address: str
-    queue: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
-    task: asyncio.Task[None] | None = None
-    pending: int = 0  # bytes queued, not yet handed to the transport
     limiter: limits.MessageLimiter = field(default_factory=limits.MessageLimiter)
+    last_heard: float = 0.0
+    closing: bool = False
+    idle: asyncio.TimerHandle | None = None
 
 
 class Host:
@@ -98,7 +147,11 @@ class Host:
                  message_burst: int = limits.MESSAGE_BURST,
                  message_excess_close: int = limits.MESSAGE_EXCESS_CLOSE,
                  write_high_water: int = limits.WRITE_HIGH_WATER,
-                 journal: bool = True, recover: bool = True) -> None:
+                 journal: bool = True, recover: bool = True,
+                 table_expiry: float = TABLE_EXPIRY,
+                 max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
+                 max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 code_backoff: float = auth.BACKOFF_MAX_ADDRESS) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -119,11 +172,14 @@ class Host:
         self.cert_path, self.key_path = tls.ensure_host_cert(self.config_dir)
         self.fingerprint = tls.fingerprint_of_pem(self.cert_path)
         self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
-        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games)
+        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games, batched=True,
+                           table_expiry=table_expiry,
+                           max_open_tables_per_player=max_open_tables_per_player,
+                           max_tables_created_per_player=max_tables_created_per_player)
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover
-        self.rate_limiter = auth.RateLimiter()
+        self.rate_limiter = auth.RateLimiter(address_max=code_backoff)
         self.port = 0
         self.bind = "127.0.0.1"
         self._room_key = b""
@@ -137,17 +193,25 @@ class Host:
         self._advertiser: Any = None
         self._mdns_dirty: asyncio.Event | None = None
         self._mdns_task: asyncio.Task[None] | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
+        self._seating: list[dict[str, Any]] | None = None  # to be written (coalesced)
+        self._seating_handle: asyncio.TimerHandle | None = None
         self._stopping = False
+        self._tick_handle: asyncio.Handle | None = None
+        self._lobby_handle: asyncio.Handle | None = None
+        self._lobby_last = 0.0
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``bind:port`` (0 = any free port); advertise if ``mdns``. The port."""
+        self._stopping = False  # (a stopped host may be started again)
         self._room_key = await asyncio.to_thread(auth.room_key, self.room_code, self.fingerprint)
         if self.recorder is not None and self.recover:
             self.recorder.recover(self.lobby)  # before listening: seats resume at once
         self._tls = tls.server_context(self.cert_path, self.key_path)
         self._server = await limits.start_paused_server(
-            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2)
+            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2, tls=self._tls,
+            handshake_timeout=self.handshake_timeout)
         self.bind = bind
         self.port = self._server.sockets[0].getsockname()[1]
         self.log(f"listening on {bind}:{self.port} (TLS 1.3), fingerprint "
@@ -165,6 +229,13 @@ class Host:
             self._mdns_dirty = asyncio.Event()
             self._mdns_task = asyncio.create_task(self._mdns_loop())
             self.log(f"advertised on mDNS as {self._advertiser.service_name}")
+        self._sweep_task = asyncio.create_task(self._sweep_loop())
+        # a host started again: frames and lobby updates that came due while it was stopped
+        loop = asyncio.get_running_loop()
+        if self._tick_handle is None:
+            self._tick_handle = loop.call_soon(self._tick)
+        if self._lobby_handle is None:
+            self._lobby_handle = loop.call_soon(self._lobby_tick)
         return self.port
 
     async def stop(self) -> None:
@@ -172,10 +243,18 @@ class Host:
         self._stopping = True
         if self._server is not None:
             self._server.close()
+        if self._sweep_task is not None:
+            self._sweep_task.cancel()
+            self._sweep_task = None
+        self._write_seating()  # the tables still seating, as they are now
         for handle in list(self._timers.values()) + list(self._later):
             handle.cancel()
         self._timers.clear()
         self._later.clear()
+        for handle in (self._tick_handle, self._lobby_handle):
+            if handle is not None:
+                handle.cancel()
+        self._tick_handle = self._lobby_handle = None  # (start() sends what is still due)
         for conn in list(self._conns.values()):
             with contextlib.suppress(Exception):
                 conn.writer.close()
@@ -212,24 +291,33 @@ class Host:
     def _on_effects(self, effects: list[Effect]) -> None:
         loop = asyncio.get_running_loop()
         if self.recorder is not None:
-            # Journal FIRST: every accepted action of this batch is fsynced before any
-            # message of the batch (its views) is queued for sending; a table whose journal
-            # failed is stopped, and nothing of this batch goes to it.
+            # Journal FIRST: every accepted action of this batch is written before the tick
+            # makes its frames; a table whose journal cannot be written is halted here (the
+            # lobby then makes no frames, timers or bot turns for it).
             self.recorder.record(effects)
-            if self.recorder.lost:
-                effects = [e for e in effects if not _of_lost_table(e, self.recorder.lost)]
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
                 continue
             if isinstance(e, Send):
                 conn = self._conns.get(e.conn)
                 if conn is not None:
-                    self._enqueue(e.conn, conn, e.msg)
+                    if e.data is not None:
+                        self._write(e.conn, conn, e.data)
+                    else:
+                        self._send(e.conn, conn, e.msg)
+            elif isinstance(e, TablesChanged):
+                if self._tick_handle is None and not self._stopping:
+                    self._tick_handle = loop.call_soon(self._tick)
+            elif isinstance(e, LobbyDue):
+                if self._lobby_handle is None and not self._stopping:
+                    wait = self._lobby_last + LOBBY_EVERY - loop.time()
+                    self._lobby_handle = (loop.call_later(wait, self._lobby_tick) if wait > 0
+                                          else loop.call_soon(self._lobby_tick))
             elif isinstance(e, Close):
                 conn = self._conns.get(e.conn)
                 if conn is not None:
-                    conn.queue.put_nowait(messages.error(e.code, e.message))
-                    conn.queue.put_nowait(_CLOSE)
+                    self._send(e.conn, conn, messages.error(e.code, e.message))
+                    self._close(conn)
             elif isinstance(e, SetTimer):
                 old = self._timers.pop(e.table, None)
                 if old:
@@ -250,6 +338,10 @@ class Host:
             elif isinstance(e, LobbyChanged):
                 if self._mdns_dirty is not None:
                     self._mdns_dirty.set()
+            elif isinstance(e, SeatingChanged):
+                self._seating = e.tables  # written at most every SEATING_EVERY seconds
+                if self._seating_handle is None and self.recorder is not None:
+                    self._seating_handle = loop.call_later(SEATING_EVERY, self._write_seating)
             elif isinstance(e, TableStarted):
                 self.log(f"table {e.table}: {e.game} started with {', '.join(e.players)}")
             elif isinstance(e, TableOver):
@@ -260,24 +352,79 @@ class Host:
         for listener in self._listeners:
             listener(effects)
 
-    def _enqueue(self, conn_id: int, conn: _Conn, msg: dict[str, Any]) -> None:
-        """Queue ``msg`` for ``conn`` as bytes; drop the connection if what waits for it
-        (queued bytes + the transport's buffer) would pass the high-water mark."""
-        if conn.writer.transport.is_closing():
-            return
+    def _tick(self) -> None:
+        """The end of a loop tick: every changed table's frames (journal already written)."""
+        self._tick_handle = None
+        self.lobby.send_due()
+
+    def _lobby_tick(self) -> None:
+        self._lobby_handle = None
+        self._lobby_last = asyncio.get_running_loop().time()
+        self.lobby.send_lobby()
+
+    def _send(self, conn_id: int, conn: _Conn, msg: dict[str, Any]) -> None:
+        """Encode ``msg`` and write it to ``conn`` (see :meth:`_write`)."""
         try:
             data = frames.encode(msg, frames.POST_AUTH_MAX)
         except ValueError as exc:
             self.log(f"not sent to #{conn_id}: {exc}")
             return
-        waiting = conn.pending + conn.writer.transport.get_write_buffer_size() + len(data)
-        if waiting > self.write_high_water or conn.queue.qsize() >= MAX_QUEUED:
+        self._write(conn_id, conn, data)
+
+    def _write(self, conn_id: int, conn: _Conn, data: bytes) -> None:
+        """Hand ``data`` to ``conn``'s transport now (its buffer is the only queue); drop the
+        connection if what waits there would pass the high-water mark."""
+        transport = conn.writer.transport
+        if conn.closing or transport.is_closing():
+            return
+        waiting = transport.get_write_buffer_size() + len(data)
+        if waiting > self.write_high_water:
             self.log(f"#{conn_id} ({conn.address}) stopped reading ({waiting} bytes waiting); "
                      "dropped")
-            conn.writer.transport.abort()
+            conn.closing = True
+            transport.abort()
             return
-        conn.pending += len(data)
-        conn.queue.put_nowait(data)
+        try:
+            transport.write(data)
+        except (ConnectionError, RuntimeError, OSError) as exc:
+            self.log(f"write to {conn.address} failed: {exc}")
+            conn.closing = True
+            transport.abort()
+
+    def _close(self, conn: _Conn) -> None:
+        """Close ``conn`` once what was written to it has gone out."""
+        if not conn.closing:
+            conn.closing = True
+            with contextlib.suppress(Exception):
+                conn.writer.close()
+
+    def _watch_idle(self, conn_id: int, conn: _Conn) -> None:
+        """Close ``conn`` with ``idle`` once nothing came from it for ``idle_timeout``: one
+        timer per connection, re-armed for the time left (no timeout per read)."""
+        loop = asyncio.get_running_loop()
+        left = conn.last_heard + self.idle_timeout - loop.time()
+        if conn.closing:
+            return
+        if left > 0:
+            conn.idle = loop.call_later(left, self._watch_idle, conn_id, conn)
+            return
+        self._send(conn_id, conn, messages.error("idle", "No message for too long."))
+        self._close(conn)
+
+    def _write_seating(self) -> None:
+        self._seating_handle = None
+        if self._seating is not None and self.recorder is not None:
+            self.recorder.write_seating(self._seating)
+            self._seating = None
+
+    async def _sweep_loop(self) -> None:
+        """Now and then: open tables nobody sits at expire."""
+        every = max(0.05, min(30.0, self.lobby.table_expiry / 4))
+        while True:
+            await asyncio.sleep(every)
+            for tid in self.lobby.expire_tables():
+                self.log(f"table {tid}: nobody sat at it for "
+                         f"{self.lobby.table_expiry:g} s; removed")
 
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)
@@ -322,21 +469,24 @@ class Host:
                 return
             try:
                 raw = writer.transport
-                with contextlib.suppress(AttributeError):  # asyncio: lost as TLS finished
-                    await writer.start_tls(self._tls,
-                                           ssl_handshake_timeout=self.handshake_timeout)
+                if writer.get_extra_info("ssl_object") is None:  # (uvloop: TLS is done)
+                    with contextlib.suppress(AttributeError):  # asyncio: lost as TLS ended
+                        await writer.start_tls(self._tls,
+                                               ssl_handshake_timeout=self.handshake_timeout)
                 if writer.transport is None:  # lost right after the TLS handshake
                     writer._transport = raw  # noqa: SLF001 - keep close() and __del__ working
                     raw.abort()
                     return
-                identity, name = await self._handshake(reader, writer, address)
+                self.gate.progress(address, conn_id, limits.TLS)
+                identity, name = await self._handshake(reader, writer, address, conn_id)
             except (HandshakeRefused, TimeoutError, asyncio.IncompleteReadError,
                     ConnectionError, ssl.SSLError, OSError):
                 return
             self.gate.release(address, conn_id)
             gated = False
-            conn = _Conn(writer, address, limiter=limits.MessageLimiter(*self.message_limits))
-            conn.task = asyncio.create_task(self._write_loop(conn))
+            conn = _Conn(writer, address, limiter=limits.MessageLimiter(*self.message_limits),
+                         last_heard=asyncio.get_running_loop().time())
+            self._watch_idle(conn_id, conn)
             self._conns[conn_id] = conn
             self.log(f"{name} connected from {address} (#{conn_id})")
             self.lobby.connect(conn_id, identity, name, address)
@@ -348,86 +498,62 @@ class Host:
                 self.gate.release(address, conn_id)
             conn = self._conns.pop(conn_id, None)
             if conn is not None:
+                if conn.idle is not None:
+                    conn.idle.cancel()
                 self.lobby.disconnect(conn_id)
                 self.log(f"#{conn_id} disconnected")
-                conn.queue.put_nowait(_CLOSE)
-                if conn.task is not None:
-                    with contextlib.suppress(BaseException):
-                        await asyncio.wait_for(conn.task, 2.0)
             with contextlib.suppress(Exception):
                 writer.close()
             self._handlers.discard(task)
 
     async def _read_loop(self, conn_id: int, reader: asyncio.StreamReader, conn: _Conn) -> None:
-        while True:
+        loop = asyncio.get_running_loop()
+        while not conn.closing:
             problem: ProtocolError | None = None
             try:
-                msg = await asyncio.wait_for(frames.read_frame(reader, frames.POST_AUTH_MAX),
-                                             self.idle_timeout)
+                msg = await frames.read_frame(reader, frames.POST_AUTH_MAX)
+                conn.last_heard = loop.time()
                 messages.validate(msg, "c2h")
+                msg.pop("pad", None)
             except FrameTooLarge as exc:
-                self._enqueue(conn_id, conn, exc.as_message())
-                conn.queue.put_nowait(_CLOSE)
+                self._send(conn_id, conn, exc.as_message())
+                self._close(conn)
                 return
             except ProtocolError as exc:
                 problem = exc
-            except TimeoutError:
-                self._enqueue(conn_id, conn, messages.error("idle", "No message for too long."))
-                conn.queue.put_nowait(_CLOSE)
-                return
             except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError):
                 return
             verdict = conn.limiter.check()  # every frame counts, valid or not
             if verdict == limits.CLOSE:
                 self.log(f"#{conn_id} ({conn.address}) kept flooding; closed")
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "rate_limited", "Too many messages; the host closed the connection."))
-                conn.queue.put_nowait(_CLOSE)
+                self._close(conn)
                 return
             if verdict == limits.WARN:
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "rate_limited", "Too many messages; slow down (this one was dropped)."))
             if verdict != limits.OK:
                 continue
             if problem is not None:
-                self._enqueue(conn_id, conn, problem.as_message())
+                self._send(conn_id, conn, problem.as_message())
                 continue
             if msg["type"] == "chat":
                 msg["text"] = sanitize.clean_text(msg["text"])
             if msg["type"] in messages.PRE_AUTH["c2h"]:
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "unexpected", f"A {msg['type']!r} message is only valid in the handshake."))
                 continue
-            if conn.task is not None and conn.task.done():
-                return
             try:
                 self.lobby.handle(conn_id, msg)
             except Exception as exc:  # noqa: BLE001 - a bug must not take the host down
                 self.log(f"internal error handling {msg['type']!r} from #{conn_id}: "
                          f"{type(exc).__name__}: {exc}")
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "internal", "The host failed on that request; it was not carried out."))
 
-    async def _write_loop(self, conn: _Conn) -> None:
-        try:
-            while True:
-                item = await conn.queue.get()
-                if item is _CLOSE:
-                    break
-                if isinstance(item, bytes):
-                    conn.pending -= len(item)
-                    conn.writer.write(item)
-                    await conn.writer.drain()
-                    continue
-                await frames.write_frame(conn.writer, item, frames.POST_AUTH_MAX)
-        except (ConnectionError, ssl.SSLError, OSError, ValueError, RuntimeError) as exc:
-            self.log(f"write to {conn.address} failed: {exc}")
-        finally:
-            with contextlib.suppress(Exception):
-                conn.writer.close()
-
     async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                         address: str) -> tuple[bytes, str]:
+                         address: str, conn_id: int = 0) -> tuple[bytes, str]:
         async def refuse(code: str, text: str) -> HandshakeRefused:
             with contextlib.suppress(Exception):
                 await frames.write_frame(writer, messages.error(code, text), frames.PRE_AUTH_MAX)
@@ -445,6 +571,7 @@ class Host:
             return msg
 
         hello = await asyncio.wait_for(read("hello"), self.handshake_timeout)
+        self.gate.progress(address, conn_id, limits.HELLO)
         if hello["version"] != PROTOCOL_VERSION:
             raise await refuse("version", f"This host speaks protocol version "
                                f"{PROTOCOL_VERSION}, not {hello['version']}; update hexnet.")
@@ -455,30 +582,27 @@ class Host:
             "games": self.games[:16]}, frames.PRE_AUTH_MAX)
         msg = await asyncio.wait_for(read("auth"), self.auth_timeout)
         identity, c_nonce = hello["identity"], hello["nonce"]
-        if self.rate_limiter.blocked(address):
-            raise await refuse("rate_limited", "Too many wrong room codes from your address; "
-                               "wait a minute and try again.")
         if not auth.verify_auth(identity, msg["signature"], self.fingerprint, c_nonce, h_nonce):
             raise await refuse("bad_signature", "Your identity signature does not verify.")
         proof = None
         if msg["proof"] is not None:
+            # back-off (protocol.auth.RateLimiter): wait for this identity's and address's turn
+            admitted, wait = self.rate_limiter.reserve(identity, address, CODE_WAIT_LIMIT)
+            if not admitted:
+                raise await refuse("rate_limited", f"Too many wrong room codes from you; try "
+                                   f"again in {math.ceil(wait)} s.")
+            if wait > 0:
+                await asyncio.sleep(wait)
             want = auth.client_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
             if not auth.proofs_equal(msg["proof"], want):
-                self.rate_limiter.fail(address)
+                self.rate_limiter.fail(identity, address)
                 raise await refuse("bad_code", "That room code is not this host's.")
+            self.rate_limiter.succeed(identity)
             proof = auth.host_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
         elif not self.open and not self.lobby.holds_seat(identity):
             raise await refuse("code_required", "This host needs its room code.")
         await frames.write_frame(writer, {"type": "auth_ok", "proof": proof}, frames.PRE_AUTH_MAX)
         return identity, sanitize.clean_name(hello["name"])
-
-
-def _of_lost_table(effect: Effect, lost: dict[int, str]) -> bool:
-    """Whether ``effect`` would carry on a table whose journal could not be written (a view
-    or the reveal of it, its timer, a bot's turn)."""
-    if isinstance(effect, Send):
-        return effect.msg.get("type") in ("view", "reveal") and effect.msg.get("table") in lost
-    return isinstance(effect, (SetTimer, BotTurn, SeatDisconnected)) and effect.table in lost
 
 
 def _kept_room_code(config_dir: Path) -> str:

@@ -6,15 +6,16 @@ A :class:`Table` knows the engine contract (``hexnet/engine.py``) and nothing of
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
 
+from hexnet import rng
 from hexnet.engine import Game, IllegalAction
 from hexnet.fairness import commitment, events_digest
+from hexnet.options import public_options, stacked
 from host.core import LobbyError
 
 MAX_HOST_STEPS = 10_000
@@ -30,11 +31,30 @@ class Seat:
     policy: str | None = None
     absent: bool = False
     absent_auto: bool = False  # absent only because its connection went away
+    reserved: bytes | None = None  # a bot's seat: the identity of the player it stands in for
 
     def clear(self) -> None:
         """Make the seat empty."""
         self.kind, self.name, self.identity, self.policy = "empty", "", None, None
         self.absent = self.absent_auto = False
+        self.reserved = None
+
+    def record(self) -> dict[str, Any]:
+        """The seat as a journal keeps it."""
+        return {"kind": self.kind, "name": self.name, "identity": self.identity,
+                "policy": self.policy, "absent": self.absent, "absent_auto": self.absent_auto,
+                "reserved": self.reserved}
+
+    @classmethod
+    def from_record(cls, info: dict[str, Any]) -> Seat:
+        """The seat :meth:`record` wrote (older journals lack the last fields)."""
+        def key(v: Any) -> bytes | None:
+            return bytes(v) if v is not None else None
+        return cls(kind=str(info["kind"]), name=str(info["name"]),
+                   identity=key(info.get("identity")), policy=info.get("policy"),
+                   absent=bool(info.get("absent", False)),
+                   absent_auto=bool(info.get("absent_auto", False)),
+                   reserved=key(info.get("reserved")))
 
 
 @dataclass
@@ -49,37 +69,46 @@ class Table:
     options: dict[str, Any]
     status: str = "open"
     state: dict[str, Any] | None = None
-    seed: int = 0
+    seed: int | bytes = 0  # before the start a seed the host's own code fixed (tests), or 0
     salt: bytes = b""
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # per history step: its public events
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
-    bot_rng: random.Random = field(default_factory=random.Random)
-    # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged
-    _choice: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    creator: bytes | None = None  # the identity that created it over the network (None: host)
+    idle_since: float | None = None  # seating with no human seated since (lobby clock)
+    # host-side bots draw from the operating system's generator: nothing about the game's
+    # seed can be learned from (or steers) their choices
+    bot_rng: random.Random = field(default_factory=random.SystemRandom)
+    # what each seat was last sent (see host/render.py): packed view parts + legal, the log
+    # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
+    sent: dict[int, tuple[dict[str, bytes], bytes]] = field(default_factory=dict)
+    log_at: dict[int, int] = field(default_factory=dict)
+    choice: dict[int, tuple[Any, bytes]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
-    # per seat: digest of the last view sent, so an unchanged view is not sent again
-    sent: dict[int, bytes] = field(default_factory=dict)
+    rendered_sid: int = -1  # the state id of the last frames sent
+    covers: dict[tuple[str, int], int] = field(default_factory=dict)  # (step key, seat) → n
 
-    def view_changed(self, seat: int, view: dict[str, Any], legal: list[Any]) -> bool:
-        """Whether ``seat``'s view differs from the last one sent to it, ``state_id`` aside.
-
-        Sending an unchanged view would tell the seat that *someone* acted (a seer's look, a
-        pickpocket's theft) even though it shows nothing; so such views are not sent.
-        """
-        body = {k: v for k, v in view.items() if k != "state_id"}
-        digest = hashlib.blake2b(msgpack.packb([body, legal]), digest_size=16).digest()
-        if self.sent.get(seat) == digest:
-            return False
-        self.sent[seat] = digest
-        return True
+    def seating_record(self) -> dict[str, Any]:
+        """A table still seating as the host keeps it across a restart."""
+        return {"id": self.id, "game": self.game_name, "options": dict(self.options),
+                "seats": [s.record() for s in self.seats], "creator": self.creator,
+                "seed": self.seed}
 
     # -- seating ---------------------------------------------------------------------------
     def seat_of(self, identity: bytes) -> int | None:
         """The seat bound to ``identity``, or None."""
         for i, seat in enumerate(self.seats):
             if seat.kind == "human" and seat.identity == identity:
+                return i
+        return None
+
+    def reserved_seat(self, identity: bytes) -> int | None:
+        """The bot seat standing in for ``identity`` at a playing table, or None."""
+        if self.status != "playing":
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "bot" and seat.reserved == identity:
                 return i
         return None
 
@@ -103,7 +132,7 @@ class Table:
         return sum(1 for s in self.seats if s.kind == "empty")
 
     # -- playing ---------------------------------------------------------------------------
-    def start(self, seed: int, salt: bytes = b"") -> None:
+    def start(self, seed: int | bytes, salt: bytes = b"") -> None:
         """Deal the game from ``seed`` (committed to with ``salt``). LobbyError if a seat is
         empty or the table is not open."""
         if self.status != "open":
@@ -114,14 +143,16 @@ class Table:
             self.state = self.engine.setup([s.name for s in self.seats], seed, self.options)
         except IllegalAction as exc:
             raise LobbyError("bad_options", exc.reason) from exc
-        self.seed, self.salt = seed, salt
-        self.bot_rng = random.Random(seed ^ 0x5EED)
+        self.seed, self.salt = rng.seed_bytes(seed), salt
         self.status = "playing"
 
     @property
     def commitment(self) -> str:
-        """``sha256(seed‖salt)`` published to the seats (empty before the start)."""
-        return commitment(self.seed, self.salt) if self.state is not None and self.salt else ""
+        """The commitment to seed, salt and options published to the seats (empty before the
+        start); see :func:`hexnet.fairness.commitment`."""
+        if self.state is None or not self.salt:
+            return ""
+        return commitment(self.seed, self.salt, self.options)
 
     @property
     def state_id(self) -> int:
@@ -145,27 +176,35 @@ class Table:
             return []
         return self.engine.waiting_for(self.state)
 
-    def note_choices(self) -> None:
-        """Record, per seat, since which state id its decision (legal actions + the engine's
-        deadline key, which names the step) has been unchanged. Call after every change."""
-        if self.state is None:
-            return
+    def choice_now(self, seat: int, legal: list[dict[str, Any]] | None = None
+                   ) -> tuple[Any, bytes]:
+        """The seat's decision now: the engine's deadline key (it names the step) and its
+        legal actions, packed."""
+        assert self.state is not None
         deadline = self.engine.deadline(self.state) if self.status == "playing" else None
-        key = deadline.key if deadline else None
-        waiting = set(self.waiting_for())
-        for seat in range(len(self.seats)):
-            legal = self.engine.legal_actions(self.state, seat) if seat in waiting else []
-            choice = (key, [sorted(a.items()) for a in legal])
-            if self._choice.get(seat) != choice:
-                self._choice[seat] = choice
-                self.stable_since[seat] = self.state_id
+        if legal is None:
+            legal = (self.engine.legal_actions(self.state, seat)
+                     if self.status == "playing" else [])
+        return (deadline.key if deadline else None), msgpack.packb(legal)
+
+    def note_choice(self, seat: int, choice: tuple[Any, bytes]) -> None:
+        """Record the choice a seat is being shown (called as its frame is rendered)."""
+        if self.choice.get(seat) != choice:
+            self.choice[seat] = choice
+            self.stable_since[seat] = self.state_id
 
     def is_current(self, seat: int, state_id: int) -> bool:
         """Whether an action quoting ``state_id`` was chosen from the seat's present choice:
-        the quoted id is not in the future and the seat's legal actions and the step (deadline
-        key) have not changed since. (Another seat answering the same reaction window does not
-        make it stale.)"""
-        return self.stable_since.get(seat, self.state_id) <= state_id <= self.state_id
+        the quoted id is one the seat was shown, not before its choice (legal actions + the
+        engine's deadline key) last changed, and the choice has not changed since the last
+        frames went out (another seat answering the same reaction window does not make it
+        stale). Only when the table changed within the current tick is the choice listed
+        again."""
+        if not self.stable_since.get(seat, self.rendered_sid) <= state_id <= self.rendered_sid:
+            return False
+        if self.state_id != self.rendered_sid and self.state is not None:
+            return self.choice_now(seat) == self.choice.get(seat)
+        return True
 
     def view(self, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The seat's view and its legal actions now."""
@@ -182,4 +221,7 @@ class Table:
                        "connected": s.kind == "bot" or connected.get(i, False),
                        "absent": s.absent} for i, s in enumerate(self.seats)],
             "seats_total": len(self.seats), "status": self.status,
+            # every option is shown before anyone sits; a stacked table says so
+            "options": public_options(self.engine, self.options),
+            "stacked": stacked(self.engine, self.options),
         }

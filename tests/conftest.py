@@ -50,3 +50,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.fail(f"CI is set and {', '.join(missing)} is not installed: .ci/run must "
                         "install it (a skipped test would pass unseen)", pytrace=False)
         pytest.skip(f"needs {', '.join(missing)}, not installed here (CI installs it)")
+
+
+if os.environ.get("HEXNET_LOOP") == "uvloop":
+    def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict:
+        """``HEXNET_LOOP=uvloop``: every async test runs on uvloop (CI runs the network tests
+        on both loops); otherwise on asyncio's own loop, as pytest-asyncio does by itself."""
+        import uvloop
+
+        return {"uvloop": uvloop.new_event_loop}

@@ -33,6 +33,10 @@ def crash(host: Host) -> None:
     host._stopping = True
     for handle in list(host._timers.values()) + list(host._later):
         handle.cancel()
+    if host._seating_handle is not None:  # a write still waiting dies with the process
+        host._seating_handle.cancel()
+    if host._sweep_task is not None:
+        host._sweep_task.cancel()
     if host._server is not None:
         host._server.close()
     for conn in list(host._conns.values()):

@@ -1,22 +1,29 @@
-"""Fang at a real lobby core: the witches' whisper channel, secret acts that send nothing, and
-the host's time-limits switch."""
+"""Fang at a real lobby core: the witches' whisper channel, secret acts that look like any other
+change on the wire, and the host's time-limits switch."""
 
 from __future__ import annotations
 
 import pytest
 
 from hexnet.i18n import render
-from host.core import Accepted, LobbyError, Send, SetTimer
+from host.core import Accepted, LobbyError, SetTimer
 from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
 
 
-def fang_table(players: int = 6) -> tuple[Lobby, Recorder, list[str]]:
+def fang_table(players: int = 6, roles: list[str] | None = None
+               ) -> tuple[Lobby, Recorder, list[str]]:
+    """A started Fang table of ``players`` connected humans; ``roles`` (the host's own code
+    stacks them, as a test may) deals those roles seat by seat from the first morning."""
     rec = Recorder()
     lb = Lobby(rec, seed_source=lambda: 7)
     for n in range(1, players + 1):
         lb.connect(n, ident(n), f"p{n}")
-    lb.handle(1, {"type": "create", "game": "fang", "seats": players, "options": {}})
+    if roles is None:
+        lb.handle(1, {"type": "create", "game": "fang", "seats": players, "options": {}})
+    else:
+        lb.create_table("fang", players, {"scenario": {"roles": roles}})
+        lb.handle(1, {"type": "sit", "table": 1, "seat": 0})
     for n in range(2, players + 1):
         lb.handle(n, {"type": "sit", "table": 1, "seat": None})
     lb.handle(1, {"type": "start", "table": 1})
@@ -29,22 +36,31 @@ def test_a_witch_whispers_to_the_witches_and_nobody_else() -> None:
     witches = [s for s, r in enumerate(roles) if r == "hexe"]
     assert len(witches) == 2
     lb.handle(witches[0] + 1, {"type": "chat", "text": "Wald tonight", "channel": "witches"})
-    got = {e.conn: e.msg for e in rec.take()}
-    assert set(got) == {s + 1 for s in witches}
-    assert got[witches[1] + 1]["channel"] == "witches"
+    heard = {c for c in range(1, 7) if rec.sent(c, "chat")}
+    assert heard == {s + 1 for s in witches}
+    assert rec.sent(witches[1] + 1, "chat")[0]["channel"] == "witches"
+    frames = rec.frames()  # on the wire: one frame of one length to every seat
+    assert sorted(frames) == list(range(1, 7))
+    assert len({len(f) for fs in frames.values() for f in fs}) == 1
 
 
 def test_a_cat_who_is_not_a_witch_cannot_use_the_witches_channel() -> None:
     lb, rec, roles = fang_table(6)
     cat = roles.index("dorfkatze")
     lb.handle(cat + 1, {"type": "chat", "text": "let me in", "channel": "witches"})
-    assert [(e.conn, e.msg["type"], e.msg["code"]) for e in rec.take()] == [
-        (cat + 1, "error", "no_channel")]
+    assert [(m["type"], m["code"]) for m in rec.sent(cat + 1)] == [("error", "no_channel")]
+    assert all(rec.sent(c) == [] for c in range(1, 7) if c != cat + 1)
+    frames = rec.frames()  # the refusal rides in a frame like every seat's
+    assert sorted(frames) == list(range(1, 7))
+    assert len({len(f) for fs in frames.values() for f in fs}) == 1
 
 
-def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
-    # A view that changed only in its state id would tell everyone that someone acted.
-    lb, rec, roles = fang_table(6)
+def test_a_seers_secret_look_sends_every_seat_one_frame_of_one_length() -> None:
+    # Only the seer's frame may differ in content; on the wire all look alike.
+    # (Roles stacked: every seat takes its first legal action, so the witches attack seat 0;
+    # a village cat sits there, the seer is still a cat at the first evening.)
+    lb, rec, roles = fang_table(6, ["dorfkatze", "seherin", "hexe", "hexe", "dorfkatze",
+                                    "beschuetzer"])
     table = lb.tables[1]
     seer = roles.index("seherin")
     for _ in range(400):
@@ -53,6 +69,9 @@ def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
         look = [a for a in legal if a["type"] == "see"]
         if look:
             break
+        if not waiting:  # a timed scene (the witches' window, the pause): its timer fires
+            lb.timeout(1, table.timer_key)
+            continue
         seat = waiting[0]
         lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                              "action": table.engine.legal_actions(table.state, seat)[0]})
@@ -61,8 +80,10 @@ def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
     rec.take()
     lb.handle(seer + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                          "action": look[0]})
-    views = [e.conn for e in rec.take() if isinstance(e, Send) and e.msg["type"] == "view"]
-    assert views == [seer + 1]
+    frames = rec.frames()
+    assert sorted(frames) == list(range(1, 7)) and all(len(f) == 1 for f in frames.values())
+    assert len({len(fs[0]) for fs in frames.values()}) == 1
+    assert [c for c in range(1, 7) if rec.sent(c, "view")] == [seer + 1]
 
 
 def test_the_host_switches_time_limits_on_mid_game_and_the_timer_starts() -> None:
