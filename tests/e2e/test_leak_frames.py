@@ -16,6 +16,7 @@ import pytest
 from client.session import Session
 from hexnet.engine import State
 from host.server import Host
+from host.table import Table
 from tests.hexnet.redeal import REDEALS, clone, sampled_positions
 
 pytestmark = pytest.mark.timeout(120)
@@ -60,8 +61,15 @@ async def seated_table(host: Host, cfg: Path, game: str, players: int) -> int:
 
 
 def put(host: Host, table: int, state: State) -> None:
-    """Set the table's engine state (a position from random play, or a re-deal of one)."""
-    host.lobby.tables[table].state = clone(state)
+    """Give the table the engine state ``state`` (a position from random play, or a re-deal of
+    one): a fresh :class:`Table` with the same seats, options, seed and salt (so the same
+    commitment) takes its place, so nothing the send path keeps per table (what each seat was
+    last sent, its log position, its choice) carries over from the state before."""
+    old = host.lobby.tables[table]
+    fresh = Table(old.id, old.game_name, old.engine, old.seats, old.options)
+    fresh.start(old.seed, old.salt)
+    fresh.state = clone(state)
+    host.lobby.tables[table] = fresh
 
 
 @pytest.mark.parametrize("game,players,seed,count", CASES, ids=[c[0] for c in CASES])
