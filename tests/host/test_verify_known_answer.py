@@ -27,8 +27,10 @@ def test_hexnet_verify_accepts_the_journal_kept_in_the_repository(capsys) -> Non
     out = capsys.readouterr().out.splitlines()
     steps = len(read_journal(JOURNAL).steps)
     assert out[1:] == [f"All {steps} steps replay with identical public events.",
-                       "The replay ends with the same result.", "VERIFIED"]
-    assert out[0].startswith("Commitment ") and out[0].endswith("… matches the revealed seed.")
+                       "The replay ends with the same result.",
+                       "Agreed options: variant tutorial.", "VERIFIED"]
+    assert out[0].startswith("Commitment ") and out[0].endswith(
+        "… matches the revealed seed and options.")
 
 
 def test_the_kept_journal_deals_rolls_and_ends_as_recorded() -> None:
@@ -45,9 +47,11 @@ def test_the_kept_journal_changed_in_any_way_does_not_verify(change: str) -> Non
     if change == "seed":  # another seed (and a commitment to match): other deal, other rolls
         from hexnet.fairness import commitment
 
-        seed = int(contents.header["seed"]) ^ 1
+        seed = bytes(contents.header["seed"])
+        seed = bytes([seed[0] ^ 1]) + seed[1:]
         header = {**contents.header, "seed": seed,
-                  "commitment": commitment(seed, bytes(contents.header["salt"]))}
+                  "commitment": commitment(seed, bytes(contents.header["salt"]),
+                                           contents.header["options"])}
         contents = JournalContents(header, contents.steps, contents.end)
     elif change == "digest":
         step = contents.steps[1]
