@@ -57,5 +57,18 @@ def test_ci_installs_every_program_a_test_needs() -> None:
             needed |= set(re.findall(r'"([^"]+)"', args))
     needed.discard("hexnet-no-such-program")  # this file's own example
     assert needed and needed <= installed, sorted(needed - installed)
-    assert {"tmux", "chromium", "chromedriver", "ssh"} <= installed
+    assert {"tmux", "chromium", "ssh", "ssh-keygen", "zbarimg"} <= installed
     assert "export CI=1" in script
+
+
+def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> None:
+    script = (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text().splitlines()
+    command = readme[readme.index("Run the tests:") + 2].strip()
+    program = re.search(r"test_command=\$\(awk '([^']+)' README.md\)", script)
+    assert program, "no test_command=$(awk '…' README.md) line in .ci/run"
+    found = subprocess.run(["awk", program.group(1), "README.md"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=10, check=True)
+    assert found.stdout.strip() == command  # what .ci/run reads is the README's line
+    assert "-e '.[test,fast]'" in command and command.endswith("-m pytest -q")
+    assert "HEXNET_LOOP=uvloop .venv/bin/python -m pytest -q tests/e2e tests/host" in script
