@@ -56,6 +56,7 @@ def test_no_view_changes_when_what_the_seat_may_not_know_is_dealt_anew(case: tup
     assert _check(*case) >= 16 * 3
 
 
+@pytest.mark.timeout(900)  # a hang bound for a long run on a loaded machine
 @pytest.mark.slow
 @pytest.mark.parametrize("case", SLOW, ids=_ids)
 def test_many_more_positions_show_no_leak(case: tuple) -> None:
