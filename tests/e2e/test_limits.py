@@ -110,8 +110,10 @@ async def test_idle_sockets_from_a_players_address_do_not_keep_the_player_out(di
     try:
         for _ in range(limits.MAX_UNAUTHENTICATED_PER_ADDRESS):
             idle.append(await asyncio.open_connection("127.0.0.1", h.port))
-        await eventually(lambda: h.gate.count == limits.MAX_UNAUTHENTICATED_PER_ADDRESS,
-                         "every idle socket waiting")
+        if os.environ.get("HEXNET_LOOP") != "uvloop":  # (there the gate counts from the end
+            # of the TLS handshake, which these never begin: they wait outside it)
+            await eventually(lambda: h.gate.count == limits.MAX_UNAUTHENTICATED_PER_ADDRESS,
+                             "every idle socket waiting")
         s = await connect(h, dirs["client"])  # same address 127.0.0.1: gets in
         assert len(h.connections) == 1
         await s.aclose()
