@@ -73,7 +73,10 @@ def _late_position(game: str, players: int, seed: int) -> dict:
 
 
 def test_the_hexenhammer_redeal_changes_other_hands_and_kinds_but_not_the_seats_own() -> None:
-    state = _late_position("hexenhammer", 4, 1)
+    # the first sampled position where the other seats hold cards (there is something to move)
+    state = next(p for p in sampled_positions("hexenhammer", 4, 1, 6)
+                 if get_game("hexenhammer").outcome(p) is None
+                 and sum(map(len, p["hands"][1:])) > 2)
     other = redeal_hexenhammer(state, 0, random.Random(1))
     assert other["hands"][0] == state["hands"][0]
     assert all(other["cards"][c] == state["cards"][c] for c in state["hands"][0])
