@@ -13,8 +13,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from client.widgets import guard
 from client.widgets.footer import LocalFooter
-from client.widgets.guard import GUARD_SECONDS, KeyGuard
+from client.widgets.guard import KeyGuard
 from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
 
@@ -82,6 +83,11 @@ def fair_play_static(app: Any, table: int) -> list[Static]:
     return [Static(line, id="fair-play", markup=False)] if line else []
 
 
+def results_wait() -> float:
+    """The results come up under keys meant for the table: theirs wait twice a prompt's."""
+    return 2 * guard.GUARD_SECONDS
+
+
 class ResultsScreen(Screen):
     """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table.
 
@@ -101,10 +107,11 @@ class ResultsScreen(Screen):
         self.table = table
         self.view = view
         self.guard = KeyGuard()
-        self.guard.arm()  # from the moment it is pushed (on_mount may come later)
+        self.guard.arm(results_wait())  # from the moment it is pushed (on_mount may come later)
 
     def on_mount(self) -> None:
-        self.set_timer(GUARD_SECONDS + 0.05, self.refresh_bindings)
+        self.guard.arm(results_wait())  # again once it shows: a busy terminal paints late
+        self.set_timer(results_wait() + 0.05, self.refresh_bindings)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("lobby", "table") and self.guard.active:
