@@ -100,6 +100,8 @@ class HexnetApp(App):
         self.table_screen: TableScreen | None = None
         self._opened: set[int] = set()
         self.fair_play_lines: dict[int, str] = {}
+        self.fair_play_verdicts: dict[int, Any] = {}
+        self.revealed: dict[int, list[dict[str, Any]]] = {}
 
     def on_mount(self) -> None:
         self.begin()
@@ -184,6 +186,10 @@ class HexnetApp(App):
 
         if table in session.fair_play:
             line = fair_play_line(session.fair_play[table], session.commitments.get(table))
+            # kept for "replay this game" on the results screen (client.replay.launch)
+            self.fair_play_verdicts[table] = session.fair_play[table]
+            if table in session.revealed:
+                self.revealed[table] = session.revealed[table]
             self.post_message(m.FairPlayChecked(table, line))
 
     def fair_play_text(self, table: int) -> str | None:

@@ -25,6 +25,7 @@ import msgpack
 MAGIC = b"HEXNET-JOURNAL 1\n"
 _HEAD = struct.Struct(">II")
 MAX_RECORD = 1 << 20
+JOURNAL_DIR = "journals"  # a host keeps its journals in <data dir>/journals (host.recovery)
 
 
 class JournalError(Exception):

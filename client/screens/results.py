@@ -88,6 +88,8 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("escape,enter", "lobby", N_("Lobby")),
         Binding("t", "table", N_("Table")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("R", "replay_all", N_("Replay all-seeing"), show=False),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -114,3 +116,21 @@ class ResultsScreen(Screen):
 
     def action_table(self) -> None:
         self.app.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No "replay this game" on the results of a replay itself."""
+        if action in ("replay", "replay_all"):
+            from client.replay.screen import ReplayControls
+
+            stack = self.app.screen_stack
+            return not (len(stack) > 1 and isinstance(stack[-2], ReplayControls))
+        return True
+
+    def action_replay(self, everyone: bool = False) -> None:
+        """Replay this game from the host's reveal: as you saw it (R: all-seeing)."""
+        from client.replay.launch import open_replay
+
+        open_replay(self.app, self.table, self.view, everyone)
+
+    def action_replay_all(self) -> None:
+        self.action_replay(everyone=True)
