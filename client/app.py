@@ -362,7 +362,9 @@ class HexnetApp(App):
                 keys.append((b.key_display or b.key, b.description))
         notes = screen.help_notes() if hasattr(screen, "help_notes") else ""
         title = _(getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen")))
-        self.push_screen(HelpScreen(title, keys, notes))
+        explain = screen.help_explain() if hasattr(screen, "help_explain") else ""
+        game = str(getattr(screen, "game", "") or "") if isinstance(screen, TableScreen) else ""
+        self.push_screen(HelpScreen(title, keys, notes, explain, game))
 
     # -- the language ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -165,6 +165,11 @@ class TableScreen(Screen):
         notes = self.HELP_NOTES
         return _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
 
+    def help_explain(self) -> str:
+        """What the help screen says first: what your role or the selected card does (a game
+        says; nothing by default)."""
+        return ""
+
     @property
     def game(self) -> str:
         """The game's id (its catalog's domain)."""
