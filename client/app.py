@@ -78,10 +78,11 @@ class HexnetApp(App):
                  fingerprint: str | None = None, accept_new: bool = False,
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, tutorial: str | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
         super().__init__()
         self.greeting = greeting
+        self.tutorial = tutorial  # hexnet play --tutorial: the game whose hints the tables show
         self.target = target
         self.player_name = name
         self.code = code

@@ -108,6 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
+    p.add_argument("--tutorial", action="store_true",
+                   help="a guided first game: a prepared table, predictable bots and a hint "
+                        "at every step (about 5 minutes)")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
     _add_lang(p)
 

@@ -125,6 +125,10 @@ class ReplayControls:
         mine = you and self.replay.viewer not in (None, ALL)
         return super().player_name(seat, mine)  # type: ignore[misc]
 
+    def show_hint(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """No tutorial hints in a replay (they speak to a player who is to move)."""
+        self.query_one("#tutorial-hint", Static).display = False  # type: ignore[attr-defined]
+
     def action_use_card(self) -> None:
         """Enter on a card does nothing in a replay (its text shows below the hand)."""
 

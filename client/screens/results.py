@@ -81,6 +81,18 @@ def fair_play_static(app: Any, table: int) -> list[Static]:
     return [Static(line, id="fair-play", markup=False)] if line else []
 
 
+def tutorial_static(app: Any, view: dict[str, Any]) -> list[Static]:
+    """In a tutorial (``hexnet play --tutorial``), the last hint: the score explained (id
+    ``tutorial-end``)."""
+    game = getattr(app, "tutorial", None)
+    if not game:
+        return []
+    from hexnet.tutorial import hint_text
+
+    text = hint_text(game, view, [])
+    return [Static(text, id="tutorial-end", markup=False)] if text else []
+
+
 class ResultsScreen(Screen):
     """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table."""
 
@@ -104,6 +116,7 @@ class ResultsScreen(Screen):
                          classes="title", markup=False)
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
+            yield from tutorial_static(self.app, self.view)
             yield from fair_play_static(self.app, self.table)
         yield LocalFooter()
 
