@@ -67,8 +67,8 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
             return say("proposal_wait", chief=view.get("chief"))
         size = view.get("proposal_size")
         if witches:
-            return say("propose_witch", size=size, witch=witches[0])
-        return say("propose", size=size)
+            return say("propose_witch", size=size, witch=witches[0], curse="fluchkraut")
+        return say("propose", size=size, curse="fluchkraut")
     if scene == "proposal_vote":
         if not legal:
             return say("vote_wait")
@@ -79,7 +79,7 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
         return say("vote_proposal", members=members)
     if scene == "ritual":
         if "lay" in kinds:
-            return say("lay", required=list(view.get("required") or []))
+            return say("lay", required=list(view.get("required") or []), curse="fluchkraut")
         return say("ritual_wait")
     if scene in CONFIRM_HINT:
         return say("confirm") if legal else say("confirm_wait")

@@ -46,8 +46,8 @@ def _window(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any]:
         return say("window_wait", player=player)
     kinds = _kinds(view, legal)
     if trigger["type"] == "call":
-        key = "call_answer" if "keyne_inquisition" in kinds else "call_pass"
-        return say(key, player=player)
+        return say("call_answer" if "keyne_inquisition" in kinds else "call_pass",
+                   player=player, answer="keyne_inquisition")
     if trigger["type"] == "trial":
         return say("trial_answer" if kinds else "trial_pass", player=player, kind=trigger["kind"])
     owners = _owners(view)
@@ -56,9 +56,9 @@ def _window(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any]:
             "target": target, "accuser": accuser, "owners": owners}
     if owners.get(target) == view["seat"] and (trigger.get("value") or 0) > 0:
         if "gegenanklage" in kinds and accuser is not None:
-            return say("counter", **args)
+            return say("counter", answer="gegenanklage", **args)
         if "verwechslung" in kinds:
-            return say("redirect", **args)
+            return say("redirect", answer="verwechslung", **args)
         return say("hit_no_answer", **args)
     return say("window_other", **args)
 
@@ -83,14 +83,15 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
                 owners[witch] != me):
             return say("call_now", villager=witch, owners=owners)
         if witch in mine and "ableugnung" in _kinds(view, legal):
-            return say("deny", villager=witch, owners=owners)
+            return say("deny", villager=witch, owners=owners, answer="ableugnung")
         return say("your_turn")
     if phase == 2:
         if not legal:
             return say("panic_wait", villager=witch, owners=owners)
         if "spende" not in _kinds(view, legal):
             return say("panic_done", villager=witch, owners=owners)
-        return say("panic_own" if witch in mine else "panic", villager=witch, owners=owners)
+        return say("panic_own" if witch in mine else "panic", villager=witch, owners=owners,
+                   answer="spende")
     if phase == 3:
         if not legal:
             return say("trial_wait", player=view.get("turn"), villager=witch, owners=owners)

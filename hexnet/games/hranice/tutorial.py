@@ -21,14 +21,15 @@ def _window(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any]:
     event, actor, target = w.get("event"), w.get("actor"), w.get("target")
     if event == "accused" and w.get("owner") == me:
         if "alibi" in reactions:
-            return say("alibi", actor=actor, target=target)
+            return say("alibi", actor=actor, target=target, answer="alibi")
         return say("accused", actor=actor, target=target)
     if event == "roll":
-        return say("roll", actor=actor, total=w.get("total"), needed=w.get("needed"))
+        return say("roll", actor=actor, total=w.get("total"), needed=w.get("needed"),
+                   again="uplatek", nudge="svedek")
     if event == "to_pyre":
-        return say("to_pyre", target=target)
+        return say("to_pyre", target=target, answer="primluva")
     if event == "action":
-        return say("protest", actor=actor, card=w.get("card"))
+        return say("protest", actor=actor, card=w.get("card"), answer="protest")
     return say("react")
 
 
@@ -60,7 +61,7 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
     kinds = {a.get("type") for a in legal}
     left = view.get("actions_left")
     if "discard" in kinds:
-        return say("discard")
+        return say("discard", card="vyslech")
     citizens = [a["card"] for a in legal if a.get("type") == "citizen"]
     reaching = [c for c in citizens if influence + cards.influence(c) >= target]
     if influence >= target:
