@@ -97,9 +97,10 @@ class ReplayControls:
         return event_text(self.replay, event)
 
     def status_text(self) -> str:
+        """Where the replay is first (step, round, whose eyes, playing), then the game's own
+        status (its title and phase) — at 80 columns the end may be cut, never the position."""
         replay = self.replay
-        parts = [self.title_text(), self.phase_text(),  # type: ignore[attr-defined]
-                 _("step {n}/{last}").format(n=self.position, last=replay.last)]
+        parts = ["↺ " + _("step {n}/{last}").format(n=self.position, last=replay.last)]
         round_no = replay.round_at(self.position)
         if round_no is not None:
             parts.append(_(ROUND_WORDS.get(replay.record.game, N_("round {n}"))).format(
@@ -111,6 +112,7 @@ class ReplayControls:
         parts.append(who)
         if self.playing is not None:
             parts.append(_("▶ {speed:g}/s").format(speed=self.speed))
+        parts += [self.title_text(), self.phase_text()]  # type: ignore[attr-defined]
         return " │ ".join(p for p in parts if p)
 
     def prompt_text(self) -> str:
