@@ -19,10 +19,15 @@ import argparse
 import asyncio
 import sys
 import tempfile
+from typing import TYPE_CHECKING
 
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.i18n import _
+
+if TYPE_CHECKING:
+    from hexnet.tutorial import Tutorial
+    from host.server import Host
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
@@ -40,7 +45,7 @@ def table_size(game: str, players: int | None) -> int:
     return n
 
 
-def tutorial_of(args: argparse.Namespace):  # -> hexnet.tutorial.Tutorial | None
+def tutorial_of(args: argparse.Namespace) -> Tutorial | None:
     """The tutorial ``--tutorial`` asks for (None without it); SystemExit with a sentence if
     the game has none or another option contradicts it."""
     if not getattr(args, "tutorial", False):
@@ -55,6 +60,17 @@ def tutorial_of(args: argparse.Namespace):  # -> hexnet.tutorial.Tutorial | None
     except FileNotFoundError:
         raise SystemExit(_("hexnet play: {game} has no tutorial yet.").format(
             game=args.game)) from None
+
+
+def tutorial_table(host: Host, tutorial: Tutorial) -> int:
+    """A table of ``tutorial`` at ``host``: its stacked position (set by this host's own code),
+    the tutorial's bots in every seat but the player's. Its id."""
+    table = host.lobby.create_table(tutorial.game, tutorial.seats, dict(tutorial.options),
+                                    seed=tutorial.seed)
+    for seat in range(tutorial.seats):
+        if seat != tutorial.seat:
+            host.lobby.add_bot(table, seat, "tutorial")
+    return table
 
 
 async def play(args: argparse.Namespace) -> int:
@@ -77,11 +93,7 @@ async def play(args: argparse.Namespace) -> int:
         mine = tutorial.seat
         greeting = _("A guided first game: the line above the prompt says what is happening "
                      "and what you might do. ? lists the keys and the rules.")
-        table = host.lobby.create_table(args.game, seats, dict(tutorial.options),
-                                        seed=tutorial.seed)
-        for seat in range(seats):
-            if seat != mine:
-                host.lobby.add_bot(table, seat, "tutorial")
+        table = tutorial_table(host, tutorial)
     else:
         table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
