@@ -4,6 +4,9 @@ the scoring explained on the results screen, then "replay this game" from the re
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -123,3 +126,12 @@ async def test_hranice_tutorial_first_steps(tutorial, tmp_path):
         await pilot.press("enter")
         await hint_starting(pilot, app, "You have 5 influence, enough to win: now hold it.")
         assert isinstance(app.screen, TableScreen)
+
+
+def test_a_tutorial_refuses_options_that_would_change_its_table():
+    hexnet = Path(sys.executable).parent / "hexnet"
+    done = subprocess.run([str(hexnet), "play", "fang", "--tutorial", "--players", "6"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "hexnet play: --tutorial sets its own table; leave out --players, --seed and --lan." in (
+        done.stderr)
