@@ -22,6 +22,7 @@ from hexnet.engine import Event, Game, State, visible
 from hexnet.record import Record, RecordError
 
 SNAPSHOT_EVERY = 16
+ALL_SEEING_LOG = 80  # events in the all-seeing view's log (every seat's private lines too)
 ALL = "all"  # the all-seeing viewer
 
 
@@ -115,7 +116,7 @@ class Replay:
             return self.game.view(state, self.viewer)  # type: ignore[arg-type]
         shown = seat if isinstance(seat, int) else 0
         view = self.game.view(state, shown)
-        view["log"] = [dict(e) for e in state["log"][-80:]]
+        view["log"] = [dict(e) for e in state["log"][-ALL_SEEING_LOG:]]
         return view
 
     def round_starts(self) -> list[int]:

@@ -16,15 +16,20 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from hexnet.i18n import _
+
+if TYPE_CHECKING:
+    from hexnet.fairness import Verdict
+    from hexnet.replay import Replay
 
 
 class Refused(Exception):
     """A command line that cannot be carried out, with the sentence saying why."""
 
 
-def load(args: argparse.Namespace):  # -> tuple[Replay, Verdict]
+def load(args: argparse.Namespace) -> tuple[Replay, Verdict]:
     """The journal of ``args`` read, checked and set up for its viewer; Refused if it cannot
     be (unreadable, not verified, a seat that is not there, ``--all`` before the end)."""
     from hexnet.record import Record, RecordError, verify_record
@@ -65,7 +70,7 @@ def seat_of(text: str, players: list[str]) -> int:
         seat=repr(text), seats=", ".join(f"{i} {p}" for i, p in enumerate(players))))
 
 
-def verdict_line(verdict) -> str:
+def verdict_line(verdict: Verdict) -> str:
     """The check in one line: ``Verified: …`` (every line of the verdict)."""
     return _("Verified like hexnet verify: {lines}").format(lines=" ".join(verdict.lines))
 

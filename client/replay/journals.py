@@ -18,6 +18,7 @@ from client.replay.text import result_text, started_text
 from hexnet.games import get_game
 from hexnet.i18n import _, ngettext
 from hexnet.record import Record, RecordError
+from protocol import paths
 from protocol.journalfile import JOURNAL_DIR, JournalError, read_journal
 
 
@@ -32,11 +33,8 @@ class Entry:
 
 def journal_dir(data_dir: str | os.PathLike[str] | None) -> Path:
     """Where the journals are: ``<data dir>/journals`` (the data dir is ``--data-dir`` or
-    ``$XDG_DATA_HOME/hexnet``)."""
-    if data_dir:
-        return Path(data_dir) / JOURNAL_DIR
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "hexnet" / JOURNAL_DIR
+    ``$XDG_DATA_HOME/hexnet``, as the host's)."""
+    return paths.data_dir(data_dir) / JOURNAL_DIR
 
 
 def entries(folder: Path) -> list[Entry]:
@@ -52,6 +50,7 @@ def entries(folder: Path) -> list[Entry]:
 
 
 def title(game: str) -> str:
+    """The game's title (its id if this hexnet does not know it)."""
     try:
         return get_game(game).title
     except KeyError:
