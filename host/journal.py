@@ -25,6 +25,7 @@ from protocol.journalfile import (
     read_journal,
     valid_length,
 )
+from protocol.paths import private_dir, tighten
 
 __all__ = ["MAGIC", "MAX_RECORD", "Journal", "JournalContents", "JournalError", "Syncer",
            "read_journal"]
@@ -40,8 +41,10 @@ class Journal:
     @classmethod
     def create(cls, path: Path, header: dict[str, Any]) -> Journal:
         """A new journal at ``path`` (which must not exist) starting with ``header``."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "xb")  # noqa: SIM115 - kept open for appends; closed by close()
+        private_dir(path.parent)
+        # 0600 from the first byte: the header holds the seed of a game still running
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        handle = os.fdopen(fd, "wb")
         journal = cls(path, handle)
         handle.write(MAGIC)
         journal.append({"kind": "header", **header})
@@ -53,6 +56,7 @@ class Journal:
         """Continue an existing journal, first cutting off a torn last record."""
         assert contents.path is not None
         size = valid_length(contents.path)
+        tighten(contents.path, 0o600)
         handle = open(contents.path, "r+b")  # noqa: SIM115 - closed by close()
         handle.truncate(size)
         handle.seek(size)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hexnet import rng
 from hexnet.engine import Game
 from hexnet.fairness import Verdict
 from hexnet.record import Record, RecordError, verify_record
@@ -15,6 +16,11 @@ def verify_contents(contents: JournalContents, game: Game | None = None) -> Verd
     """Check a parsed journal: commitment, every step's public events, and the final result
     (:func:`hexnet.record.verify_record`). ``game`` defaults to the registered engine the header
     names."""
+    h = contents.header
+    if h.get("rng") != rng.ALGORITHM:
+        return Verdict(False, [f"This journal was written with the generator "
+                               f"{h.get('rng', 'splitmix64')!r}; this hexnet replays only "
+                               f"{rng.ALGORITHM!r} (use the hexnet version that wrote it)."])
     try:
         record = Record.from_journal(contents)
     except RecordError as exc:

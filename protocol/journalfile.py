@@ -6,10 +6,13 @@ client's replay needs nothing of the host.
 
 File layout: the magic line ``HEXNET-JOURNAL 1\\n``, then records, each a 4-byte big-endian
 length, a 4-byte CRC-32 of the payload and the payload (one msgpack map). The first record is the
-header (``kind: "header"``: game, players, options, seed, salt, commitment, table); then
-``kind: "step"`` records (seat, action, digest of the public events) and at most one
-``kind: "end"`` record (the outcome). A last record cut short by a power failure is detected and
-dropped; damage anywhere else is refused.
+header (``kind: "header"``: game, players, options, seed, salt, commitment, rng, table, seats);
+then ``kind: "step"`` records (seat, action, digest of the public events), ``kind: "seats"``
+records (who sits where, after a seat changed during play), ``kind: "timer"`` records (the
+running deadline's key and when it ends, wall-clock seconds) and at most one ``kind: "end"``
+record (the outcome). A last record cut short by a power failure is detected and
+dropped; damage anywhere else is refused. A journal is created mode 0600 in a 0700 directory: its
+header holds the seed, i.e. every hand of a game that may still be running.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ class JournalContents:
     header: dict[str, Any]
     steps: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    seats: list[dict[str, Any]] | None = None  # the last ``seats`` record's seats
+    timer: dict[str, Any] | None = None  # the last ``timer`` record
     torn: bool = False
     path: Path | None = None
 
@@ -109,6 +114,10 @@ def read_journal(path: str | Path) -> JournalContents:
             contents.steps.append(record)
         elif record["kind"] == "end":
             contents.end = record
+        elif record["kind"] == "seats" and isinstance(record.get("seats"), list):
+            contents.seats = record["seats"]
+        elif record["kind"] == "timer":
+            contents.timer = record
         else:
             raise JournalError(f"unknown record kind {record['kind']!r}")
     return contents
