@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from hexnet import rng as generator
 from hexnet.engine import Game
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game, get_policy
@@ -24,7 +25,7 @@ def play(game: str, players: list[str], seed: int, steps: int | None = None,
     state = engine.setup(list(players), seed, options)
     choose = get_policy(game, policy)
     rng = random.Random(seed)
-    record = Record(game, list(players), options, seed, SALT, commitment(seed, SALT),
+    record = Record(game, list(players), options, seed, SALT, commitment(seed, SALT, options),
                     started=STARTED, table=1)
     for _ in range(10_000):
         if engine.outcome(state) is not None or (steps is not None
@@ -48,7 +49,7 @@ def write_journal(path: Path, record: Record) -> Path:
     journal = Journal.create(path, {
         "game": record.game, "players": record.players, "options": record.options,
         "seed": record.seed, "salt": record.salt, "commitment": record.commitment,
-        "table": record.table, "seats": [], "started": record.started})
+        "rng": generator.ALGORITHM, "table": record.table, "seats": [], "started": record.started})
     for seat, action, digest in record.steps:
         journal.append({"kind": "step", "seat": seat, "action": action, "digest": digest},
                        sync=False)
