@@ -39,7 +39,7 @@ def test_text_starts_with_the_check_and_ends_with_the_result():
     assert lines[0] == "# Hexenhammer · 2023-11-14 22:13 UTC · public view"
     assert lines[1] == "# Players: 0 Ada, 1 Bert, 2 Cili"
     assert lines[3] == f"# All {len(record.steps)} steps replay with identical public events."
-    assert lines[-1] == "# Result: Ada, Bert win (Ada 10, Bert 10, Cili 4)"
+    assert lines[-1] == "# Result: Ada wins (Ada 11, Bert 0, Cili 6)"
     numbered = [line for line in lines if line[:4].strip().isdigit()]
     assert len(numbered) == len(record.steps) + 1  # the deal, then one line per action
 
@@ -83,8 +83,8 @@ def test_list_shows_each_journal_with_game_date_players_and_result(tmp_path):
     assert lines == [
         f"?  not a readable journal: not a hexnet journal (bad magic line)  "
         f"{folder / 'broken.journal'}",
-        "2023-11-14 22:13 UTC  Hexenhammer  Ada, Bert, Cili  Ada, Bert win (Ada 10, Bert 10, "
-        f"Cili 4)  {folder / '20231114-finished.journal'}",
+        "2023-11-14 22:13 UTC  Hexenhammer  Ada, Bert, Cili  Ada wins (Ada 11, Bert 0, "
+        f"Cili 6)  {folder / '20231114-finished.journal'}",
         "2023-11-14 22:13 UTC  Hexenhammer  Ada, Bert, Cili  running or unfinished, 25 steps"
         f"  {folder / '20231115-running.journal'}",
     ]

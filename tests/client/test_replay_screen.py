@@ -54,8 +54,8 @@ async def test_stepping_forward_and_back_shows_each_position_again():
         for _ in range(5):
             await pilot.press("right")
         assert screen(app).position == 5
-        assert "step 5/238" in text(app, "#status") and "as Bert" in text(app, "#status")
-        assert text(app, "#prompt") == "Ada: Pass"  # step 5 of the kept game
+        assert "step 5/263" in text(app, "#status") and "as Bert" in text(app, "#status")
+        assert text(app, "#prompt") == "Bert: Pass"  # step 5 of the kept game (see hexenhammer.en.txt)
         at_five = screen(app).view
         await pilot.press("right", "left")
         assert screen(app).position == 5 and screen(app).view == at_five
@@ -81,7 +81,7 @@ async def test_round_keys_jump_to_where_a_round_begins_and_home_end_to_the_ends(
         await pilot.press("left_square_bracket")
         assert screen(app).position == starts[1]
         await pilot.press("end")
-        assert screen(app).position == 238 and "public view" in text(app, "#status")
+        assert screen(app).position == 263 and "public view" in text(app, "#status")
         await pilot.press("home")
         assert screen(app).position == 0
 
@@ -123,7 +123,7 @@ async def test_the_end_shows_the_results_and_esc_leaves_the_replay():
         assert isinstance(app.screen, ReplayControls)
         await pilot.press("end", "r")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        assert "You share the win!" in str(app.screen.query_one("#headline", Static).render())
+        assert "You win!" in str(app.screen.query_one("#headline", Static).render())
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls))
         await pilot.press("escape")
