@@ -55,7 +55,7 @@ async def test_stepping_forward_and_back_shows_each_position_again():
             await pilot.press("right")
         assert screen(app).position == 5
         assert "step 5/263" in text(app, "#status") and "as Bert" in text(app, "#status")
-        assert text(app, "#prompt") == "Bert: Pass"  # step 5 of the kept game (see hexenhammer.en.txt)
+        assert text(app, "#prompt") == "Bert: Pass"  # step 5 of the kept game (hexenhammer.en.txt)
         at_five = screen(app).view
         await pilot.press("right", "left")
         assert screen(app).position == 5 and screen(app).view == at_five
