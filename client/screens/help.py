@@ -5,7 +5,8 @@ Over a table the help is a pane of the table screen itself (:class:`HelpPane`): 
 the countdown, the prompt and the keys stay in view and answer as usual, so reading the help
 never costs a reaction window. Elsewhere it is a dialog (:class:`HelpScreen`). Both lay the keys
 and the notes side by side on a wide terminal (at 120×40 nothing needs scrolling) and one under
-the other on a narrow one.
+the other on a narrow one. At a table they also say what your role or the selected card
+does, and ``r`` opens the game's rules page.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from client.screens.dialog import Dialog
@@ -83,17 +85,25 @@ class HelpPane(VerticalScroll):
     """The help over a table's game area: ↑↓ scroll it, Esc or ? closes it, every other key
     works on the table as usual."""
 
-    BINDINGS = [Binding("escape,q", "close", N_("Close help"), show=False)]
+    BINDINGS = [Binding("escape,q", "close", N_("Close help"), show=False),
+                Binding("r", "rules", N_("Rules"), show=False)]
 
     def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,
-                  extra: str = "") -> None:
-        """Fill the pane and show it (it takes the keyboard for scrolling)."""
+                  extra: str = "", explain: str = "", game: str = "") -> None:
+        """Fill the pane and show it (it takes the keyboard for scrolling); ``explain``: what
+        your role or the selected card does; ``game``: ``r`` opens its rules page."""
+        self._title, self._game = title, game
         self.remove_children()
-        self.mount(Label(_("Help — {screen}").format(screen=title), classes="title",
-                         markup=False),
-                   HelpBody(keys, notes, extra),
-                   tap_hint(_("↑↓ scroll · Esc or ? close · the table's keys work as usual"),
-                            "close_help"))
+        parts: list[Widget] = [Label(_("Help — {screen}").format(screen=title), classes="title",
+                                     markup=False)]
+        if explain:
+            parts.append(Static(explain, markup=False, id="help-explain"))
+        parts.append(HelpBody(keys, notes, extra))
+        if game:
+            parts.append(tap_hint(_("r the rules of the game (searchable)"), "rules"))
+        parts.append(tap_hint(_("↑↓ scroll · Esc or ? close · the table's keys work as usual"),
+                              "close_help"))
+        self.mount(*parts)
         self.display = True
         self.scroll_home(animate=False)
         self.focus()
@@ -101,27 +111,51 @@ class HelpPane(VerticalScroll):
     def action_close(self) -> None:
         self.screen.close_help()  # type: ignore[attr-defined]
 
+    def action_rules(self) -> None:
+        """The rules page of this table's game (r while the help pane has the keys)."""
+        if getattr(self, "_game", ""):
+            from client.screens.rules import RulesScreen
+
+            self.app.push_screen(RulesScreen(self._game, self._title))
+
 
 class HelpScreen(Dialog[None]):
     """Lists ``keys`` (key, what it does) and the general keys; any of Esc, ?, q closes it."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"))]
+    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close")),
+                Binding("r", "rules", N_("Rules"))]
 
-    def __init__(self, title: str, keys: list[tuple[str, str]], notes: str = "") -> None:
+    def __init__(self, title: str, keys: list[tuple[str, str]], notes: str = "",
+                 explain: str = "", game: str = "") -> None:
         super().__init__()
         self._title = title
         self._keys = keys
         self._notes = notes
+        self._explain = explain  # what your role / the selected card does
+        self._game = game  # the rules page's game ("" for none)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help", classes="dialog"), VerticalScroll(id="help-scroll"):
             yield Label(_("Help — {screen}").format(screen=self._title), classes="title",
                         markup=False)
+            if self._explain:
+                yield Static(self._explain, markup=False, id="help-explain")
             yield HelpBody(self._keys, self._notes)
+            if self._game:
+                yield tap_hint(_("r the rules of the game (searchable)"), "screen.rules")
             yield tap_hint(_("↑↓ scroll · Esc close"), "screen.close")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # ↑↓ PgUp PgDn scroll
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self._game) if action == "rules" else True
+
+    def action_rules(self) -> None:
+        """The rules page of this table's game."""
+        from client.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self._game, self._title))
 
     def action_close(self) -> None:
         self.close(None)

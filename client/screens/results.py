@@ -88,6 +88,18 @@ def results_wait() -> float:
     return 2 * guard.GUARD_SECONDS
 
 
+def tutorial_static(app: Any, view: dict[str, Any]) -> list[Static]:
+    """In a tutorial (``hexnet play --tutorial``), the last hint: the score explained (id
+    ``tutorial-end``)."""
+    game = getattr(app, "tutorial", None)
+    if not game:
+        return []
+    from hexnet.tutorial import hint_text
+
+    text = hint_text(game, view, [])
+    return [Static(text, id="tutorial-end", markup=False)] if text else []
+
+
 class ResultsScreen(Screen):
     """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table.
 
@@ -99,6 +111,8 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("escape,enter", "lobby", N_("Lobby")),
         Binding("t", "table", N_("Table")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("R", "replay_all", N_("Replay all-seeing"), show=False),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -113,17 +127,13 @@ class ResultsScreen(Screen):
         self.guard.arm(results_wait())  # again once it shows: a busy terminal paints late
         self.set_timer(results_wait() + 0.05, self.refresh_bindings)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("lobby", "table") and self.guard.active:
-            return None  # shown dimmed for a moment
-        return True
-
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="results"):
             yield Static(_("Game over — table #{table}").format(table=self.table),
                          classes="title", markup=False)
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
+            yield from tutorial_static(self.app, self.view)
             yield from fair_play_static(self.app, self.table)
         yield LocalFooter()
 
@@ -136,3 +146,24 @@ class ResultsScreen(Screen):
 
     def action_table(self) -> None:
         self.app.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys wait a moment (dimmed) after the results came up; no "replay this game" on
+        the results of a replay itself."""
+        if action in ("lobby", "table", "replay", "replay_all") and self.guard.active:
+            return None
+        if action in ("replay", "replay_all"):
+            from client.replay.screen import ReplayControls
+
+            stack = self.app.screen_stack
+            return not (len(stack) > 1 and isinstance(stack[-2], ReplayControls))
+        return True
+
+    def action_replay(self, everyone: bool = False) -> None:
+        """Replay this game from the host's reveal: as you saw it (R: all-seeing)."""
+        from client.replay.launch import open_replay
+
+        open_replay(self.app, self.table, self.view, everyone)
+
+    def action_replay_all(self) -> None:
+        self.action_replay(everyone=True)

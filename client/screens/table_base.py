@@ -123,6 +123,7 @@ class TableScreen(Screen):
         help_pane = HelpPane(id="table-help")
         help_pane.display = False
         yield help_pane
+        yield Static("", id="tutorial-hint", markup=False)
         with Horizontal(id="prompt-row"):
             yield Countdown(id="countdown")
             yield Static("", id="prompt", markup=False)
@@ -167,6 +168,7 @@ class TableScreen(Screen):
         self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
         self._note_question()
         self.show_game(view, legal)
+        self.show_hint(view, legal)
         self.show_prompt()
         if self.live_picker is not None:
             self.live_picker.refresh_choices()
@@ -232,7 +234,7 @@ class TableScreen(Screen):
 
     # -- help over the table --------------------------------------------------------------
     def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,
-                  extra: str = "") -> None:
+                  extra: str = "", explain: str = "", game: str = "") -> None:
         """Show the help in place of the table body (the prompt and keys stay); ? again or
         Esc closes it."""
         pane = self.query_one(HelpPane)
@@ -240,7 +242,7 @@ class TableScreen(Screen):
             self.close_help()
             return
         self.query_one("#table-body").display = False
-        pane.show_help(title, keys, notes, extra)
+        pane.show_help(title, keys, notes, extra, explain, game)
 
     def close_help(self) -> None:
         """Back to the table body."""
@@ -257,6 +259,19 @@ class TableScreen(Screen):
     def help_open(self) -> bool:
         """Whether the help pane is showing."""
         return self._ready and self.query_one(HelpPane).display
+
+    def show_hint(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """In a tutorial (the app's ``tutorial`` names the game), the hint line for this view:
+        what is happening and what you might do (:func:`hexnet.tutorial.hint_text`)."""
+        line = self.query_one("#tutorial-hint", Static)
+        game = getattr(self.app, "tutorial", None)
+        text = ""
+        if game:
+            from hexnet.tutorial import hint_text
+
+            text = hint_text(game, view, legal)
+        line.update(text)
+        line.display = bool(text)
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Draw the game area. The default (games without a screen of their own) shows the
@@ -280,6 +295,11 @@ class TableScreen(Screen):
         notes = self.HELP_NOTES
         text = _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
         return text + "\n" + _(CLOCK_NOTE)
+
+    def help_explain(self) -> str:
+        """What the help screen says first: what your role or the selected card does (a game
+        says; nothing by default)."""
+        return ""
 
     @property
     def game(self) -> str:

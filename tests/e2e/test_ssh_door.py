@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -26,14 +25,6 @@ from tests.e2e.frontdoor import (  # noqa: E402
 )
 
 pytestmark = pytest.mark.timeout(180)
-# Known, not yet fixed (found by CI's uvloop pass): with the host on uvloop, the client the
-# SSH door starts in a pty never shows its name screen (on asyncio's loop it does). Strict: once
-# the door works on uvloop these pass, and the marks must go.
-on_uvloop_the_guest_client_never_starts = pytest.mark.xfail(
-    os.environ.get("HEXNET_LOOP") == "uvloop", strict=True,
-    reason="known bug: on uvloop the SSH door's client in a pty never draws (host/ssh.py)")
-
-
 class CodeTyper(asyncssh.SSHClient):
     """Answers keyboard-interactive prompts with ``code``; counts the prompts."""
 
@@ -109,7 +100,6 @@ async def test_exec_subsystem_shell_without_terminal_and_forwarding_are_refused(
     assert host.connections == {}
 
 
-@on_uvloop_the_guest_client_never_starts
 async def test_a_shell_request_with_a_terminal_runs_the_client_and_nothing_else(
         host, door) -> None:
     conn, _ = await login(door, host.room_code)
@@ -136,7 +126,6 @@ async def _pump(proc: Any, out: Screen) -> None:
             out.feed(data)
 
 
-@on_uvloop_the_guest_client_never_starts
 async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
         host, door) -> None:
     table = host.lobby.create_table("toy", 3, {})
@@ -212,7 +201,6 @@ class Tmux:
 
 
 @needs_openssh
-@on_uvloop_the_guest_client_never_starts
 async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
         host, door, tmp_path) -> None:
     key = tmp_path / "id_ed25519"
