@@ -52,17 +52,20 @@ class HelpBody(Horizontal):
     DEFAULT_CSS = """
     HelpBody { height: auto; }
     HelpBody #help-left { width: 1fr; height: auto; padding-right: 2; }
-    HelpBody #help-notes { width: 1fr; }
+    HelpBody #help-right { width: 1fr; height: auto; }
+    HelpBody #help-explain { text-style: italic; }
     HelpBody #help-extra { margin-top: 1; }
     HelpBody.-narrow { layout: vertical; }
     HelpBody.-narrow #help-left { width: 100%; padding-right: 0; margin-bottom: 1; }
     """
 
-    def __init__(self, keys: list[tuple[str, str]], notes: str, extra: str = "") -> None:
+    def __init__(self, keys: list[tuple[str, str]], notes: str, extra: str = "",
+                 explain: str = "") -> None:
         super().__init__()
         self._keys = keys
         self._notes = notes
         self._extra = extra
+        self._explain = explain  # what your role / the selected card does: atop the notes
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-left"):
@@ -71,8 +74,12 @@ class HelpBody(Horizontal):
                          markup=False)
             if self._extra:
                 yield Static(self._extra, id="help-extra", markup=False, classes="notes")
-        if self._notes:
-            yield Static(self._notes, id="help-notes", markup=False, classes="notes")
+        if self._notes or self._explain:
+            with Vertical(id="help-right"):
+                if self._explain:
+                    yield Static(self._explain, markup=False, id="help-explain")
+                if self._notes:
+                    yield Static(self._notes, id="help-notes", markup=False, classes="notes")
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < WIDE, "-narrow")
@@ -85,6 +92,11 @@ class HelpPane(VerticalScroll):
     """The help over a table's game area: ↑↓ scroll it, Esc or ? closes it, every other key
     works on the table as usual."""
 
+    DEFAULT_CSS = """
+    HelpPane .title { margin-bottom: 0; }
+    HelpPane .hint { margin-top: 0; }
+    """
+
     BINDINGS = [Binding("escape,q", "close", N_("Close help"), show=False),
                 Binding("r", "rules", N_("Rules"), show=False)]
 
@@ -93,17 +105,19 @@ class HelpPane(VerticalScroll):
         """Fill the pane and show it (it takes the keyboard for scrolling); ``explain``: what
         your role or the selected card does; ``game``: ``r`` opens its rules page."""
         self._title, self._game = title, game
-        self.remove_children()
         parts: list[Widget] = [Label(_("Help — {screen}").format(screen=title), classes="title",
                                      markup=False)]
-        if explain:
-            parts.append(Static(explain, markup=False, id="help-explain"))
-        parts.append(HelpBody(keys, notes, extra))
+        parts.append(HelpBody(keys, notes, extra, explain))
         if game:
             parts.append(tap_hint(_("r the rules of the game (searchable)"), "rules"))
         parts.append(tap_hint(_("↑↓ scroll · Esc or ? close · the table's keys work as usual"),
                               "close_help"))
-        self.mount(*parts)
+        self.run_worker(self._fill(parts), exclusive=True, group="help")
+
+    async def _fill(self, parts: list[Widget]) -> None:
+        """The old contents go before the new ones come (their ids are reused), then show."""
+        await self.remove_children()
+        await self.mount(*parts)
         self.display = True
         self.scroll_home(animate=False)
         self.focus()
@@ -138,9 +152,7 @@ class HelpScreen(Dialog[None]):
         with Vertical(id="help", classes="dialog"), VerticalScroll(id="help-scroll"):
             yield Label(_("Help — {screen}").format(screen=self._title), classes="title",
                         markup=False)
-            if self._explain:
-                yield Static(self._explain, markup=False, id="help-explain")
-            yield HelpBody(self._keys, self._notes)
+            yield HelpBody(self._keys, self._notes, explain=self._explain)
             if self._game:
                 yield tap_hint(_("r the rules of the game (searchable)"), "screen.rules")
             yield tap_hint(_("↑↓ scroll · Esc close"), "screen.close")

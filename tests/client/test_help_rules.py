@@ -3,10 +3,12 @@ there opens the game's rules in the reader's language, searchable."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Input, Label, Markdown, Static
 
-from client.screens.help import HelpScreen
+from client.screens.help import HelpPane, HelpScreen
 from client.screens.rules import RulesScreen, sections
 from client.widgets.cards import CardList
 from hexnet import i18n
@@ -16,6 +18,16 @@ from tests.client.harness import ScreenApp
 from tests.client.test_fang_screen import FangViewApp, day_view
 
 pytestmark = pytest.mark.timeout(60)
+
+
+def help_shown(app: Any) -> Any:
+    """The help showing now: at a table its pane (the table stays the screen), else the dialog."""
+    screen = app.screen
+    if isinstance(screen, HelpScreen):
+        return screen
+    if getattr(screen, "help_open", False):
+        return screen.query_one(HelpPane)
+    return None
 
 
 def shown_sections(screen: RulesScreen) -> list[str]:
@@ -29,8 +41,7 @@ async def test_help_explains_the_selected_card_in_the_readers_language():
         card = app.screen.query_one(CardList).highlighted_id
         expected = app.screen.card_text(card)
         await pilot.press("question_mark")
-        help_screen = await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen)
-                                       and app.screen)
+        help_screen = await wait_until(pilot, lambda: help_shown(app))
         explain = str(help_screen.query_one("#help-explain", Static).render())
         assert expected and explain == f"Die gewählte Karte — {expected}"
         kind = next(c["kind"] for c in app.table_screen.view["hand"] if c["id"] == card)
@@ -42,7 +53,7 @@ async def test_the_rules_page_is_searchable_and_in_the_readers_language():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: help_shown(app))
         await pilot.press("r")
         rules = await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen)
                                  and app.screen)
@@ -61,7 +72,7 @@ async def test_the_rules_page_is_searchable_and_in_the_readers_language():
         assert rules.query_one(Input).value == "" and len(shown_sections(rules)) == len(
             sections(text))
         await pilot.press("escape")  # …then goes back to the help
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: help_shown(app))
 
 
 async def test_help_says_what_your_fang_role_does_once_the_card_is_up():
@@ -69,11 +80,13 @@ async def test_help_says_what_your_fang_role_does_once_the_card_is_up():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        shown = await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        shown = await wait_until(pilot, lambda: help_shown(app))
         assert str(shown.query_one("#help-explain", Static).render()) == (
             "Turn your role card up (r) to read here what your role does.")
-        await pilot.press("escape", "r", "question_mark")
-        shown = await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not help_shown(app))
+        await pilot.press("r", "question_mark")
+        shown = await wait_until(pilot, lambda: help_shown(app))
         assert str(shown.query_one("#help-explain", Static).render()).startswith(
             "Herbalist — for the village. Instead of going to a place you may turn a frog back")
 

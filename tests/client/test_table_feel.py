@@ -325,7 +325,7 @@ async def test_a_frog_watches_and_its_ok_goes_by_itself() -> None:
 
 
 @pytest.mark.parametrize(("app_of", "notations"), [
-    (lambda: ScreenApp("busy"), ["▒", "█", "St", "⚖", "P/M", "◆", "†", "⊔", "score", "⏱"]),
+    (lambda: ScreenApp("your_turn"), ["▒", "█", "St", "⚖", "P/M", "◆", "†", "⊔", "score", "⏱"]),
     (lambda: HraniceViewApp("reaction"), ["✋", "●", "○", "(n)", "+3 Name", "Pyre", "⏱"]),
     (lambda: FangApp(fang_busy_view()), ["★", "◇", "✓", "…", "☾", "⏱"]),
 ])
