@@ -19,6 +19,7 @@ import tempfile
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.i18n import _
+from hexnet.search import budgeted
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 
@@ -51,7 +52,7 @@ async def play(args: argparse.Namespace) -> int:
     table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
     if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
         for seat in range(1, seats):
-            host.lobby.add_bot(table, seat, args.policy)
+            host.lobby.add_bot(table, seat, budgeted(args.policy, getattr(args, "think", None)))
     try:
         # A throwaway client identity: local play leaves no pins or keys behind.
         with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:

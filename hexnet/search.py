@@ -34,6 +34,8 @@ View = dict[str, Any]
 Action = dict[str, Any]
 Policy = Callable[[View, list[Action], random.Random], Action]
 # (game, view, legal, heuristic choice, rng) -> candidate actions (a sublist of legal)
+# (the game's pruning: it decides what search compares, the heuristic's choice included
+# unless the game has a reason — e.g. the witches' common vote)
 Candidates = Callable[[Game, View, list[Action], Action, random.Random], list[Action]]
 # (game, state, seat) -> value in [0, 1] of an unfinished playout for the seat
 Evaluate = Callable[[Game, State, int], float]
@@ -146,26 +148,54 @@ class Budget:
 
 
 def parse_budget(text: str) -> Budget:
-    """``"0.5s"`` → 0.5 s think time; ``"200"`` or ``"200p"`` → 200 playouts. ValueError with a
-    sentence if it is neither or out of range."""
+    """``"0.5s"`` → 0.5 s think time; ``"200p"`` → 200 playouts. ValueError with a sentence if
+    it is neither, or out of range."""
     raw = text.strip().lower()
+    if raw.endswith("s"):
+        return Budget(think=think_seconds(raw[:-1]))
+    if raw.endswith("p"):
+        return Budget(playouts=playout_count(raw[:-1]))
+    raise ValueError(f"a search budget is seconds (0.5s) or playouts (200p), not {text!r}")
+
+
+def think_seconds(text: str) -> float:
+    """A ``--think`` value: seconds per decision (ValueError with a sentence if out of range)."""
     try:
-        if raw.endswith("s"):
-            think = float(raw[:-1])
-            if not 0 < think <= MAX_THINK or math.isnan(think):
-                raise ValueError
-            return Budget(think=think)
-        playouts = int(raw[:-1] if raw.endswith("p") else raw)
-        if not 1 <= playouts <= MAX_PLAYOUTS:
-            raise ValueError
-        return Budget(playouts=playouts)
+        value = float(text)
     except ValueError:
-        raise ValueError(f"a search budget is seconds (0.5s, at most {MAX_THINK:g}s) or a number "
-                         f"of playouts (200p, 1–{MAX_PLAYOUTS}), not {text!r}") from None
+        value = math.nan
+    if not 0 < value <= MAX_THINK:
+        raise ValueError(f"think time is seconds between 0 and {MAX_THINK:g}, not {text!r}")
+    return value
+
+
+def playout_count(text: str) -> int:
+    """A ``--playouts`` value (ValueError with a sentence if out of range)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_PLAYOUTS:
+        raise ValueError(f"playouts are a whole number from 1 to {MAX_PLAYOUTS}, not {text!r}")
+    return value
+
+
+def budgeted(policy: str, think: float | None = None, playouts: int | None = None) -> str:
+    """``policy`` with the command line's budget if it is a search bot without one of its own:
+    ``budgeted("search", playouts=200) == "search:200p"``; other policies stay as they are."""
+    name, _, own = policy.partition(":")
+    if not name.startswith("search") or own or (think is None and playouts is None):
+        return policy
+    return f"{name}:{playouts}p" if playouts is not None else f"{name}:{think:g}s"
 
 
 class SearchPolicy:
-    """The ``search`` bot of one game (see the module docstring)."""
+    """The ``search`` bot of one game (see the module docstring).
+
+    ``thinks`` tells callers that a decision takes time (about ``budget.think`` seconds): run it
+    off the event loop."""
+
+    thinks = True
 
     def __init__(self, spec: SearchGame, budget: Budget | None = None,
                  clock: Callable[[], float] = time.perf_counter,
@@ -205,9 +235,8 @@ class SearchPolicy:
         if len(legal) <= 1:
             return heuristic
         game = get_game(self.spec.name)
-        candidates = (self.spec.candidates(game, view, legal, heuristic, rng)
-                      if self.spec.candidates else list(legal))
-        candidates = _unique_with(candidates, heuristic)
+        candidates = _unique(self.spec.candidates(game, view, legal, heuristic, rng)
+                             if self.spec.candidates else list(legal))
         if len(candidates) == 1:
             return candidates[0]
         seat = view["seat"]
@@ -258,10 +287,10 @@ class SearchPolicy:
         return candidates[best]
 
 
-def _unique_with(candidates: list[Action], first: Action) -> list[Action]:
-    """``first`` followed by the other candidates, each once."""
-    out = [first]
-    for a in candidates:
+def _unique(actions: list[Action]) -> list[Action]:
+    """``actions`` without repeats, in order."""
+    out: list[Action] = []
+    for a in actions:
         if a not in out:
             out.append(a)
     return out

@@ -45,12 +45,15 @@ import asyncio.sslproto
 import contextlib
 import itertools
 import os
+import random
 import secrets
 import ssl
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import msgpack
 
 from hexnet.games import available
 from host import limits
@@ -292,8 +295,7 @@ class Host:
                 if old:
                     old.cancel()
             elif isinstance(e, BotTurn):
-                self._call_later(self.bot_delay, self.lobby.bot_turn, e.table, e.seat,
-                                 e.state_id)
+                self._call_later(self.bot_delay, self._bot_turn, e.table, e.seat, e.state_id)
             elif isinstance(e, SeatDisconnected):
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
@@ -373,6 +375,29 @@ class Host:
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)
         self.lobby.timeout(table, key)
+
+    def _bot_turn(self, table: int, seat: int, state_id: int) -> None:
+        """A bot's turn: quick policies answer at once; a policy that ``thinks`` (search) runs
+        in a worker thread, on a copy of its view and a generator of its own, so the host (and
+        a local player's screen) stays responsive; its choice is applied if still current."""
+        asked = self.lobby.bot_question(table, seat, state_id)
+        if asked is None:
+            return
+        view, legal, policy, table_rng = asked
+        if not getattr(policy, "thinks", False):
+            self.lobby.bot_turn(table, seat, state_id)
+            return
+        own_rng = random.Random(table_rng.getrandbits(64))
+        frozen = msgpack.unpackb(msgpack.packb([view, legal]), raw=False, strict_map_key=False)
+        thinking = asyncio.get_running_loop().run_in_executor(None, policy, *frozen, own_rng)
+
+        def done(future: asyncio.Future[Any]) -> None:
+            if self._stopping:
+                return
+            action = None if future.cancelled() or future.exception() else future.result()
+            self.lobby.bot_answer(table, seat, state_id, action)
+
+        thinking.add_done_callback(done)
 
     def _call_later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
         loop = asyncio.get_running_loop()

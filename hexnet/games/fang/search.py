@@ -155,6 +155,8 @@ class SidePolicy:
     seat's own view): ``search-village`` and ``search-witches`` measure one side's search
     against the other side's heuristic."""
 
+    thinks = True
+
     def __init__(self, side: str, search: SearchPolicy) -> None:
         self.side = side
         self.search = search

@@ -62,7 +62,7 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], heuristic:
             break
         if action not in plays:
             plays.append(action)
-    return keep + plays
+    return [heuristic] + keep + plays
 
 
 def evaluate(game: Game, state: dict[str, Any], seat: int) -> float:
