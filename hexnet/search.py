@@ -83,6 +83,9 @@ class SearchGame:
     refine: Callable[[Game, State, int, random.Random], None] | None = None
     # a finished game's value for a seat (default: win share, nudged by the score)
     value: Callable[[dict[str, Any], int], float] | None = None
+    # if set, the heuristic's choice is the yardstick: it is never dropped, and search leaves it
+    # only for a candidate better by this many standard errors (noisy games: dice, hidden roles)
+    anchor: float | None = None
 
 
 def outcome_value(outcome: dict[str, Any], seat: int) -> float:
@@ -243,15 +246,21 @@ class SearchPolicy:
         sampler = game.sample_state
         playout = Playout(game, self.spec)
         shared = self.spec.shared
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        anchor = candidates.index(heuristic) if (
+            self.spec.anchor is not None and heuristic in candidates) else None
+        # values[i][d]: candidate i's playout value on deal d (the same deal for every candidate)
+        values: list[dict[int, float]] = [{} for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.budget.playouts else (
             (started if started is not None else self._clock()) + 0.9 * self.budget.think)
         budget = self.budget.playouts or 0
-        spent = 0
+        spent = deals = 0
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         round_no = 0
+
+        def mean(i: int) -> float:
+            return sum(values[i].values()) / max(1, len(values[i]))
+
         while True:
             # one round: the surviving candidates each get ``per`` playouts on shared deals
             if deadline is None:
@@ -269,9 +278,9 @@ class SearchPolicy:
                     state = copy_state(deal, shared)
                     game._apply(state, seat, dict(candidates[i]))
                     state["version"] += 1
-                    totals[i] += playout.run(state, seat, random.Random(seed))
-                    counts[i] += 1
+                    values[i][deals] = playout.run(state, seat, random.Random(seed))
                     spent += 1
+                deals += 1
                 if deadline is not None and self._clock() >= deadline:
                     break
                 if deadline is None and spent >= budget:
@@ -281,10 +290,27 @@ class SearchPolicy:
                     deadline is not None and self._clock() >= deadline):
                 break
             if round_no < rounds:
-                alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
-        best = max(alive, key=lambda i: (totals[i] / counts[i], candidates[i] == heuristic, -i))
+                alive.sort(key=lambda i: (-mean(i), i))
+                kept = alive[:max(1, (len(alive) + 1) // 2)]
+                if anchor is not None and anchor not in kept:
+                    kept.append(anchor)  # the heuristic's choice stays as the yardstick
+                alive = sorted(kept)
+        best = max(alive, key=lambda i: (mean(i), candidates[i] == heuristic, -i))
+        if anchor is not None and best != anchor and not _clearly_better(
+                values[best], values[anchor], self.spec.anchor or 0.0):
+            best = anchor
         return candidates[best]
+
+
+def _clearly_better(a: dict[int, float], b: dict[int, float], z: float) -> bool:
+    """Whether ``a`` beats ``b`` on the deals both were played on by ``z`` standard errors of
+    the paired differences (common random numbers make the pairs comparable)."""
+    diffs = [a[d] - b[d] for d in a if d in b]
+    if len(diffs) < 2:
+        return False
+    m = sum(diffs) / len(diffs)
+    var = sum((x - m) ** 2 for x in diffs) / (len(diffs) - 1)
+    return m > 0 and m * m * len(diffs) > z * z * var
 
 
 def _unique(actions: list[Action]) -> list[Action]:

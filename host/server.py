@@ -49,6 +49,7 @@ import random
 import secrets
 import ssl
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -85,6 +86,8 @@ SSL_READ_BUFFER = 32 * 1024
 asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_size,
                                             SSL_READ_BUFFER)
 T = TypeVar("T")
+# bots thinking at once (search bots): more would only share the CPU and the interpreter lock
+THINKERS = 4
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -180,6 +183,7 @@ class Host:
         self._tick_handle: asyncio.Handle | None = None
         self._lobby_handle: asyncio.Handle | None = None
         self._lobby_last = 0.0
+        self._thinkers: ThreadPoolExecutor | None = None
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -213,6 +217,9 @@ class Host:
     async def stop(self) -> None:
         """Stop listening, close every connection, cancel timers, leave mDNS (bounded)."""
         self._stopping = True
+        if self._thinkers is not None:  # a thinking bot finishes its move; nobody applies it
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
         if self._server is not None:
             self._server.close()
         for handle in list(self._timers.values()) + list(self._later):
@@ -389,7 +396,10 @@ class Host:
             return
         own_rng = random.Random(table_rng.getrandbits(64))
         frozen = msgpack.unpackb(msgpack.packb([view, legal]), raw=False, strict_map_key=False)
-        thinking = asyncio.get_running_loop().run_in_executor(None, policy, *frozen, own_rng)
+        if self._thinkers is None:
+            self._thinkers = ThreadPoolExecutor(THINKERS, thread_name_prefix="hexnet-bot")
+        thinking = asyncio.get_running_loop().run_in_executor(self._thinkers, policy, *frozen,
+                                                              own_rng)
 
         def done(future: asyncio.Future[Any]) -> None:
             if self._stopping:

@@ -28,6 +28,9 @@ View = dict[str, Any]
 Action = dict[str, Any]
 ROLLOUT_LOG = 24  # recent events the rollout view keeps (the heuristic reads the last few)
 PROPOSALS = 6  # circles a proposal search compares
+ODDS_DEALS = 100  # role deals behind a seat's witch odds
+VOTE_CONFIDENCE = 0.8  # the village votes for a cat it finds a witch at least this often
+ANCHOR = 1.0  # search leaves the heuristic's choice only for one better by a standard error
 
 
 def rollout_view(state: dict[str, Any], seat: int) -> View:
@@ -85,7 +88,37 @@ def candidates(game: Game, view: View, legal: list[Action], heuristic: Action,
         return [place] if place is not None else [heuristic]
     if "propose" in types:
         return _proposals(view, legal, heuristic, rng)
+    if not bots.on_witch_side(view) and ("vote" in types or "abstain" in types):
+        return [_village_vote(view, legal, heuristic, rng)]
+    if view["scene"] in ("pick", "guard") and not bots.on_witch_side(view):
+        # every village bot optimising its own pick against heuristic cats herds them into one
+        # place (the witches' favourite): the day's places stay the heuristic's spread
+        return [heuristic]
     return list(legal)
+
+
+def witch_odds(view: View, rng: random.Random, deals: int = 0) -> list[float]:
+    """How often each seat is a witch among ``deals`` role deals consistent with the view
+    (the seat's suspicion, made a probability)."""
+    deals = deals or ODDS_DEALS
+    counts = [0] * len(view["forms"])
+    for _ in range(deals):
+        for s, role in enumerate(belief.deal_roles(view, rng)):
+            counts[s] += role == data.WITCH
+    return [c / deals for c in counts]
+
+
+def _village_vote(view: View, legal: list[Action], heuristic: Action,
+                  rng: random.Random) -> Action:
+    """The cat most likely a witch if the odds are high enough, else the heuristic's vote.
+    (Searching the vote with playouts made every village bot banish its own suspect, and the
+    scattered votes helped the witches: the village agrees through the public record.)"""
+    odds = witch_odds(view, rng)
+    targets = [a for a in legal if a["type"] == "vote"]
+    if not targets:
+        return heuristic
+    best = max(targets, key=lambda a: (odds[a["target"]], -a["target"]))
+    return best if odds[best["target"]] >= VOTE_CONFIDENCE else heuristic
 
 
 def _proposals(view: View, legal: list[Action], heuristic: Action,
@@ -145,6 +178,7 @@ def redraw_hidden(game: Game, state: dict[str, Any], seat: int, rng: random.Rand
 
 SPEC = SearchGame(name="fang", rollout=bots.choose_heuristic, candidates=candidates,
                   log_keep=ROLLOUT_LOG, rollout_view=rollout_view, refine=redraw_hidden,
+                  anchor=ANCHOR,
                   value=lambda outcome, seat: 1.0 if seat in outcome.get("winners", []) else 0.0,
                   shared=frozenset({"players", "options", "roles"}))
 SEARCH = SearchPolicy(SPEC)
