@@ -192,3 +192,28 @@ def test_copy_state_is_deep_except_for_shared_keys():
     assert copy["cards"] is state["cards"]
     assert "x" not in state["hands"][0]
     assert 99 not in [v["suspicion"] for v in state["villagers"].values()]
+
+
+def test_a_bad_think_time_is_a_one_line_error(capsys):
+    from hexnet.cli import main
+
+    for argv in (["selfplay", "--think", "0"], ["play", "--think", "soon"],
+                 ["tournament", "--game", "hranice", "--players", "2", "--bots", "search",
+                  "--playouts", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert ("think time" in err or "playouts are" in err) and "Traceback" not in err
+
+
+def test_selfplay_gives_its_search_bots_the_playout_budget(capsys):
+    import json
+
+    from hexnet.cli import main
+
+    code = main(["selfplay", "--game", "hranice", "--players", "2", "--games", "1",
+                 "--bots", "search,heuristic", "--playouts", "3", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["bots"] == ["search:3p", "heuristic"]
+    assert report["completed"] == 1
