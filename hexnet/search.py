@@ -186,11 +186,12 @@ def playout_count(text: str) -> int:
 
 def budgeted(policy: str, think: float | None = None, playouts: int | None = None) -> str:
     """``policy`` with the command line's budget if it is a search bot without one of its own:
-    ``budgeted("search", playouts=200) == "search:200p"``; other policies stay as they are."""
-    name, _, own = policy.partition(":")
-    if not name.startswith("search") or own or (think is None and playouts is None):
+    ``budgeted("search", playouts=200) == "search@200p"``; other policies stay as they are."""
+    name, _, own = policy.partition("@")
+    if not name.startswith("search") or ":" in name or own or (
+            think is None and playouts is None):
         return policy
-    return f"{name}:{playouts}p" if playouts is not None else f"{name}:{think:g}s"
+    return f"{name}@{playouts}p" if playouts is not None else f"{name}@{think:g}s"
 
 
 class SearchPolicy:

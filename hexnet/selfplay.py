@@ -15,8 +15,8 @@ from hexnet.engine import Game, IllegalAction
 from hexnet.games import get_game
 from hexnet.policies import LazyView, load_policy
 from hexnet.progress import Progress
-from hexnet.workers import Runner, WorkersError, open_runner
 from hexnet.search import budgeted
+from hexnet.workers import Runner, WorkersError, open_runner
 
 MAX_ACTIONS_PER_GAME = 50_000
 

@@ -42,10 +42,11 @@ def get_policy(game: str, policy: str):
     """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``.
 
     ``policy`` is a name (``heuristic``) or, for a policy with a budget, name and budget:
-    ``search:0.5s`` (think time) or ``search:200p`` (playouts, reproducible)."""
+    ``search@0.5s`` (think time) or ``search@200p`` (playouts, reproducible). (``:`` is taken:
+    ``MODULE:FUNCTION`` names a user's own policy, see :mod:`hexnet.policies`.)"""
     module = importlib.import_module(_MODULES[game])
     policies = module.POLICIES
-    name, _, budget = policy.partition(":")
+    name, _, budget = policy.partition("@")
     if name not in policies:
         raise KeyError(f"No bot policy {name!r} for {game}; there are: {', '.join(policies)}.")
     chosen = policies[name]

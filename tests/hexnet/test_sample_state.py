@@ -157,7 +157,7 @@ def test_a_seer_finding_holds_in_every_fang_sample():
     game = get_game("fang")
     roles = ["seherin", "hexe", "hexe", "dorfkatze", "kraeuterkundige", "beschuetzer"]
     state = game.setup([f"p{i}" for i in range(6)], 1, {"scenario": {"roles": roles}})
-    state["seer_results"] = [[1, 1, "witch"], [1, 3, "not a witch"]]
+    state["seer_results"] = [[1, 1, "witch"], [1, 3, "no_witch"]]
     view = game.view(state, 0)
     for k in range(12):
         dealt = game.sample_state(view, random.Random(k))["roles"]

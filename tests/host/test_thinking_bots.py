@@ -26,8 +26,8 @@ async def test_a_table_of_thinking_search_bots_plays_to_the_end(tmp_path: Any) -
     await host.start(bind="127.0.0.1", port=0)
     try:
         tid = host.lobby.create_table("hranice", 2, {"turn_cap": 6}, seed=4)
-        host.lobby.add_bot(tid, 0, "search:0.02s")
-        host.lobby.add_bot(tid, 1, "search:4p")
+        host.lobby.add_bot(tid, 0, "search@0.02s")
+        host.lobby.add_bot(tid, 1, "search@4p")
         host.lobby.start(tid)
         table = host.lobby.tables[tid]
         ticks = 0

@@ -140,7 +140,7 @@ def _seer_results(view: View, state: State, rng: random.Random) -> list[list[Any
         targets = [s for s in range(len(roles)) if s != seer and forms[s] != BANISHED]
         if targets:
             t = rng.choice(targets)
-            out.append([day, t, "witch" if roles[t] == data.WITCH else "not a witch"])
+            out.append([day, t, "witch" if roles[t] == data.WITCH else "no_witch"])
     return out
 
 

@@ -5,9 +5,9 @@ open window, kept trials, the scales card, taken villagers, empty stakes). The h
 other hands, the draw pile, the discards and the cards out of the game — is re-dealt at random
 from the cards the seat has not seen, respecting what it did see:
 
-* the cards played or answered since the last reshuffle that the seat's log shows are in the
-  discard pile (their kind is in the event; a value the log does not name is drawn among the
-  unseen copies of that kind);
+* the cards played or answered since the last reshuffle that the seat's log shows, and its own
+  discards, are in the discard pile (a value the log does not name is drawn among the unseen
+  copies of that kind);
 * a trial answered by its twin put both cards on the discard pile;
 * the cards out of the game are trial cards (without VP, or the scales card) as far as possible.
 
@@ -27,7 +27,6 @@ from hexnet.games.hexenhammer.effects import accused_bonus
 
 Card = tuple[str, int]
 
-_KIND_BY_NAME = {c["name"]: k for k, c in data.CARDS.items()}
 _OUT_OF_GAME = [k for k in data.TRIALS
                 if not data.CARDS[k].get("vp") or data.CARDS[k]["effect"] == "protect"]
 
@@ -49,7 +48,7 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
     for v in view["villagers"]:
         if v["trial_card"] is not None:
             protected_vid = v["id"]
-            protected_card = pool.take_kind(_KIND_BY_NAME[v["trial_card"]], rng)
+            protected_card = pool.take_kind(v["trial_card"], rng)
     window = view["window"]
     trigger_card: Card | None = None
     if window is not None and window["trigger"]["type"] in ("card", "trial"):
@@ -63,8 +62,8 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
     if choice is not None and choice["purpose"] == "trial":
         choice_trial = _last_trial(view)
         choice_card = pool.take_kind(choice_trial["kind"], rng)
-    discard_known = [c for c in (pool.take_kind(k, rng)
-                                 for k in _discarded_kinds(view)[:view["discard_size"]])
+    discard_known = [c for c in (pool.take_card(k, v, rng)
+                                 for k, v in _discarded(view)[:view["discard_size"]])
                      if c is not None]
     # deal the unseen cards: other hands, the pile, the rest of the discards, out of the game
     unseen = pool.rest()
@@ -147,6 +146,12 @@ class _Pool:
 
     def take_kind(self, kind: str, rng: random.Random) -> Card | None:
         """A copy of ``kind`` with a value drawn among its unplaced copies (None if none)."""
+        return self.take_card(kind, None, rng)
+
+    def take_card(self, kind: str, value: int | None, rng: random.Random) -> Card | None:
+        """A copy of ``kind`` (of ``value`` if given and left, else of any value left)."""
+        if value is not None and self.left.get((kind, value), 0) > 0:
+            return self.take((kind, value))
         copies = [c for c, k in self.left.items() if c[0] == kind for _ in range(k)]
         if not copies:
             return None
@@ -156,47 +161,49 @@ class _Pool:
         return [c for c, k in self.left.items() for _ in range(k)]
 
 
-def _event_kind(event: dict[str, Any]) -> str:
-    return event.get("event") or event.get("key") or ""
+PLAYS = ("play_accuses", "play_on")
+ANSWERS = ("call_cancelled", "counter_charge", "mistaken", "shares_sorrow",
+           "confession_retracted")
+TRIALS = ("trial", "trial_on")
 
 
-def _discarded_kinds(view: dict[str, Any]) -> list[str]:
-    """Kinds the seat's log shows going to the discard pile since the last reshuffle."""
-    out: list[str] = []
-    events = view["log"]
+def _discarded(view: dict[str, Any]) -> list[tuple[str, int | None]]:
+    """Cards (kind, value if known) the seat's log shows going to the discard pile since the
+    last reshuffle: cards played and answered, a trial and its twin, its own discards."""
+    out: list[tuple[str, int | None]] = []
     window = view["window"]
     skip_play = window is not None and window["trigger"]["type"] == "card"
-    twin_of_trial = False
-    for event in reversed(events):
-        kind = _event_kind(event)
-        if kind == "reshuffle" or kind == "setup":
+    twin_answered = False
+    for event in reversed(view["log"]):
+        key = event.get("key")
+        if key in ("reshuffle", "begins"):
             break
-        if kind == "play" and event.get("kind"):
+        kind = event.get("kind")
+        if kind not in data.CARDS:
+            continue
+        if key in PLAYS:
             if skip_play:  # the card still on the table
                 skip_play = False
                 continue
-            out.append(event["kind"])
-        elif kind == "react" and event.get("kind"):
-            out.append(event["kind"])
-        elif kind == "twin":
-            twin_of_trial = True
-        elif kind == "trial" and event.get("kind") and twin_of_trial:
-            twin_of_trial = False
-            out.append(event["kind"])
-            out.append(data.CARDS[event["kind"]]["twin"])
+            value = event.get("value")
+            out.append((kind, abs(value) if data.CARDS[kind].get("signed") and isinstance(
+                value, int) else value))
+        elif key in ANSWERS or key == "you_discard":
+            out.append((kind, event.get("value")))
+        elif key == "twin":
+            twin_answered = True
+            out.append((kind, None))
+        elif key in TRIALS and twin_answered:
+            twin_answered = False
+            out.append((kind, None))
     return out
 
 
 def _last_trial(view: dict[str, Any]) -> dict[str, Any]:
     """The trial waiting for the inquisitor's choice: its kind and who called it."""
     for event in reversed(view["log"]):
-        if _event_kind(event) == "trial" and event.get("kind"):
-            player = event.get("seat", event.get("player"))
-            if not isinstance(player, int):
-                text = event.get("text", "")
-                player = next((s for s, p in enumerate(view["players"])
-                               if text.startswith(f"{p} ")), 0)
-            return {"kind": event["kind"], "player": player}
+        if event.get("key") in TRIALS and event.get("kind") in data.CARDS:
+            return {"kind": event["kind"], "player": int(event.get("player", 0))}
     # the log no longer shows it: some trial that burns the chosen villager
     return {"kind": "wasserprobe_schwimmt", "player": 0}
 
