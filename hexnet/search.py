@@ -207,6 +207,7 @@ class SearchPolicy:
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.spec = spec
         self.budget = budget or Budget()
+        self.last_playouts = 0  # playouts the last decision ran (figures for benchmarks)
         self._clock = clock
         self._sleep = sleep
 
@@ -282,6 +283,8 @@ class SearchPolicy:
                     state["version"] += 1
                     values[i][deals] = playout.run(state, seat, random.Random(seed))
                     spent += 1
+                    if deadline is not None and self._clock() >= deadline:
+                        break  # out of time: this deal stays half played (unpaired)
                 deals += 1
                 if deadline is not None and self._clock() >= deadline:
                     break
@@ -301,6 +304,7 @@ class SearchPolicy:
         if anchor is not None and best != anchor and not _clearly_better(
                 values[best], values[anchor], self.spec.anchor or 0.0):
             best = anchor
+        self.last_playouts = spent
         return candidates[best]
 
 
