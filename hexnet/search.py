@@ -45,6 +45,7 @@ DEFAULT_THINK = 0.5
 MAX_THINK = 10.0
 MAX_PLAYOUTS = 20_000
 PLAYOUT_ACTION_CAP = 5_000
+STOP_EVERY = 8  # playout steps between looks at a timed decision's clock
 
 
 def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
@@ -109,8 +110,10 @@ class Playout:
         self.game = game
         self.spec = spec
 
-    def run(self, state: State, seat: int, rng: random.Random) -> float:
-        """Play on from ``state`` (mutated) and return its value for ``seat``."""
+    def run(self, state: State, seat: int, rng: random.Random,
+            stop: Callable[[], bool] | None = None) -> float | None:
+        """Play on from ``state`` (mutated) and return its value for ``seat`` — or None if
+        ``stop`` (asked every few steps: a timed decision's deadline) says so first."""
         game, policy = self.game, self.spec.rollout
         see = self.spec.rollout_view or game.view
         horizon = self.spec.horizon
@@ -122,6 +125,8 @@ class Playout:
                 return self.spec.evaluate(game, state, seat)
             if steps >= PLAYOUT_ACTION_CAP:
                 return 0.0
+            if stop is not None and steps % STOP_EVERY == STOP_EVERY - 1 and stop():
+                return None
             waiting = game.waiting_for(state)
             if not waiting:
                 timer = game.deadline(state)
@@ -260,6 +265,10 @@ class SearchPolicy:
         spent = deals = 0
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         round_no = 0
+        clock = self._clock
+        # a timed decision stops mid-playout at its deadline (a loaded machine makes one
+        # playout long); a counted one always plays its playouts out
+        stop = None if deadline is None else (lambda: clock() >= deadline)
 
         def mean(i: int) -> float:
             return sum(values[i].values()) / max(1, len(values[i]))
@@ -281,7 +290,10 @@ class SearchPolicy:
                     state = copy_state(deal, shared)
                     game._apply(state, seat, dict(candidates[i]))
                     state["version"] += 1
-                    values[i][deals] = playout.run(state, seat, random.Random(seed))
+                    value = playout.run(state, seat, random.Random(seed), stop)
+                    if value is None:
+                        break  # out of time mid-playout: it does not count
+                    values[i][deals] = value
                     spent += 1
                     if deadline is not None and self._clock() >= deadline:
                         break  # out of time: this deal stays half played (unpaired)

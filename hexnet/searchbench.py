@@ -6,6 +6,10 @@ view search uses instead, ``legal_actions``, ``apply`` (validated, as the host c
 trusted, as playouts call it), the heuristic policy — and what a playout does once: sampling a
 determinization, copying it (``copy_state`` against a ``dump``/``load`` round trip). Prints
 microseconds per call and the share of one playout's time; a benchmark, not a test.
+
+With ``--decisions`` it times whole timed decisions instead (``search`` at ``--think`` seconds,
+default 0.5): how long a decision takes before its constant-time wait, and how many playouts it
+ran — whether the bot answers within its think budget on this machine.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexnet.games import get_game, get_policy
-from hexnet.search import Playout, copy_state
+from hexnet.search import DEFAULT_THINK, Budget, Playout, copy_state
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 8, "hranice": 4}
 
@@ -135,6 +139,41 @@ def profile(game_name: str, players: int, count: int = 150, seed: int = 1) -> di
             "playout_us": playout_us, "steps_per_playout": steps / max(runs, 1)}
 
 
+def decision_times(game_name: str, players: int, think: float = DEFAULT_THINK,
+                   count: int = 30, seed: int = 1) -> dict[str, Any]:
+    """Timed ``search`` decisions on ``count`` positions with a real choice: wall seconds until
+    the choice is made (before the constant-time wait) and playouts run, per decision."""
+    game = get_game(game_name)
+    search = get_policy(game_name, "search").configured(Budget(think=think))
+    positions = [(s, seat) for s, seat in _states(game_name, players, 6 * count, seed)
+                 if len(game.legal_actions(s, seat)) > 1][:count]
+    walls: list[float] = []
+    cpus: list[float] = []
+    playouts: list[int] = []
+    for i, (s, seat) in enumerate(positions):
+        view, legal = game.view(s, seat), game.legal_actions(s, seat)
+        rng = random.Random(seed + i)
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        search.decide(view, legal, rng, t0)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+        playouts.append(search.last_playouts)
+    return {"game": game_name, "players": players, "think": think, "decisions": len(walls),
+            "wall": sorted(walls), "cpu": sorted(cpus), "playouts": sorted(playouts)}
+
+
+def decision_report(r: dict[str, Any]) -> str:
+    """The decision times as one paragraph."""
+    def q(xs: list[Any], f: float) -> Any:
+        return xs[min(len(xs) - 1, int(f * len(xs)))] if xs else 0
+    late = sum(1 for w in r["wall"] if w > r["think"])
+    return (f"{r['game']} ({r['players']} players), think {r['think']:g} s: {r['decisions']} "
+            f"decisions; wall s median {q(r['wall'], 0.5):.3f}, 90% {q(r['wall'], 0.9):.3f}, "
+            f"max {q(r['wall'], 1.0):.3f} (CPU median {q(r['cpu'], 0.5):.3f}); over the budget "
+            f"{late}; playouts median {q(r['playouts'], 0.5)}, min {q(r['playouts'], 0.0)}")
+
+
 def report(r: dict[str, Any]) -> str:
     """The figures as a table; shares are of one playout (its steps × per-step costs)."""
     steps = r["steps_per_playout"]
@@ -160,8 +199,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="seats (default: 4, Fang 8)")
     parser.add_argument("--states", type=int, default=150, help="positions to time on")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--decisions", type=int, metavar="N",
+                        help="time N whole timed search decisions instead")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK,
+                        help="seconds per timed decision (with --decisions; default 0.5)")
     args = parser.parse_args(argv)
     for name in args.game or list(DEFAULT_PLAYERS):
+        if args.decisions:
+            print(decision_report(decision_times(
+                name, args.players or DEFAULT_PLAYERS[name], args.think, args.decisions,
+                args.seed)), flush=True)
+            continue
         print(report(profile(name, args.players or DEFAULT_PLAYERS[name], args.states,
                              args.seed)), flush=True)
     return 0

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from hexnet.games import get_game, get_policy
 from hexnet.games.fang import search as fang_search
-from hexnet.search import Budget, SearchPolicy, budgeted, copy_state, parse_budget
+from hexnet.search import (
+    STOP_EVERY,
+    Budget,
+    SearchPolicy,
+    budgeted,
+    copy_state,
+    parse_budget,
+)
 from tests.hexnet.test_sample_state import positions
 
 
@@ -114,6 +122,25 @@ def test_a_timed_decision_takes_its_whole_think_time_even_when_forced():
     started = time.perf_counter()
     assert bot(game.view(state, 0), passing, random.Random(1)) == {"type": "pass"}
     assert time.perf_counter() - started >= 0.2
+
+
+def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
+    # the clock is the playouts' work: one rollout step = 1 ms, a playout ≈ 80 ms (its horizon)
+    game = get_game("hexenhammer")
+    state, seat = _decision("hexenhammer", 4, 3)
+    search = get_policy("hexenhammer", "search")
+    steps = [0]
+
+    def counting(view: dict, legal: list, rng: random.Random) -> dict:
+        steps[0] += 1
+        return search.spec.rollout(view, legal, rng)
+
+    bot = SearchPolicy(replace(search.spec, rollout=counting), Budget(think=0.05),
+                       clock=lambda: steps[0] / 1000, sleep=lambda s: None)
+    legal = game.legal_actions(state, seat)
+    choice = bot.decide(game.view(state, seat), legal, random.Random(1), 0.0)
+    # deadline at 0.9 × 50 ms; the playout then running stops within STOP_EVERY steps
+    assert choice in legal and steps[0] <= 45 + STOP_EVERY
 
 
 def _part_of(lean: Any, full: Any) -> bool:
