@@ -46,6 +46,7 @@ MAX_THINK = 10.0
 MAX_PLAYOUTS = 20_000
 PLAYOUT_ACTION_CAP = 5_000
 STOP_EVERY = 8  # playout steps between looks at a timed decision's clock
+MIN_EVIDENCE = 2  # playouts each candidate needs before a timed decision may leave the heuristic
 
 
 def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
@@ -312,6 +313,12 @@ class SearchPolicy:
                 if anchor is not None and anchor not in kept:
                     kept.append(anchor)  # the heuristic's choice stays as the yardstick
                 alive = sorted(kept)
+        if deadline is not None and heuristic in candidates and any(
+                len(v) < MIN_EVIDENCE for v in values):
+            # out of time before every candidate was tried enough (a slow or loaded machine):
+            # a mean of one playout is noise, so the heuristic's choice stands
+            self.last_playouts = spent
+            return heuristic
         best = max(alive, key=lambda i: (mean(i), candidates[i] == heuristic, -i))
         if anchor is not None and best != anchor and not _clearly_better(
                 values[best], values[anchor], self.spec.anchor or 0.0):

@@ -13,6 +13,7 @@ import pytest
 from hexnet.games import get_game, get_policy
 from hexnet.games.fang import search as fang_search
 from hexnet.search import (
+    MIN_EVIDENCE,
     STOP_EVERY,
     Budget,
     SearchPolicy,
@@ -141,6 +142,26 @@ def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
     choice = bot.decide(game.view(state, seat), legal, random.Random(1), 0.0)
     # deadline at 0.9 × 50 ms; the playout then running stops within STOP_EVERY steps
     assert choice in legal and steps[0] <= 45 + STOP_EVERY
+
+
+def test_a_timed_decision_short_of_playouts_keeps_the_heuristics_choice():
+    # 300 ms of 1-ms rollout steps: three playouts for some twenty candidates — too few to
+    # leave the heuristic's choice on (without this rule this position picks another action)
+    game = get_game("hexenhammer")
+    state, seat = _decision("hexenhammer", 4, 3)
+    search = get_policy("hexenhammer", "search")
+    steps = [0]
+
+    def counting(view: dict, legal: list, rng: random.Random) -> dict:
+        steps[0] += 1
+        return search.spec.rollout(view, legal, rng)
+
+    bot = SearchPolicy(replace(search.spec, rollout=counting), Budget(think=0.3),
+                       clock=lambda: steps[0] / 1000, sleep=lambda s: None)
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    heuristic = search.spec.rollout(view, legal, random.Random(1))
+    assert bot.decide(view, legal, random.Random(1), 0.0) == heuristic
+    assert 0 < bot.last_playouts < MIN_EVIDENCE * len(legal)
 
 
 def _part_of(lean: Any, full: Any) -> bool:
