@@ -53,15 +53,16 @@ def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
     """A deep copy of a state tree (dicts, lists, scalars); keys in ``shared`` are taken by
     reference (parts the engine never mutates, e.g. a card table). About as fast as a msgpack
     round trip (``python -m hexnet.searchbench``) and about 1% of a playout's time."""
-    return {k: (v if k in shared else _tree(v)) for k, v in state.items()}
+    return {k: (v if k in shared else copy_tree(v)) for k, v in state.items()}
 
 
-def _tree(x: Any) -> Any:
+def copy_tree(x: Any) -> Any:
+    """A deep copy of a plain tree (dicts, lists, scalars)."""
     t = type(x)
     if t is dict:
-        return {k: _tree(v) for k, v in x.items()}
+        return {k: copy_tree(v) for k, v in x.items()}
     if t is list:
-        return [_tree(v) for v in x]
+        return [copy_tree(v) for v in x]
     return x
 
 

@@ -125,10 +125,9 @@ def test_a_timed_decision_takes_its_whole_think_time_even_when_forced():
     assert time.perf_counter() - started >= 0.2
 
 
-def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
-    # the clock is the playouts' work: one rollout step = 1 ms, a playout ≈ 80 ms (its horizon)
-    game = get_game("hexenhammer")
-    state, seat = _decision("hexenhammer", 4, 3)
+def _counting_bot(think: float) -> tuple[SearchPolicy, list[int]]:
+    """Hexenhammer's search bot on a clock that is its playouts' work: one rollout step = 1 ms
+    (a playout ≈ 80 ms, its horizon); the step count comes along."""
     search = get_policy("hexenhammer", "search")
     steps = [0]
 
@@ -136,8 +135,14 @@ def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
         steps[0] += 1
         return search.spec.rollout(view, legal, rng)
 
-    bot = SearchPolicy(replace(search.spec, rollout=counting), Budget(think=0.05),
-                       clock=lambda: steps[0] / 1000, sleep=lambda s: None)
+    return SearchPolicy(replace(search.spec, rollout=counting), Budget(think=think),
+                        clock=lambda: steps[0] / 1000, sleep=lambda s: None), steps
+
+
+def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
+    game = get_game("hexenhammer")
+    state, seat = _decision("hexenhammer", 4, 3)
+    bot, steps = _counting_bot(0.05)
     legal = game.legal_actions(state, seat)
     choice = bot.decide(game.view(state, seat), legal, random.Random(1), 0.0)
     # deadline at 0.9 × 50 ms; the playout then running stops within STOP_EVERY steps
@@ -145,21 +150,13 @@ def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
 
 
 def test_a_timed_decision_short_of_playouts_keeps_the_heuristics_choice():
-    # 300 ms of 1-ms rollout steps: three playouts for some twenty candidates — too few to
-    # leave the heuristic's choice on (without this rule this position picks another action)
+    # 300 ms: three playouts for some twenty candidates — too few to leave the heuristic's
+    # choice on (without this rule this position picks another action)
     game = get_game("hexenhammer")
     state, seat = _decision("hexenhammer", 4, 3)
-    search = get_policy("hexenhammer", "search")
-    steps = [0]
-
-    def counting(view: dict, legal: list, rng: random.Random) -> dict:
-        steps[0] += 1
-        return search.spec.rollout(view, legal, rng)
-
-    bot = SearchPolicy(replace(search.spec, rollout=counting), Budget(think=0.3),
-                       clock=lambda: steps[0] / 1000, sleep=lambda s: None)
+    bot, _ = _counting_bot(0.3)
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
-    heuristic = search.spec.rollout(view, legal, random.Random(1))
+    heuristic = get_policy("hexenhammer", "heuristic")(view, legal, random.Random(1))
     assert bot.decide(view, legal, random.Random(1), 0.0) == heuristic
     assert 0 < bot.last_playouts < MIN_EVIDENCE * len(legal)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from hexnet.engine import State
 from hexnet.games.hranice import cards
+from hexnet.search import copy_tree
 
 _DEFAULTS = {"reaction_seconds": cards.rule("reaction_seconds")}
 
@@ -65,7 +66,7 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
         "pile": rest, "discard": list(view["discard"]), "tokens": list(view["tokens"]),
         "dice": [], "target": view["target"], "turn": view["turn"],
         "actions_left": view["actions_left"], "turns": view["turns"],
-        "first_player": view["first_player"], "step": _copy(view["step"]),
+        "first_player": view["first_player"], "step": copy_tree(view["step"]),
         "window": _window(view), "window_serial": _serial(view), "outcome": view["outcome"],
     }
     return state
@@ -100,20 +101,12 @@ def _known_hands(view: dict[str, Any]) -> dict[int, list[str]]:
     return known
 
 
-def _copy(tree: Any) -> Any:
-    if isinstance(tree, dict):
-        return {k: _copy(v) for k, v in tree.items()}
-    if isinstance(tree, list):
-        return [_copy(v) for v in tree]
-    return tree
-
-
 def _window(view: dict[str, Any]) -> dict[str, Any] | None:
     """The open reaction window: those before the asked seat have passed."""
     w = view["window"]
     if w is None:
         return None
-    trigger = {k: _copy(v) for k, v in w.items() if k not in ("asked", "order")}
+    trigger = {k: copy_tree(v) for k, v in w.items() if k not in ("asked", "order")}
     order = list(w["order"])
     at = order.index(w["asked"])
     return {"trigger": trigger, "order": order, "pending": order[at:],
