@@ -17,7 +17,8 @@ This is OpenSpiel's ``ismcts.py`` with a one-level tree (the root information se
 playout policy. The budget is either a number of playouts (deterministic: same view and same rng
 give the same choice, for tests and tournaments) or a think time in seconds. A timed decision
 always takes its whole think time — even with one legal action — so how long a bot thinks says
-nothing about its hand.
+nothing about its hand; it stops at its deadline even mid-playout, and if by then it could not
+try every candidate twice (a slow or busy machine) it keeps the heuristic's choice.
 """
 
 from __future__ import annotations
