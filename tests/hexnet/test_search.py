@@ -263,3 +263,12 @@ def test_selfplay_gives_its_search_bots_the_playout_budget(capsys):
     report = json.loads(capsys.readouterr().out)
     assert code == 0 and report["bots"] == ["search@3p", "heuristic"]
     assert report["completed"] == 1
+
+
+def test_hexnet_play_seats_search_bots_by_default():
+    from hexnet.cli import build_parser
+
+    args = build_parser().parse_args(["play", "fang"])
+    assert args.policy == "search" and args.think is None  # search at the default 0.5 s
+    assert budgeted(args.policy, args.think) == "search"
+    assert build_parser().parse_args(["play", "--think", "1.5"]).think == 1.5
