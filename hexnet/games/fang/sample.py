@@ -27,6 +27,7 @@ from typing import Any
 from hexnet.engine import State
 from hexnet.games.fang import belief, data
 from hexnet.games.fang.common import BANISHED, CAT_FORM, CHANGEABLE, FROG
+from hexnet.rng import seed_state
 
 View = dict[str, Any]
 
@@ -40,7 +41,8 @@ def sample_state(game: Any, view: View, rng: random.Random) -> State:
     n = len(view["players"])
     roles = belief.deal_roles(view, rng, _day_constraint(view))
     state: State = {
-        "game": view["game"], "players": list(view["players"]), "rng": rng.getrandbits(64),
+        "game": view["game"], "players": list(view["players"]),
+        "rng": seed_state(rng.getrandbits(64)),
         "version": view["state_id"], "log": [dict(e) for e in view["log"]], "options": {},
         "n": n, "cfg": _config(view, n), "form": list(view["forms"]),
         "hands": _hands(view, roles, rng), "next_card": 0, "day": view["day"],

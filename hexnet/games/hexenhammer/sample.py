@@ -24,6 +24,7 @@ from typing import Any
 from hexnet.engine import State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import accused_bonus
+from hexnet.rng import seed_state
 
 Card = tuple[str, int]
 
@@ -98,7 +99,8 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
     removed_ids = [ident(c) for c in removed + unseen]
     kept = [[ident(c) for c in row] for row in kept_cards]
     state: State = {
-        "game": view["game"], "players": list(view["players"]), "rng": rng.getrandbits(64),
+        "game": view["game"], "players": list(view["players"]),
+        "rng": seed_state(rng.getrandbits(64)),
         "version": view["state_id"], "log": [dict(e) for e in view["log"]],
         "options": _options(view),
         "phase": view["phase"], "round": view["round"], "inquisitor": view["inquisitor"],

@@ -20,6 +20,7 @@ from typing import Any
 
 from hexnet.engine import State
 from hexnet.games.hranice import cards
+from hexnet.rng import seed_state
 from hexnet.search import copy_tree
 
 _DEFAULTS = {"reaction_seconds": cards.rule("reaction_seconds")}
@@ -58,7 +59,8 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
             if peek is None or peek["player"] != s:
                 rng.shuffle(hands[s])
     state: State = {
-        "game": view["game"], "players": list(view["players"]), "rng": rng.getrandbits(64),
+        "game": view["game"], "players": list(view["players"]),
+        "rng": seed_state(rng.getrandbits(64)),
         "version": view["state_id"], "log": [dict(e) for e in view["log"]],
         "options": _options(view),
         "hands": hands, "councils": [list(c) for c in view["councils"]],
