@@ -244,9 +244,9 @@ class PlayMixin:
                 or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
             return
         legal = table.engine.legal_actions(table.state, seat)
+        if action is None:  # the policy failed or was stopped: its first legal action
+            action = legal[0]
         try:
-            if action is None:
-                raise IllegalAction("no choice")
             events = table.act(seat, action)
         except IllegalAction:
             action = legal[0]
