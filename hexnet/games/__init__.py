@@ -39,11 +39,16 @@ def get_game(name: str) -> Game:
 
 
 def get_policy(game: str, policy: str):
-    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``.
+    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``; ``tutorial``
+    is the tutorials' predictable bots (:func:`hexnet.tutorial.tutorial_policy`).
 
     ``policy`` is a name (``heuristic``) or, for a policy with a budget, name and budget:
     ``search@0.5s`` (think time) or ``search@200p`` (playouts, reproducible). (``:`` is taken:
     ``MODULE:FUNCTION`` names a user's own policy, see :mod:`hexnet.policies`.)"""
+    if policy == "tutorial" and game in _MODULES:
+        from hexnet.tutorial import tutorial_policy
+
+        return tutorial_policy(game)
     module = importlib.import_module(_MODULES[game])
     policies = module.POLICIES
     name, _, budget = policy.partition("@")
