@@ -211,6 +211,17 @@ def _valid_length(path: Path) -> int:
     return _records(path.read_bytes())[1]
 
 
+def read_records(path: str | Path) -> tuple[list[dict[str, Any]], bool]:
+    """Every record of a journal file of this format (a table's or a tournament's,
+    :mod:`host.event`) and whether a torn last record was dropped. JournalError if damaged."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise JournalError(f"cannot read {path}: {exc.strerror}") from exc
+    records, _, torn = _records(data)
+    return records, torn
+
+
 def read_journal(path: str | Path) -> JournalContents:
     """Parse the journal at ``path``; a torn last record is dropped and reported as ``torn``."""
     path = Path(path)
