@@ -59,20 +59,27 @@ async def find_event(session: Session, seconds: float = FIND_EVENT) -> dict[str,
 
 async def run_entrants(host: str, port: int, *, count: int, policy: str = "heuristic",
                        code: str | None = None, config_dir: str | None = None,
-                       name: str = "bot", pinned_fingerprint: str | None = None,
+                       name: str = "bot", names: list[str] | None = None,
+                       identity_file: str | None = None,
+                       pinned_fingerprint: str | None = None,
                        timeout: float = 6 * 3600.0, seed: int | None = None,
                        resend: float | None = 5.0,
                        on_message: Callable[[int, dict[str, Any]], None] | None = None
                        ) -> EntrantsReport:
-    """Register ``count`` bots with the host's tournament and play until it is over."""
+    """Register ``count`` bots with the host's tournament and play until it is over. Their
+    names are ``name1``, ``name2``, … or ``names``; their keys are new for the run, or
+    (``identity_file``, as ``hexnet join`` keeps one in ``config_dir``) the one kept there."""
+    if names is not None:
+        count = len(names)
+    names = names or [f"{name}{i + 1}"[:24] for i in range(count)]
     report = EntrantsReport()
     started = time.perf_counter()
     sessions: list[Session] = []
     try:
-        first = await Session.connect(host, port, name=f"{name}1"[:24], code=code,
+        first = await Session.connect(host, port, name=names[0], code=code,
                                       config_dir=config_dir, accept_new=True,
                                       pinned_fingerprint=pinned_fingerprint,
-                                      identity_file=None, reconnect=True)
+                                      identity_file=identity_file, reconnect=True)
         sessions.append(first)
         event = await find_event(first)
         choose = load_policy(event["game"], policy)
@@ -80,8 +87,8 @@ async def run_entrants(host: str, port: int, *, count: int, policy: str = "heuri
         pinned = first.host_fingerprint
         for i in range(1, count):
             sessions.append(await Session.connect(
-                host, port, name=f"{name}{i + 1}"[:24], code=code, config_dir=config_dir,
-                accept_new=True, pinned_fingerprint=pinned, identity_file=None,
+                host, port, name=names[i], code=code, config_dir=config_dir,
+                accept_new=True, pinned_fingerprint=pinned, identity_file=identity_file,
                 reconnect=True))
         for s in sessions:
             await s.send({"type": "enter"})
