@@ -171,8 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     t = p.add_argument_group("tournament (see README: Running a tournament)")
     t.add_argument("--tournament", choices=["swiss", "round-robin", "knockout"],
                    help="run one tournament on this host: entrants register from their "
-                        "clients (hexnet join, then the lobby's tournament key; hexnet bot "
-                        "HOST --count N); needs --game")
+                        "clients (hexnet join, then e in the lobby; hexnet bot HOST --count "
+                        "N); needs --game; it starts at --start-when/--start-at or when the "
+                        "organiser sends the host SIGUSR1 (kill -USR1 PID)")
     t.add_argument("--game", choices=GAMES, help="the game every table of the tournament plays")
     t.add_argument("--rounds", type=int,
                    help="rounds to play (default: swiss 3, round-robin the whole schedule; "

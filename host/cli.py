@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import signal
 import socket
 import sys
@@ -72,6 +73,10 @@ async def run_headless(args: argparse.Namespace) -> int:
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
         if director is not None:
             director.begin()
+            with contextlib.suppress(NotImplementedError, AttributeError):
+                loop.add_signal_handler(signal.SIGUSR1, director.start)  # the organiser
+                if director.start_when is None and director.start_at is None:
+                    log_line(f"tournament: start it with: kill -USR1 {os.getpid()}")
         await stop.wait()
         log_line("stopping")
     except OSError as exc:

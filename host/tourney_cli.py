@@ -105,9 +105,6 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if args.start_when is not None and args.start_when < bots:
         raise CliError(f"--start-when {args.start_when} is fewer than the {bots} host bots")
     start_at = parse_start_at(args.start_at) if args.start_at is not None else None
-    if args.start_when is None and start_at is None:
-        raise CliError("a tournament needs --start-when N (entrants) or --start-at TIME "
-                       "to know when to begin")
     if args.results is not None and not args.results.endswith(".json"):
         raise CliError(f"--results {args.results!r} must name a .json file")
     if args.pause is not None and not 0 <= args.pause <= 3600:

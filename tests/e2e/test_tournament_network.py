@@ -259,7 +259,6 @@ async def test_a_host_killed_in_round_2_resumes_the_event(tmp_path) -> None:
      "--table-size 9: Hranice seats 2–6"),
     (["--tournament", "swiss", "--game", "hranice", "--bots", "smart:3", "--start-when", "4"],
      "--bots 'smart:3': give heuristic:K"),
-    (["--tournament", "swiss", "--game", "hranice"], "needs --start-when N"),
     (["--game", "hranice"], "--game belongs to a tournament"),
     (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--option",
       "variant=huge"], "--option: Option 'variant' must be"),
@@ -308,12 +307,16 @@ def test_bot_entrants_against_a_host_without_a_tournament_say_so(tmp_path) -> No
                                   "to play a table of bots.")
 
 
-async def test_registration_closes_at_the_start(tmp_path) -> None:
+async def test_the_organiser_starts_by_signal_and_registration_closes(tmp_path) -> None:
     host = HostProcess(tmp_path, ["--tournament", "swiss", *GAME, "--rounds", "1",
-                                  "--bots", "heuristic:4", "--start-when", "4", "--pause", "0",
+                                  "--bots", "heuristic:4", "--pause", "0",
                                   "--bot-delay", "0.05"], free_port())
     host.start()
     try:
+        await host.wait_for(r"tournament: start it with: kill -USR1 (\d+)", 15)
+        assert "round 1 of 1" not in host.text()
+        assert host.proc is not None
+        os.kill(host.proc.pid, signal.SIGUSR1)
         await host.wait_for(r"tournament: round 1 of 1:", 15)
         s = await Session.connect("127.0.0.1", host.port, name="Late", code=host.code,
                                   config_dir=str(tmp_path / "late"), accept_new=True,
@@ -334,3 +337,52 @@ async def test_registration_closes_at_the_start(tmp_path) -> None:
     assert errors and errors[0]["code"] == "registration_closed"
     assert [m for m in got if m["type"] == "tournament"][0]["you"] is None
     assert "Late" not in host.text().split("round 1 of 1:")[0]
+
+
+async def run_small_event(tmp_path: Path, fmt: str, extra: list[str], entrants: int,
+                          clients: int) -> dict[str, Any]:
+    """An event of ``fmt`` with host bots and ``clients`` bot entrants over the network; its
+    results file."""
+    results = tmp_path / "event.json"
+    host = HostProcess(tmp_path, ["--tournament", fmt, *GAME, *extra, "--bots",
+                                  f"heuristic:{entrants - clients}", "--start-when",
+                                  str(entrants), "--bot-delay", "0", "--pause", "0",
+                                  "--results", str(results)], free_port())
+    host.start()
+    try:
+        report = await run_entrants("127.0.0.1", host.port, count=clients, code=host.code,
+                                    seed=5, name="robo")
+        await host.wait_for(r"tournament: results in ", 30)
+    finally:
+        host.stop()
+    data = json.loads(results.read_text())
+    check_results_schema(data)
+    assert report.final is not None and report.final["standings"] == data["standings"]
+    return data
+
+
+async def test_a_knockout_sends_one_on_from_each_table_and_seeds_take_the_byes(tmp_path):
+    data = await run_small_event(tmp_path, "knockout", ["--table-size", "4"], 6, 2)
+    first, final = data["rounds"]
+    assert first["byes"] == ["host bot 1", "host bot 2"]  # the top seeds
+    assert sorted(len(t) for t in first["tables"]) == [2, 2]
+    games = {(g["round"], g["table"]): g for g in data["games"]}
+    seed = {e["name"]: e["seed"] for e in data["entrants"]}
+    winners = [min(g["entrants"], key=lambda n, g=g: (-g["points"][g["entrants"].index(n)],
+                                                      seed[n]))
+               for g in (games[(1, 1)], games[(1, 2)])]  # the best placed, the better seed
+    assert sorted(final["tables"][0]) == sorted(first["byes"] + winners)
+    champion = data["standings"][0]
+    table = games[(2, 1)]
+    best = max(table["points"])
+    assert champion["reached"] == 2 and champion["name"] in [
+        n for n, p in zip(table["entrants"], table["points"], strict=True) if p == best]
+
+
+async def test_a_round_robin_meets_every_pair_once_with_rotating_byes(tmp_path):
+    data = await run_small_event(tmp_path, "round-robin", ["--table-size", "2"], 5, 1)
+    names = [e["name"] for e in data["entrants"]]
+    pairs = [frozenset(g["entrants"]) for g in data["games"]]
+    assert len(pairs) == 10 and set(pairs) == {frozenset((a, b)) for i, a in enumerate(names)
+                                               for b in names[i + 1:]}
+    assert all(r["byes"] == 1 and r["games"] == 4 for r in data["standings"])
