@@ -386,3 +386,36 @@ async def test_a_round_robin_meets_every_pair_once_with_rotating_byes(tmp_path):
     assert len(pairs) == 10 and set(pairs) == {frozenset((a, b)) for i, a in enumerate(names)
                                                for b in names[i + 1:]}
     assert all(r["byes"] == 1 and r["games"] == 4 for r in data["standings"])
+
+
+async def test_entrants_outlive_a_restart_before_the_start_and_an_absent_one_is_played_for(
+        tmp_path) -> None:
+    results = tmp_path / "event.json"
+    host = HostProcess(tmp_path, ["--tournament", "swiss", *GAME, "--rounds", "1",
+                                  "--table-size", "3", "--bots", "heuristic:2", "--pause", "0",
+                                  "--bot-delay", "0",
+                                  "--results", str(results)], free_port())
+    host.start()
+    try:
+        ada = join_style(tmp_path, "Ada")
+        s = await Session.connect("127.0.0.1", host.port, name="Ada", code=host.code,
+                                  config_dir=ada["config_dir"], accept_new=True)
+        await s.send({"type": "enter"})
+        await host.wait_for(r"entrant 3: Ada \(key ", 15)
+        await s.aclose()  # Ada goes home: she stays an entrant
+        host.stop()
+        host.start()
+        await host.wait_for(r"tournament: resumed from .* \(3 entrants, 0 rounds drawn", 15)
+        assert host.proc is not None
+        os.kill(host.proc.pid, signal.SIGUSR1)
+        await host.wait_for(r"tournament: results in ", 60)
+    finally:
+        host.stop()
+    log = host.text()
+    assert log.count("entrant 1: host bot 1") == 1 and "entrant 4" not in log
+    data = json.loads(results.read_text())
+    assert [e["name"] for e in data["entrants"]] == ["host bot 1", "host bot 2", "Ada"]
+    (game,) = data["games"]
+    assert sorted(game["entrants"]) == ["Ada", "host bot 1", "host bot 2"]
+    assert not game["failed"] and "winners" in game["outcome"]
+    assert {r["name"]: r["games"] for r in data["standings"]}["Ada"] == 1
