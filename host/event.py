@@ -388,14 +388,15 @@ class Director:
             return
         number = self.history.rounds[-1].number
         done = {r.table for r in self.history.results if r.round == number}
-        paths = {}
-        if self.host.recorder is not None:
-            paths = {str(self.host.recorder.path_of(tid)): tid for tid in self.lobby.tables
-                     if self.host.recorder.path_of(tid) is not None}
+        names = {}  # journal file name (unique: time and random) → the table resumed from it
+        rec = self.host.recorder
+        if rec is not None:
+            names = {path.name: tid for tid in self.lobby.tables
+                     if (path := rec.path_of(tid)) is not None}
         for i, (_, journal) in enumerate(self._round_tables, 1):
             if i in done:
                 continue
-            tid = paths.get(journal)
+            tid = names.get(Path(journal).name) if journal else None
             if tid is not None:
                 self.tables[tid] = (number, i)
                 self.journal_of[tid] = journal
@@ -411,7 +412,11 @@ class Director:
         from host.journal import read_journal
 
         names = self.history.rounds[number - 1].tables[index - 1] if self.history else ()
+        if self.host.recorder is not None and journal:  # (the data dir may be named anew)
+            journal = str(self.host.recorder.dir / Path(journal).name)
         try:
+            if not journal:
+                raise JournalError("no journal was recorded")
             contents = read_journal(journal)
             outcome = contents.end["outcome"] if contents.end else None
             head = contents.header
