@@ -206,7 +206,20 @@ class Director:
             self.log("tournament: a torn last journal record (cut off mid-write) was dropped")
         self.options = dict(head.get("options") or {})
         self.resumed = True
-        for rec in records[1:]:
+        try:
+            self._apply_records(records[1:])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EventError(f"the tournament journal {path} holds a record this hexnet "
+                             f"cannot read ({type(exc).__name__}: {exc}); move it away to "
+                             "start a new event") from exc
+        self._journal = Journal.reopen(JournalContents(header=head, path=path))
+        self.log(f"tournament: resumed from {path} ({len(self.entrants)} entrants, "
+                 f"{len(self.history.rounds) if self.history else 0} rounds drawn, "
+                 f"{len(self.games)} games done)")
+
+    def _apply_records(self, records: list[dict[str, Any]]) -> None:
+        """Rebuild the event from its journal's records (after the header)."""
+        for rec in records:
             kind = rec.get("kind")
             if kind == "entrant":
                 ident = rec.get("identity")
@@ -221,9 +234,11 @@ class Director:
                 self.history.add_round(Round(int(rec["number"]),
                                              tuple(tuple(t) for t in rec["tables"]),
                                              tuple(rec["byes"])))
+                self._round_tables = [(int(t), "") for t in rec["table_ids"]]
+                self.status = "playing"
+            elif kind == "journals" and self.history is not None:
                 self._round_tables = [(int(t), str(j)) for t, j in
                                       zip(rec["table_ids"], rec["journals"], strict=True)]
-                self.status = "playing"
             elif kind == "result" and self.history is not None:
                 self._record(rec["game"], replaying=True)
             elif kind == "standings":
@@ -231,10 +246,6 @@ class Director:
                 self.status = "between"
             elif kind == "end":
                 self.status = "over"
-        self._journal = Journal.reopen(JournalContents(header=head, path=path))
-        self.log(f"tournament: resumed from {path} ({len(self.entrants)} entrants, "
-                 f"{len(self.history.rounds) if self.history else 0} rounds drawn, "
-                 f"{len(self.games)} games done)")
 
     # -- registration ----------------------------------------------------------------------
     def _add_entrant(self, entrant: Entrant) -> None:
@@ -345,28 +356,23 @@ class Director:
             self.log(f"tournament: round {len(self.history.rounds) + 1} cannot be drawn: {exc}")
             self._finish()
             return
-        by_name = {e.name: e for e in self.entrants}
         ids: list[int] = []
         try:
             for i, names in enumerate(rnd.tables, 1):
-                tid = self.lobby.create_table(self.game, len(names), self.options)
-                for seat, name in enumerate(names):
-                    e = by_name[name]
-                    self.lobby.place(tid, seat, name, e.identity, e.policy)
-                self.tables[tid] = (rnd.number, i)
-                ids.append(tid)
-            for tid in ids:
-                self.lobby.start(tid)
+                ids.append(self._seat_table(rnd.number, i, names))
         except LobbyError as exc:
             self.log(f"tournament: round {rnd.number} could not be seated: {exc.message}")
             self._finish()
             return
+        # the round is journaled before its tables start, their journals right after: a crash
+        # in between finds the tables by id (or seats them again), see _resume_round
         self.history.add_round(rnd)
-        journals = [self.journal_of.get(tid, "") for tid in ids]
-        self._round_tables = list(zip(ids, journals, strict=True))
+        self._round_tables = [(tid, "") for tid in ids]
         self._write({"kind": "round", "number": rnd.number,
                      "tables": [list(t) for t in rnd.tables], "byes": list(rnd.byes),
-                     "table_ids": ids, "journals": journals})
+                     "table_ids": ids})
+        self._start_tables(ids)
+        self._note_journals(rnd.number)
         self.status = "playing"
         lines = [f"tournament: round {rnd.number} of {self.rounds}:"]
         lines += [f"  table {tid}: {', '.join(names)}" for tid, names in zip(ids, rnd.tables,
@@ -377,10 +383,39 @@ class Director:
             self.log(line)
         self._publish()
 
+    def _seat_table(self, number: int, index: int, names: tuple[str, ...]) -> int:
+        """Create table ``index`` of round ``number`` and seat its entrants (not started)."""
+        by_name = {e.name: e for e in self.entrants}
+        tid = self.lobby.create_table(self.game, len(names), self.options)
+        for seat, name in enumerate(names):
+            e = by_name[name]
+            self.lobby.place(tid, seat, name, e.identity, e.policy)
+        self.tables[tid] = (number, index)
+        return tid
+
+    def _start_tables(self, ids: list[int]) -> None:
+        """Start the round's tables together; one that cannot start counts as not finished."""
+        for tid in ids:
+            try:
+                self.lobby.start(tid)
+            except LobbyError as exc:
+                self.log(f"tournament: table {tid} cannot start: {exc.message}")
+                asyncio.get_running_loop().call_soon(self._table_over, tid, None)
+
+    def _note_journals(self, number: int) -> None:
+        """Journal where the round's tables keep their own journals (known once started)."""
+        self._round_tables = [(tid, journal or self.journal_of.get(tid, ""))
+                              for tid, journal in self._round_tables]
+        self._write({"kind": "journals", "number": number,
+                     "table_ids": [tid for tid, _ in self._round_tables],
+                     "journals": [journal for _, journal in self._round_tables]})
+
     def _resume_round(self) -> None:
         """After a restart: find the drawn round's unfinished tables, or go on."""
         assert self.history is not None
-        if self.status == "over":
+        if self.status == "over":  # the host stopped as the event ended
+            self._write_results(final=True)
+            self._put_away()
             self._publish()
             return
         if self.status != "playing" or not self.history.rounds:
@@ -393,19 +428,60 @@ class Director:
         if rec is not None:
             names = {path.name: tid for tid in self.lobby.tables
                      if (path := rec.path_of(tid)) is not None}
-        for i, (_, journal) in enumerate(self._round_tables, 1):
+        unstarted = []
+        for i, (old_id, journal) in enumerate(self._round_tables, 1):
             if i in done:
                 continue
-            tid = names.get(Path(journal).name) if journal else None
+            if not journal:  # the host stopped as the round's tables were being started
+                unstarted.append((i, old_id))
+                continue
+            tid = names.get(Path(journal).name)
             if tid is not None:
                 self.tables[tid] = (number, i)
                 self.journal_of[tid] = journal
                 self.log(f"tournament: round {number} table {i} goes on as table {tid}")
                 continue
             self._closed_while_down(number, i, journal)
+        if unstarted:
+            self._restart_tables(number, unstarted)
         self._publish()
         if self._round_complete():
             self._round_done()
+
+    def _restart_tables(self, number: int, tables: list[tuple[int, int]]) -> None:
+        """Tables of round ``number`` the host stopped before it knew their journals: one
+        that came back (same id, same entrants) goes on, one still seating is started, one
+        that is gone is seated again and started."""
+        assert self.history is not None
+        rnd = self.history.rounds[number - 1]
+        start = []
+        for index, old_id in tables:
+            names = rnd.tables[index - 1]
+            table = self.lobby.tables.get(old_id)
+            if table is not None and [s.name for s in table.seats] == list(names) and (
+                    table.status in ("open", "playing")):
+                self.tables[old_id] = (number, index)
+                if table.status == "open":
+                    start.append(old_id)
+                elif self.host.recorder is not None:
+                    path = self.host.recorder.path_of(old_id)
+                    self.journal_of[old_id] = str(path) if path else ""
+                self._round_tables[index - 1] = (old_id, self.journal_of.get(old_id, ""))
+                self.log(f"tournament: round {number} table {index} goes on as table {old_id}")
+                continue
+            try:
+                tid = self._seat_table(number, index, names)
+            except LobbyError as exc:
+                self.log(f"tournament: round {number} table {index} cannot be seated again: "
+                         f"{exc.message}; it counts as not finished")
+                self._record(self._game_record(number, index, 0, names, None, "", None, None,
+                                               ""))
+                continue
+            self._round_tables[index - 1] = (tid, "")
+            start.append(tid)
+            self.log(f"tournament: round {number} table {index} seated again as table {tid}")
+        self._start_tables(start)
+        self._note_journals(number)
 
     def _closed_while_down(self, number: int, index: int, journal: str) -> None:
         """A table of the round that did not come back: its journal's end, or no result."""
@@ -439,7 +515,7 @@ class Director:
                 # after this change is carried out (a table may end as the round is seated)
                 asyncio.get_running_loop().call_soon(self._table_over, e.table, e.outcome)
 
-    def _table_over(self, tid: int, outcome: dict[str, Any]) -> None:
+    def _table_over(self, tid: int, outcome: dict[str, Any] | None) -> None:
         where = self.tables.pop(tid, None)
         if where is None or self.history is None:
             return
@@ -514,6 +590,10 @@ class Director:
         rows = self.standings_rows()
         winner = rows[0]["name"] if rows else "nobody"
         self.log(f"tournament: over; {winner} wins")
+        self._put_away()
+
+    def _put_away(self) -> None:
+        """Close the finished event's journal and keep it as ``<time>-<game>.journal``."""
         if self._journal is not None:
             path = self._journal.path
             self._journal.close()
@@ -578,7 +658,8 @@ class Director:
                "status": self.status,
                "round": len(self.history.rounds) if self.history else 0,
                "rounds": self.rounds,
-               "entrants": [e.name for e in self.entrants][:messages.MAX_ENTRANTS],
+               # the names once: as entrants until the first standings, then in those
+               "entrants": [] if rows else [e.name for e in self.entrants],
                "standings": rows, "you": you}
         if self.note:
             msg["note"] = self.note[:300]

@@ -64,10 +64,11 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   entrant of the host's tournament under the name it connected with (the entrant is that
   identity key with that name: reconnecting with the key keeps the place).
   H→C ``tournament`` {game, format, status (registering, playing, between, over), round,
-  rounds, entrants (names, seed order), standings (rows after the last finished round), you
-  (the receiver's entrant name or nil), note?} goes to every connection on connect and
-  whenever the event moves on (an entrant registered, a round began or ended); it says only
-  public things and is padded to a multiple of 1 KiB like the table frames.
+  rounds, entrants (names in seed order, until the first standings), standings (rows after
+  the last finished round), you (the receiver's entrant name or nil), note?} goes to every
+  connection on connect and whenever the event moves on (an entrant registered, a round began
+  or ended); it says only public things and is padded to a multiple of 1 KiB like the table
+  frames. At most :data:`MAX_ENTRANTS` entrants (their message stays below the frame cap).
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
 """
@@ -267,7 +268,7 @@ CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHAN
 COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 
-MAX_ENTRANTS = 512
+MAX_ENTRANTS = 256  # a tournament message naming them all stays below the 64 KiB cap
 STANDING = Rec({"rank": I(1, 1 << 16), "name": S(24, 1), "points": Num(), "games": I(0, 1 << 16),
                 "wins": I(0, 1 << 16), "byes": I(0, 1 << 16), "buchholz": Num(),
                 "median_buchholz": Num(), "reached": I(0, 1 << 16), "seed": I(1, 1 << 16)})

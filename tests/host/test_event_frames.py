@@ -62,3 +62,23 @@ async def test_tournament_frames_of_one_change_are_one_padded_length(tmp_path) -
     lengths = {length for _, length in sent}
     assert len(sent) == 2 and len(lengths) == 1
     assert lengths.pop() % traffic.DOWN_CLASS == 0
+
+
+@pytest.mark.parametrize("status", ["registering", "between"])
+def test_the_largest_event_fits_one_frame(tmp_path, status) -> None:
+    from host.event import Entrant
+    from protocol import frames, messages
+
+    host = Host("Frames", tmp_path / "cfg", tmp_path / "data", open=True, games=["hranice"])
+    director = Director(host, game="hranice", fmt="swiss", size=4, start_when=999)
+    # the most entrants, each with the longest name in 4-byte characters
+    names = [f"{i:03d}" + "\U0001F525" * 21 for i in range(messages.MAX_ENTRANTS)]
+    director.entrants = [Entrant(n, bytes([i % 256]) * 32) for i, n in enumerate(names)]
+    if status == "between":
+        director._make_history(names, 3)  # noqa: SLF001 - the standings of a drawn event
+        director.after = [{"round": 1, "standings": director.standings_rows()}]
+    director.status, director.note = status, "n" * 300
+    msg = messages.validate(director.message(names[0]), "h2c")
+    _, out = traffic.pad_frames({1: [(k, traffic.packed(v)) for k, v in msg.items()]})
+    assert len(out[1]) - 4 <= frames.POST_AUTH_MAX
+    assert frames.decode(out[1][4:], frames.POST_AUTH_MAX)["you"] == names[0]
