@@ -10,22 +10,25 @@ waits for their ends, records the results and tells every client where the event
   connects with that key again is that entrant (their place, their seat at a running table).
   ``bots`` host-side bots (``--bots heuristic:K``) enter first. Registration ends at the start.
 - **Start**: when ``start_when`` entrants are in, at ``start_at`` (a wall-clock time), or when
-  :meth:`Director.start` is called (the organiser); an event the entrants cannot make yet (too
-  few for a table, a bracket that does not fit) waits for more and says why in the log.
+  :meth:`Director.start` is called (the organiser: ``SIGUSR1`` to the headless host); an
+  event the entrants cannot make yet (too few for a table, a bracket that does not fit) waits
+  for more and says why in the log.
 - **Rounds**: each round is drawn by :meth:`hexnet.tournament.History.next_round`; its tables are
   created and filled (:meth:`host.lobby.Lobby.place`: an entrant who is away is seated absent and
   the game's absent rules answer for them until they connect), then started together. When the
   last one ends the standings go to every connection (a ``tournament`` message, padded like the
   table frames), to the log as plain lines and to the results file; after ``pause`` seconds the
   next round is drawn.
-- **Journal**: the event's own state (entrants, start, rounds with their tables' journals, results,
-  end) is an append-only journal (:mod:`host.journal`'s format, every record fsynced) in
-  ``data_dir/events/current.journal``. A host started again on the same data directory with the
-  same ``--tournament`` resumes it: the round's tables come back from their own journals
-  (:mod:`host.recovery`) and are found by their journal path; a table whose journal was closed
-  while the host was down counts with the outcome written there, one that cannot be recovered
-  counts as not finished (no points). A finished event's journal is renamed
-  ``<time>-<game>.journal`` beside it.
+- **Journal**: the event's own state (``entrant``, ``start``, ``round`` — written before its
+  tables start —, ``journals`` — where those tables keep theirs —, ``result``, ``standings``
+  and ``end`` records) is an append-only journal (:mod:`host.journal`'s format, every record
+  fsynced) in ``data_dir/events/current.journal``. A host started again on the same data
+  directory with the same ``--tournament`` resumes it: the round's tables come back from their
+  own journals (:mod:`host.recovery`) and are found by their journal's name (by table id and
+  entrants if the host stopped before it wrote ``journals``; a table that is gone then is
+  seated again and started); a table whose journal was closed while the host was down counts
+  with the outcome written there, one that cannot be recovered counts as not finished (no
+  points). A finished event's journal is renamed ``<time>-<game>.journal`` beside it.
 - **Results** (``results``, a ``.json`` path): the event, the entrants (with their key
   fingerprints), every game (round, table, entrants in seat order, outcome, ranking points,
   journal, revealed seed and salt, commitment) and the standings after each round; rewritten
