@@ -173,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run one tournament on this host: entrants register from their "
                         "clients (hexnet join, then e in the lobby; hexnet bot HOST --count "
                         "N); needs --game; it starts at --start-when/--start-at or when the "
-                        "organiser sends the host SIGUSR1 (kill -USR1 PID)")
+                        "organiser says so (T on the dashboard; SIGUSR1 to a --headless "
+                        "host: kill -USR1 PID)")
     t.add_argument("--game", choices=GAMES, help="the game every table of the tournament plays")
     t.add_argument("--rounds", type=int,
                    help="rounds to play (default: swiss 3, round-robin the whole schedule; "

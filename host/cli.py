@@ -101,8 +101,7 @@ def run(args: argparse.Namespace) -> int:
     except (DoorError, CliError) as exc:
         print(f"hexnet host: {exc}", file=sys.stderr)
         return 2
-    # a tournament runs on the headless host (its log lines are the organiser's view)
-    if args.headless or args.tournament_settings or not sys.stdout.isatty():
+    if args.headless or not sys.stdout.isatty():
         return run_fast(run_headless(args))  # uvloop when installed
     from host.dashboard import run_dashboard
 
