@@ -56,15 +56,19 @@ class HostProcess:
                           "--data-dir", str(self.tmp / "hostdata"), *self.args],
                 stdout=log, stderr=subprocess.STDOUT)
         end = time.monotonic() + deadline
-        while time.monotonic() < end:
-            text = self.text()
-            if len(text.split("hexnet host '")) - 1 > started:
-                codes = re.findall(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})", text)
-                self.code = codes[-1] if codes else ""
-                return
-            assert self.proc.poll() is None, text
-            time.sleep(0.05)
-        raise AssertionError("the host did not get ready:\n" + self.text())
+        try:
+            while time.monotonic() < end:
+                text = self.text()
+                if len(text.split("hexnet host '")) - 1 > started:
+                    codes = re.findall(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})", text)
+                    self.code = codes[-1] if codes else ""
+                    return
+                assert self.proc.poll() is None, text
+                time.sleep(0.05)
+            raise AssertionError("the host did not get ready:\n" + self.text())
+        except BaseException:
+            self.stop()  # never leave it running
+            raise
 
     def text(self) -> str:
         return self.log_path.read_text() if self.log_path.exists() else ""
