@@ -65,7 +65,8 @@ async def test_an_entrant_enters_by_key_and_is_shown_the_final_standings(event_h
         table = app.lobby["you"]["table"]
         host.lobby.mark_absent(table, app.lobby["you"]["seat"])
         screen = await wait_until(pilot, lambda: isinstance(app.screen, StandingsScreen)
-                                  and app.screen, timeout=60, what="the standings screen")
+                                  and app.screen.query("#standings-title") and app.screen,
+                                  timeout=60, what="the standings screen")
         assert text_of(screen, "#standings-title") == (
             "Swiss tournament of Hranice — final standings")
         assert text_of(screen, "#standings-you") == "You play as Ada."
@@ -93,7 +94,8 @@ async def test_the_standings_key_shows_the_entrants_before_the_start(event_host,
                          what="the lobby with the event")
         await pilot.press("o")
         screen = await wait_until(pilot, lambda: isinstance(app.screen, StandingsScreen)
-                                  and app.screen, what="the standings screen")
+                                  and app.screen.query("#standings-title") and app.screen,
+                                  what="the standings screen")
         assert text_of(screen, "#standings-title") == (
             "Schweizer-Turnier: Hranice — Anmeldung: 3 Teilnehmer")
         assert text_of(screen, "#standings-you") == (
