@@ -82,6 +82,7 @@ class PlayMixin:
                 if seat in conns:
                     for msg in reveal_messages(table) if table.salt else []:
                         self._emit(Send(conns[seat], msg))
+            self.watch_tick(table, change)  # type: ignore[attr-defined]  # host/watchers.py
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])

@@ -60,6 +60,14 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   only to connections not playing).
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
+* watching (issue 15, :mod:`host.watchers`): C→H ``watch`` {table} (at the table one plays
+  at: leave the seat, which becomes free, and watch), ``unwatch`` {}, ``watch_rules`` {table,
+  allowed, delay?} (the table's creator only; ``delay`` before the start). H→C ``watch_view``
+  frames are ``view`` frames of the public view (no ``legal``, replies, chat or cover), padded
+  to their own size class; ``unwatched`` {table, code, message} ends a watch the host ended
+  (``no_watching``, ``no_table``). Lobby tables carry ``watchers`` (names), ``watch`` (allowed),
+  ``watch_delay``, and seats ``free`` (a playing table's seat anyone may take by ``sit``);
+  ``you`` carries ``watching`` (the table watched, or nil).
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
 """
@@ -241,16 +249,21 @@ C2H: dict[str, dict[str, Check]] = {
     "chat": {"text": TEXT, "channel": CHANNEL},
     "ping": {"t": Num()},
     "cover": {"table": TABLE, "key": S(64, 1)},
+    "watch": {"table": TABLE},
+    "unwatch": {},
+    "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
 }
 
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
-                 "connected": B(), "absent": B()})
+                 "connected": B(), "absent": B(), "free?": B()})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over"),
-                  "options?": Tree(4), "stacked?": B()})
+                  "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
+                  "watch?": B(), "watch_delay?": I(0, 50)})
 
 COMMITMENT = S(64, 64)
-YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B()})
+YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B(),
+           "watching?": Opt(TABLE)})
 REPLY = Rec({"code": S(32, 1), "message": S(300)})
 REJECTED = Rec({"code": S(32, 1), "message": S(300),
                 "reason?": Rec({"key": S(64, 1), "args": Tree(3)})})
@@ -270,6 +283,10 @@ H2C: dict[str, dict[str, Check]] = {
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
              "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},
+    "watch_view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
+                   "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
+                   "log": L(Tree(8), 4000), "log_reset?": B(), "commitment?": COMMITMENT},
+    "unwatched": {"table": TABLE, "code": S(32, 1), "message": S(300)},
     "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
                "seed": Bin(32), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
