@@ -257,9 +257,12 @@ class Lobby(PlayMixin, WatchMixin):
 
     def _you(self, conn: Conn) -> dict[str, Any]:
         here = self.where(conn.identity)
-        return {"name": conn.name, "table": here[0].id if here else None,
-                "seat": here[1] if here else None, "open": self.host_open,
-                "watching": self.watching(conn)}
+        you = {"name": conn.name, "table": here[0].id if here else None,
+               "seat": here[1] if here else None, "open": self.host_open}
+        watching = self.watching(conn)
+        if watching is not None:  # host/watchers.py
+            you["watching"] = watching
+        return you
 
     def _sync_lobby(self, conn: Conn) -> None:
         """Send ``conn`` the whole lobby now (it then follows the deltas)."""
