@@ -78,8 +78,10 @@ class FangScreen(TableScreen):
         Binding("w", "whisper", N_("Whisper"), show=False),
     ]
 
-    def __init__(self, table: int) -> None:
-        super().__init__(table)
+    WATCH_ACTIONS = TableScreen.WATCH_ACTIONS | {"role"}  # r: the results, after the end
+
+    def __init__(self, table: int, watching: bool = False) -> None:
+        super().__init__(table, watching)
         self.role_shown = False
         self.channel = "table"
         self.chosen: set[int] = set()
@@ -127,6 +129,8 @@ class FangScreen(TableScreen):
         return super().waiting_text()
 
     def prompt_text(self) -> str:
+        if self.watching and not self.view.get("outcome"):
+            return super().prompt_text()
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
@@ -229,6 +233,8 @@ class FangScreen(TableScreen):
 
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
         kinds = {a.get("type") for a in self.legal}
         if action == "pass_turn":
             return bool(kinds & set(CONFIRM_TYPES))
