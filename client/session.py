@@ -145,6 +145,7 @@ class Session:
         self.games: list[str] = []
         self.lobby: dict[str, Any] | None = None
         self.views: dict[int, dict[str, Any]] = {}
+        self.watch_views: dict[int, dict[str, Any]] = {}  # public views of tables watched
         self.legal: dict[int, list[dict[str, Any]]] = {}
         self.view_times: dict[int, dict[int, float]] = {}
         self.identity = b""
@@ -414,8 +415,10 @@ class Session:
             from client.fairplay import collect_reveal
 
             collect_reveal(self, msg)
-        elif kind == "watch_view" and "commitment" in msg:
-            self.commitments.setdefault(msg["table"], msg["commitment"])
+        elif kind == "watch_view":
+            self.watch_views[msg["table"]] = msg["view"]
+            if "commitment" in msg:
+                self.commitments.setdefault(msg["table"], msg["commitment"])
         elif kind == "view":
             table = msg["table"]
             if "commitment" in msg:
