@@ -88,7 +88,7 @@ class LobbyScreen(Screen):
         Binding("g", "start", N_("Start")),
         Binding("t", "to_table", N_("Table")),
         Binding("l", "leave", N_("Leave")),
-        Binding("w", "watch", N_("Watch")),
+        Binding("w", "watch", N_("Watch"), show=False),  # the footer is full at 80 columns
         Binding("u", "unwatch", N_("Stop watching"), show=False),
         Binding("x", "watch_rules", N_("Watching on/off"), show=False),
         Binding("c", "chat", N_("Chat")),
@@ -170,7 +170,8 @@ class LobbyScreen(Screen):
             line = _("You are {name}, watching table #{watching} — t: to the table, "
                      "u: stop watching, s: sit when a seat is free")
         elif you.get("table") is None:
-            line = _("You are {name}, not seated — n: new table, s: sit at the highlighted one")
+            line = _("You are {name}, not seated — n: new table, s: sit at the highlighted one, "
+                     "w: watch it")
         else:
             line = _("You are {name}, seated at table #{table}, seat {seat} — b: add a bot, "
                      "g: start, t: go to the table")
