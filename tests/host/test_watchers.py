@@ -281,3 +281,23 @@ def test_a_taken_seat_of_a_playing_table_is_not_free(host) -> None:
     tid = toy_table(lb)
     lb.handle(3, {"type": "sit", "table": tid, "seat": 1})
     assert wire.sent(3, "error")[-1]["code"] == "not_open"
+
+
+async def test_the_host_dashboard_w_forbids_and_allows_watching_a_table(tmp_path) -> None:
+    from host.dashboard import Dashboard
+    from host.server import Host
+
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", bot_delay=0, games=["hranice"])
+    host.lobby.create_table("hranice", 3, {})
+    app = Dashboard(host)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert host.lobby.rules_of(1).allowed is False
+        assert host.lobby.tables_info()[0]["watch"] is False
+        await pilot.press("w")
+        await pilot.pause()
+        assert host.lobby.rules_of(1).allowed is True
+        await pilot.press("q")
+        await pilot.pause()
