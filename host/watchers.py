@@ -146,14 +146,15 @@ class WatchMixin:
         if len(self.watch.of_table(table_id)) >= MAX_WATCHERS:
             raise LobbyError("too_many_watchers", f"Table {table_id} has {MAX_WATCHERS} "
                              "watchers already.")
-        if here is not None:  # a player leaves to watch
-            seat = table.seats[here[1]]
-            if table.status == "playing":
+        if here is not None:  # a player leaves their seat to watch (this table or another)
+            at, seat = here[0], here[0].seats[here[1]]
+            if at.status == "playing":  # only at this very table (checked above)
                 seat.identity, seat.absent, seat.absent_auto = None, True, False
-                self.seated.pop(conn.identity, None)  # type: ignore[attr-defined]
-                self._advance(table)  # type: ignore[attr-defined]
+                self._advance(at)  # type: ignore[attr-defined]
             else:
                 seat.clear()
+            self.seated.pop(conn.identity, None)  # type: ignore[attr-defined]
+            self._lobby_changed(at)  # type: ignore[attr-defined]
         self._unwatch(conn.id)
         self.watch.watchers[conn.id] = Watcher(conn.id, table_id)
         self._change(table)  # type: ignore[attr-defined]  # its first frame goes with the tick

@@ -301,3 +301,25 @@ async def test_the_host_dashboard_w_forbids_and_allows_watching_a_table(tmp_path
         assert host.lobby.rules_of(1).allowed is True
         await pilot.press("q")
         await pilot.pause()
+
+
+def test_watching_another_table_frees_the_seat_at_ones_open_table_only(host) -> None:
+    lb, wire = host
+    tid = toy_table(lb)  # playing: p1 and p2
+    lb.handle(3, {"type": "create", "game": "toy", "seats": 2, "options": {}})
+    mine = max(lb.tables)
+    assert lb.tables[mine].seat_of(ident(3)) == 0
+    lb.handle(3, {"type": "watch", "table": tid})
+    assert lb.tables[mine].seats[0].kind == "empty"
+    assert [s.identity for s in lb.tables[tid].seats] == [ident(1), ident(2)]
+    assert lb.watching(lb.conns[3]) == tid
+
+
+def test_a_player_may_not_watch_elsewhere_while_playing(host) -> None:
+    lb, wire = host
+    tid = toy_table(lb)
+    lb.handle(3, {"type": "create", "game": "toy", "seats": 2, "options": {}})
+    other = max(lb.tables)
+    lb.handle(1, {"type": "watch", "table": other})
+    assert wire.sent(1, "error")[-1]["code"] == "playing"
+    assert lb.tables[tid].seat_of(ident(1)) == 0
