@@ -94,6 +94,7 @@ class HexnetApp(App):
         self.auto_watch = auto_watch  # ``hexnet join --watch TABLE``: watch it once connected
         self.watch_views: dict[int, dict[str, Any]] = {}  # the public views of watched tables
         self._watch_opened: set[int] = set()  # watched tables whose screen was opened
+        self.watchers: dict[int, list[str]] = {}  # who watches your tables (from their frames)
         self.interfaces = interfaces
         self.connect_options: dict[str, Any] = {}  # more keywords for Session.connect
         self.session: Any = None
@@ -242,6 +243,8 @@ class HexnetApp(App):
             return m.ViewChanged(msg["table"], view, list(msg.get("legal") or []))
         if kind == "watch_view":
             return m.WatchViewChanged(msg["table"], msg["view"])
+        if kind == "watchers":
+            return m.WatchersChanged(msg["table"], list(msg["names"]))
         if kind == "unwatched":
             return m.Unwatched(msg["table"], msg["code"], msg["message"])
         if kind == "rejected":
@@ -280,6 +283,9 @@ class HexnetApp(App):
     def on_lobby_changed(self, msg: m.LobbyChanged) -> None:
         self.lobby = msg.lobby
         self.lobby_screen.update_lobby(msg.lobby)
+        screen = self.table_screen
+        if screen is not None and screen.watching and screen.is_attached:
+            screen.set_link(screen.link_note)  # the watchers listed may have changed
         if self.auto_seat:
             self.call_later(self._auto_step)
         if self.auto_watch is not None and self.session is not None:
@@ -310,6 +316,18 @@ class HexnetApp(App):
         elif msg.table not in self._watch_opened:  # once per watch: l goes to the lobby
             self._watch_opened.add(msg.table)
             self.open_table(msg.table, watching=True)
+
+    def on_watchers_changed(self, msg: m.WatchersChanged) -> None:
+        self.watchers[msg.table] = msg.names
+        if self.table_screen is not None and self.table_screen.table == msg.table:
+            self.table_screen.set_link(self.table_screen.link_note)  # redraws the status line
+
+    def table_watchers(self, table: int) -> list[str]:
+        """Who watches ``table``: as its frames said (you play there), else as the lobby says."""
+        if table in self.watchers:
+            return self.watchers[table]
+        info = next((t for t in (self.lobby.get("tables") or []) if t.get("id") == table), {})
+        return [str(n) for n in info.get("watchers") or []]
 
     def on_unwatched(self, msg: m.Unwatched) -> None:
         text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message

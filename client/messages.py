@@ -46,6 +46,14 @@ class WatchViewChanged(Message):
 
 
 @dataclass
+class WatchersChanged(Message):
+    """Who watches ``table`` (your table's frames say so when it changes)."""
+
+    table: int
+    names: list[str]
+
+
+@dataclass
 class Unwatched(Message):
     """The host ended your watching of ``table`` (forbidden, or the table is gone)."""
 

@@ -74,6 +74,7 @@ class PlayMixin:
             if table is None or table.state is None:
                 continue
             conns = self._seat_conns(table)
+            self.watchers_to_seats(table, change)  # type: ignore[attr-defined]  # watchers.py
             for conn_id, data in frames(table, change, conns):
                 self._emit(Send(conn_id, data=data))
             if change.reveal:

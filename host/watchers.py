@@ -98,6 +98,7 @@ class WatchBook:
     """Every watcher and table rule of one host."""
 
     rules: dict[int, WatchRules] = field(default_factory=dict)
+    told: dict[int, list[str]] = field(default_factory=dict)  # table → names its seats hold
     watchers: dict[int, Watcher] = field(default_factory=dict)  # conn id → watcher
     lags: dict[int, Lag] = field(default_factory=dict)
 
@@ -176,6 +177,8 @@ class WatchMixin:
             self.watch.lags.pop(watcher.table, None)
         if table is not None:
             self._lobby_changed(table)  # type: ignore[attr-defined]
+            if table.state is not None:
+                self._change(table)  # type: ignore[attr-defined]  # the seats are told
         self._lobby_changed()  # type: ignore[attr-defined]  # its ``you`` changed
         if code and conn_id in self.conns:
             self._emit(Send(conn_id, {  # type: ignore[attr-defined]
@@ -236,9 +239,7 @@ class WatchMixin:
         """``info`` (a table's lobby entry) with its watchers' names, its rules, and which seats
         of a playing table are free to take."""
         rules = self.rules_of(table.id)
-        names = [self.conns[w.conn].name for w in self.watch.of_table(table.id)
-                 if w.conn in self.conns]
-        info["watchers"] = names[:MAX_WATCHERS]
+        info["watchers"] = self.watcher_names(table.id)
         info["watch"] = rules.allowed
         info["watch_delay"] = rules.delay
         if table.status == "playing":
@@ -258,8 +259,26 @@ class WatchMixin:
             self._unwatch(w.conn, "no_table", f"Table {table_id} is gone.")
         self.watch.rules.pop(table_id, None)
         self.watch.lags.pop(table_id, None)
+        self.watch.told.pop(table_id, None)
 
     # -- frames -----------------------------------------------------------------------------------
+    def watcher_names(self, table_id: int) -> list[str]:
+        """The names of those watching ``table_id``, in the order they came."""
+        return [self.conns[w.conn].name for w in self.watch.of_table(table_id)
+                if w.conn in self.conns][:MAX_WATCHERS]
+
+    def watchers_to_seats(self, table: Table, change: Change) -> None:
+        """(Called from the tick, before the seats' frames.) The seats are told who watches
+        when that changed — a change of the table like any other: one frame to every seat —
+        and a seat that gets its whole view again is told too."""
+        names = self.watcher_names(table.id)
+        if names != self.watch.told.get(table.id, []) or (change.full and names):
+            change.watchers = names
+        if names:
+            self.watch.told[table.id] = names
+        else:
+            self.watch.told.pop(table.id, None)
+
     def watch_tick(self, table: Table, change: Change) -> None:
         """The watchers' frames of one change of ``table`` (called from the tick, after the
         seats'): one to every watcher on a burst, or to a watcher who has nothing yet."""

@@ -67,7 +67,9 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   to their own size class; ``unwatched`` {table, code, message} ends a watch the host ended
   (``no_watching``, ``no_table``). Lobby tables carry ``watchers`` (names), ``watch`` (allowed),
   ``watch_delay``, and seats ``free`` (a playing table's seat anyone may take by ``sit``);
-  ``you`` carries ``watching`` (the table watched, or nil).
+  ``you`` carries ``watching`` (the table watched, or nil). A playing table's ``view`` frames
+  carry ``watchers`` (names) when they changed (a change: one equal frame to every seat) and in
+  a seat's whole (re)connect frame.
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
 """
@@ -282,7 +284,8 @@ H2C: dict[str, dict[str, Check]] = {
              "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
-             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},
+             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER,
+             "watchers?": L(S(24), 50)},
     "watch_view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
                    "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
                    "log": L(Tree(8), 4000), "log_reset?": B(), "commitment?": COMMITMENT},

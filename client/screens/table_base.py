@@ -203,8 +203,13 @@ class TableScreen(Screen):
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (and a lost link first)."""
         parts = [self.link_note, self.title_text(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text())]
+                 _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
         return " │ ".join(p for p in parts if p)
+
+    def watchers_text(self) -> str:
+        """``👁 Vera, Zoe``: who watches this table ("" if nobody)."""
+        names = getattr(self.app, "table_watchers", lambda table: [])(self.table)
+        return "👁 " + ", ".join(names) if names else ""
 
     def title_text(self) -> str:
         title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"

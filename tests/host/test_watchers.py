@@ -323,3 +323,27 @@ def test_a_player_may_not_watch_elsewhere_while_playing(host) -> None:
     lb.handle(1, {"type": "watch", "table": other})
     assert wire.sent(1, "error")[-1]["code"] == "playing"
     assert lb.tables[tid].seat_of(ident(1)) == 0
+
+
+def test_the_seats_are_told_who_watches_in_one_frame_each(host) -> None:
+    lb, wire = host
+    tid = toy_table(lb)
+    seat_frames = [e for e in wire.effects if isinstance(e, Send) and e.conn in (1, 2)
+                   and e.data is not None and e.msg["type"] == "view"]
+    lb.handle(3, {"type": "watch", "table": tid})
+    lb.handle(4, {"type": "watch", "table": tid})
+    told = [e for e in wire.effects if isinstance(e, Send) and e.conn in (1, 2)
+            and e.data is not None and e.msg["type"] == "view"][len(seat_frames):]
+    assert [(e.conn, e.msg["watchers"]) for e in told] == [
+        (1, ["p3"]), (2, ["p3"]), (1, ["p3", "p4"]), (2, ["p3", "p4"])]
+    assert len({len(e.data) for e in told[:2]}) == 1  # one length for every seat
+    lb.disconnect(4)
+    last = [e for e in wire.effects if isinstance(e, Send) and e.conn == 1
+            and e.data is not None and e.msg["type"] == "view"][-1]
+    assert last.msg["watchers"] == ["p3"]
+    # a player back after a drop hears it with their whole view
+    lb.disconnect(2)
+    lb.connect(2, ident(2), "p2")
+    back = [e for e in wire.effects if isinstance(e, Send) and e.conn == 2
+            and e.data is not None and e.msg["type"] == "view"][-1]
+    assert back.msg["watchers"] == ["p3"] and "view" in back.msg
