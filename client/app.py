@@ -230,6 +230,10 @@ class HexnetApp(App):
                 note=note, why=msg.message))
         elif self.session is not None:
             self.on_connected(m.Connected(self.session.host_name, self.session.host_fingerprint))
+            screen = self.table_screen
+            if screen is not None and screen.watching and screen.is_attached:
+                # the host forgets watchers with their connection: watch again
+                self.call_later(self.send, {"type": "watch", "table": screen.table})
 
     @staticmethod
     def _typed(msg: dict[str, Any]) -> Any:

@@ -141,7 +141,7 @@ class LobbyScreen(Screen):
     def update_lobby(self, lobby: dict[str, Any]) -> None:
         """Redraw the tables from a ``lobby`` message, keeping the highlighted table."""
         self.lobby = lobby
-        if not self._ready:
+        if not self._ready or not self.query(DataTable):  # not yet mounted, or torn down
             return
         table = self.query_one(DataTable)
         keep = self.selected_table()

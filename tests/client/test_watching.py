@@ -204,3 +204,31 @@ async def test_a_watched_table_lists_its_watchers_from_the_lobby() -> None:
         screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
                                   and app.screen, what="the watched table")
         assert "👁 Ada, Zoe" in str(screen.query_one("#status").render())
+
+
+@pytest.mark.timeout(120)
+async def test_a_watcher_whose_connection_drops_watches_again_once_back(tmp_path: Any) -> None:
+    host = Host("Wiederhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+                bot_delay=60.0, games=["hranice"])  # the bots hold the game still
+    port = await host.start(bind="127.0.0.1", port=0)
+    tid = host.lobby.create_table("hranice", 3, {})
+    for seat in range(3):
+        host.lobby.add_bot(tid, seat, "heuristic")
+    host.lobby.start(tid)
+    app = HexnetApp(target=("127.0.0.1", port), name="Vera", config_dir=str(tmp_path / "v"),
+                    fingerprint=host.fingerprint, auto_watch=tid)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.table_screen is not None
+                             and app.table_screen.watching, what="the watched table")
+            watcher = next(c.id for c in host.lobby.conns.values() if c.name == "Vera")
+            host._conns[watcher].writer.transport.abort()  # the link drops
+            await wait_until(pilot, lambda: not host.lobby.watch.watchers,
+                             what="the host forgetting the watcher")
+            await wait_until(pilot, lambda: [w for w in host.lobby.watch.watchers.values()
+                                             if w.table == tid], timeout=30,
+                             what="watching again")
+            assert app.table_screen is not None and app.table_screen.watching
+            assert app.session is not None and app.session.reconnects == 1
+    finally:
+        await host.stop()
