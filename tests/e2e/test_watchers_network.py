@@ -231,3 +231,32 @@ async def test_a_watcher_takes_the_seat_of_a_removed_player(host, dirs) -> None:
     finally:
         await player.aclose()
         await eve.aclose()
+
+
+async def test_a_fang_watcher_among_client_seats_with_covers_sees_only_the_public_view(
+        host, dirs) -> None:
+    """Five bot clients (covers at every secret step, acknowledgements, refusals in their
+    frames) and a watcher: still only the public view, frame by frame."""
+    from client.bot import run_bots
+
+    session = await watcher(host, "ida", dirs["client2"])
+    scans: list[Scan] = []
+    try:
+        await until(lambda: session.lobby is not None, "the lobby")
+        play = asyncio.create_task(run_bots(
+            "127.0.0.1", host.port, game="fang", count=5, seats=5, code=host.room_code,
+            config_dir=str(dirs["client"]), seed=4, timeout=150, resend=None))
+        await until(lambda: any(t.game_name == "fang" for t in host.lobby.tables.values()),
+                    "the bots' table")
+        tid = next(t.id for t in host.lobby.tables.values() if t.game_name == "fang")
+        scans.append(Scan(host, tid))
+        scans[0].conn = next(c.id for c in host.lobby.conns.values() if c.name == "ida")
+        await session.send({"type": "watch", "table": tid})
+        report = await play
+        assert report.outcome is not None
+        await until(lambda: tid in session.fair_play, "the reveal")
+        assert scans[0].problems == []
+        assert scans[0].frames > 20 and scans[0].over_frames == 1
+        assert session.fair_play[tid].ok
+    finally:
+        await session.aclose()
