@@ -260,3 +260,35 @@ async def test_a_fang_watcher_among_client_seats_with_covers_sees_only_the_publi
         assert session.fair_play[tid].ok
     finally:
         await session.aclose()
+
+
+def test_the_watcher_scan_finds_a_seats_view_and_a_private_event() -> None:
+    """The scan above can fail: a frame holding seat 0's view of a Fang game (its role, its
+    hand) or one private event is reported."""
+    from types import SimpleNamespace
+
+    from host.lobby import Lobby
+
+    lb = Lobby(None, seed_source=lambda: 3)
+    tid = lb.create_table("fang", 5, {})
+    for seat in range(5):
+        lb.add_bot(tid, seat)
+    lb.start(tid)
+    table = lb.tables[tid]
+    scan = Scan(SimpleNamespace(lobby=lb), tid)
+    view = table.engine.view(table.state, 0, log=False)
+    sid = view.pop("state_id")
+    parts = [("type", traffic.packed("watch_view")), ("table", traffic.packed(tid)),
+             ("state_id", traffic.packed(sid)),
+             ("view", traffic.packed(view)), ("log", traffic.packed([]))]
+    scan.check(traffic.assemble(parts, traffic.size_class(traffic.needed(parts))))
+    assert scan.problems and "differs from the public view" in scan.problems[0]
+    private = next(e for e in table.state["log"] if "to" in e)
+    public = table.engine.view(table.state, None, log=False)
+    public.pop("state_id")
+    parts = [("type", traffic.packed("watch_view")), ("table", traffic.packed(tid)),
+             ("state_id", traffic.packed(sid)), ("view", traffic.packed(public)),
+             ("log", traffic.packed([public_form(private)]))]
+    scan2 = Scan(SimpleNamespace(lobby=lb), tid)
+    scan2.check(traffic.assemble(parts, traffic.size_class(traffic.needed(parts))))
+    assert scan2.problems == [f"frame 1: a private event {public_form(private)}"]
