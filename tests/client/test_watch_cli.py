@@ -43,7 +43,7 @@ def test_join_help_names_the_watch_flag() -> None:
     assert out.returncode == 0 and "--watch TABLE" in out.stdout
 
 
-@pytest.mark.timeout(150)
+@pytest.mark.timeout(400)  # deadlines for a loaded machine; the waits poll
 @pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
                     reason="needs tmux")
 def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Path) -> None:
@@ -75,15 +75,15 @@ def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Pat
                     {"XDG_CONFIG_HOME": str(tmp_path / "cfg2"),
                      "XDG_DATA_HOME": str(tmp_path / "data2"), "NO_COLOR": "1",
                      "TERM": os.environ.get("TERM", "xterm-256color")})
-        tmux.wait_for("trust this host")
+        tmux.wait_for("trust this host", timeout=60)
         tmux.keys("y")
-        screen = tmux.wait_for("Fair play", timeout=40)  # the results over the watched table
+        screen = tmux.wait_for("Fair play", timeout=90)  # the results over the watched table
         assert "Traceback" not in screen
         tmux.keys("t")  # t: from the results to the watched table
-        screen = tmux.wait_for(f"WATCHING table #{tid}")
+        screen = tmux.wait_for(f"WATCHING table #{tid}", timeout=60)
         assert "read-only" in screen
         tmux.keys("C-q")
-        assert "EXITED 0" in tmux.wait_for("EXITED")
+        assert "EXITED 0" in tmux.wait_for("EXITED", timeout=60)
     finally:
         if tmux is not None:
             tmux.kill()
