@@ -178,6 +178,7 @@ class Game:
     min_players: int = 2
     max_players: int = 12
     options_help: dict[str, str] = field(default_factory=dict)
+    round_field: str = ""  # the view field counting rounds (days, turns); replays jump by it
 
     # -- contract -----------------------------------------------------------------------
     def setup(self, players: list[str], seed: int | bytes,
