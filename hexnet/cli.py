@@ -245,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
     p.add_argument("--name", help="your name at the table")
+    p.add_argument("--watch", type=_positive(int), metavar="TABLE",
+                   help="watch table TABLE as soon as connected (needs HOST)")
     _add_lang(p)
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")

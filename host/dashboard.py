@@ -4,7 +4,8 @@ Shows the room code, fingerprint and address (and, with ``--web``/``--ssh``, the
 QR code of it and the SSH command with its host key, see :mod:`host.doors`), every table's seats
 with their connection state, and the host's log. Keys: ``n`` new Hexenhammer table (4 seats),
 ``b`` bot into the selected seat, ``a`` mark the selected seat absent / back, ``k`` kick the
-selected seat's player, ``s`` start the selected table, ``q`` quit (mDNS unregistered,
+selected seat's player, ``s`` start the selected table, ``w`` allow / forbid watching the selected
+table (:mod:`host.watchers`), ``q`` quit (mDNS unregistered,
 connections closed).
 """
 
@@ -41,6 +42,7 @@ class Dashboard(App[int]):
         Binding("s", "start", "Start"),
         Binding("t", "time_limits", "Timers"),
         Binding("T", "start_event", "Start tournament", show=False),
+        Binding("w", "watching", "Watching"),
         Binding("q", "quit_host", "Quit"),
     ]
 
@@ -188,6 +190,17 @@ class Dashboard(App[int]):
             self._log("the tournament has started already")
             return
         self.director.start()
+
+    def action_watching(self) -> None:
+        """Allow or forbid watching the selected table (forbidding sends its watchers away)."""
+        if sel := self._selected():
+            allowed = not self.host.lobby.rules_of(sel[0]).allowed
+            try:
+                self.host.lobby.set_watch_rules(sel[0], allowed)
+            except LobbyError as exc:
+                self._log(f"watching: {exc.message}")
+            else:
+                self._log(f"table {sel[0]}: watching {'allowed' if allowed else 'forbidden'}")
 
     async def action_quit_host(self) -> None:
         await self._stop()

@@ -74,6 +74,7 @@ class PlayMixin:
             if table is None or table.state is None or table.status == "halted":
                 continue  # (halted: its last step is not in the journal)
             conns = self._seat_conns(table)
+            self.watchers_to_seats(table, change)  # type: ignore[attr-defined]  # watchers.py
             for conn_id, data in frames(table, change, conns):
                 self._emit(Send(conn_id, data=data))
             if change.reveal:
@@ -82,6 +83,7 @@ class PlayMixin:
                 if seat in conns:
                     for msg in reveal_messages(table) if table.salt else []:
                         self._emit(Send(conns[seat], msg))
+            self.watch_tick(table, change)  # type: ignore[attr-defined]  # host/watchers.py
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])

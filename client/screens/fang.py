@@ -88,8 +88,10 @@ class FangScreen(TableScreen):
     ANSWER_ACTIONS = frozenset({"pass_turn", "power", "vote_yes", "vote_no"})
     _watched: Any = None  # the state id whose OK was sent by itself
 
-    def __init__(self, table: int) -> None:
-        super().__init__(table)
+    WATCH_ACTIONS = TableScreen.WATCH_ACTIONS | {"role"}  # r: the results, after the end
+
+    def __init__(self, table: int, watching: bool = False) -> None:
+        super().__init__(table, watching)
         self.role_shown = False
         self.channel = "table"
         self.chosen: set[int] = set()
@@ -137,12 +139,14 @@ class FangScreen(TableScreen):
         return super().waiting_text()
 
     def prompt_text(self) -> str:
+        if self.watching and not self.view.get("outcome"):
+            return super().prompt_text()
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
             return _("Waiting for {who}…").format(who=self.waiting_text())
         kinds = {a.get("type") for a in self.legal}
-        if self.watching() and kinds <= {"confirm"}:
+        if self.sitting_out() and kinds <= {"confirm"}:
             return _("You watch ({form}): the game goes on by itself · p: OK at once").format(
                 form=names.form(self.view["forms"][self.view["seat"]]))
         words = [_("↑↓ Enter: choose")]
@@ -211,9 +215,10 @@ class FangScreen(TableScreen):
             self.app.push_screen(FangResultsScreen(self.table, shown))
         self._watch()
 
-    # -- watching (a frog, a banished cat) ------------------------------------------------
-    def watching(self) -> bool:
-        """Whether you only watch: a frog or banished while the game runs."""
+    # -- sitting out (a frog, a banished cat) ---------------------------------------------
+    def sitting_out(self) -> bool:
+        """Whether your seat only watches: a frog or banished while the game runs (not a
+        spectator, :attr:`watching`: that one has no seat and no legal actions)."""
         forms = self.view.get("forms") or []
         seat = self.view.get("seat")
         return (not self.view.get("outcome") and isinstance(seat, int) and seat < len(forms)
@@ -222,7 +227,7 @@ class FangScreen(TableScreen):
     def _watch(self) -> None:
         """A watcher asked only to confirm: the OK goes by itself after a moment."""
         state = self.view.get("state_id")
-        if (self._ready and self.watching() and self.legal
+        if (self._ready and self.sitting_out() and self.legal
                 and all(a.get("type") == "confirm" for a in self.legal)
                 and self._watched != state):
             self._watched = state
@@ -236,6 +241,8 @@ class FangScreen(TableScreen):
     def event_text(self, event: dict[str, Any]) -> str:
         """A private line that would give your role away reads as a secret while the role
         card is face down (what it said is on the card, in your hand or just done by you)."""
+        if self.watching:  # a watcher's log is public (all-seeing after the end): words as is
+            return super().event_text(event)
         kind = event.get("kind")
         telling = (kind in ROLE_NOTES
                    or (kind == "day_summary" and bool(event.get("names_role")))
@@ -248,10 +255,16 @@ class FangScreen(TableScreen):
         self.query_one("#fang-village", Static).update(village_text(view))
         self.query_one("#fang-cats", Static).update(cats_table(view, self.role_shown))
         self.show_role()
-        self.query_one("#fang-scene", Static).update(heading(view, legal, self.chosen))
+        self.query_one("#fang-scene", Static).update(
+            "" if self.watching else heading(view, legal, self.chosen))  # a player's words
         self.show_choices(scene_choices(view, legal, self.chosen))
 
     def show_role(self) -> None:
+        if self.watching:  # nothing to turn: a watcher has no role and no hand
+            self.query_one("#fang-role", Static).update(
+                _("Watching: roles and hands stay hidden until the end."))
+            self.query_one("#fang-hand", Static).update("")
+            return
         self.query_one("#fang-role", Static).update(role_text(self.view, self.role_shown))
         self.query_one("#fang-hand", Static).update(hand_text(self.view, self.role_shown))
 
@@ -280,8 +293,11 @@ class FangScreen(TableScreen):
 
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.ANSWER_ACTIONS and self.guard.active:
-            return None  # keys wait a moment after the question changed
+        allowed = super().check_action(action, parameters)
+        if not allowed:
+            return allowed  # a watcher's key (False), or keys wait after a question (None)
+        if self.watching and action == "role":  # r: the results, once there are some
+            return bool(self.view.get("outcome"))
         kinds = {a.get("type") for a in self.legal}
         if action == "pass_turn":
             return bool(kinds & set(CONFIRM_TYPES))

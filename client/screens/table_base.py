@@ -83,6 +83,8 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
+    # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
+    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
     # Fields asked even when only one value is possible: the choice is shown and confirmed,
@@ -98,9 +100,10 @@ class TableScreen(Screen):
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
-    def __init__(self, table: int) -> None:
+    def __init__(self, table: int, watching: bool = False) -> None:
         super().__init__()
         self.table = table
+        self.watching = watching  # the public view, read-only (host/watchers.py)
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
         self._results_shown = False
@@ -112,6 +115,8 @@ class TableScreen(Screen):
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        if self.watching:
+            yield Static(self.watch_banner(), id="watch-banner", markup=False)
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
         with Horizontal(id="table-body"):
@@ -129,6 +134,16 @@ class TableScreen(Screen):
             yield Static("", id="prompt", markup=False)
         yield ChatInput(self.chat_placeholder(), id="chat-input")
         yield LocalFooter()
+
+    def watch_banner(self) -> str:
+        """The line over a watched table: you watch, you cannot act, how to leave."""
+        info = self.table_info()
+        text = _("👁 WATCHING table #{table} — read-only, the public view only · l lobby").format(
+            table=self.table)
+        if info.get("watch_delay"):
+            text += " · " + ngettext("{n} action late", "{n} actions late",
+                                     int(info["watch_delay"])).format(n=info["watch_delay"])
+        return text
 
     def chat_placeholder(self) -> str:
         """What the empty chat box says."""
@@ -152,6 +167,8 @@ class TableScreen(Screen):
         """Everything again in the current language (after a language switch): the log, the
         status and prompt lines, the game area and the chat box."""
         self.query_one(ChatInput).placeholder = self.chat_placeholder()
+        if self.watching:
+            self.query_one("#watch-banner", Static).update(self.watch_banner())
         self.query_one(GameLog).rerender(self.event_text)
         if self.view:
             self.update_view(self.view, self.legal)
@@ -160,7 +177,7 @@ class TableScreen(Screen):
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
         self.view = view
-        self.legal = list(legal)
+        self.legal = [] if self.watching else list(legal)
         if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
         self.query_one("#status", Static).update(self.status_text())
@@ -209,7 +226,10 @@ class TableScreen(Screen):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Answering keys are shown dimmed (and do nothing) while keys wait."""
+        """A watcher has no action keys (they are hidden from the footer too); answering keys
+        are shown dimmed (and do nothing) while keys wait."""
+        if self.watching and action not in self.WATCH_ACTIONS:
+            return False
         if action in self.ANSWER_ACTIONS and self.guard.active:
             return None
         return True
@@ -318,8 +338,13 @@ class TableScreen(Screen):
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (and a lost link first)."""
         parts = [self.link_note, self.title_text(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text())]
+                 _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
         return " │ ".join(p for p in parts if p)
+
+    def watchers_text(self) -> str:
+        """``👁 Vera, Zoe``: who watches this table ("" if nobody)."""
+        names = getattr(self.app, "table_watchers", lambda table: [])(self.table)
+        return "👁 " + ", ".join(names) if names else ""
 
     def title_text(self) -> str:
         title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
@@ -355,6 +380,8 @@ class TableScreen(Screen):
 
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""
+        if self.watching and not self.view.get("outcome"):
+            return _("Watching — waiting for {who}… (l lobby)").format(who=self.waiting_text())
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
