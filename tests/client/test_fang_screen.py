@@ -86,7 +86,15 @@ async def choose(pilot: Any, screen: FangScreen, wanted: str) -> None:
     box.highlighted = 0
     for _ in range(index):
         await pilot.press("down")
+    await wait_until(pilot, lambda: asked(screen), what="keys answering")
     await pilot.press("enter")
+
+
+async def answer(pilot: Any, screen: FangScreen, key: str) -> None:
+    """Press ``key`` once the table takes answers (keys wait a moment after the question
+    changed — client/widgets/guard.py — and a key pressed then only rings the bell)."""
+    await wait_until(pilot, lambda: asked(screen), what=f"keys answering before {key!r}")
+    await pilot.press(key)
 
 
 def scene(screen: FangScreen, *names: str) -> bool:
@@ -107,7 +115,7 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             await pilot.press("r")
             assert "Seherin (seer)" in text_of(screen, "#fang-role")
             assert "Pilz" in text_of(screen, "#fang-hand")
-            await pilot.press("p")
+            await answer(pilot, screen, "p")
 
             # The day: pick the Wald (hidden, changeable), then change it to the Brunnen.
             await wait_until(pilot, lambda: scene(screen, "pick"), what="the place pick")
@@ -120,11 +128,11 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             # Evening: the duck's announcement is confirmed with p.
             await wait_until(pilot, lambda: scene(screen, "announce"), 10, "the evening")
             assert text_of(screen, "#fang-scene").startswith("The duck:")
-            await pilot.press("p")
+            await answer(pilot, screen, "p")
 
             # The talk: the seer looks at seat 1 (s, then the picker), then ends the talk.
             await wait_until(pilot, lambda: scene(screen, "talk"), what="the talk")
-            await pilot.press("s")
+            await answer(pilot, screen, "s")
             choices = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and (
                 app.screen.query(OptionList).first() if app.screen.query(OptionList) else None),
                 what="the seer's picker with its choices")
@@ -132,7 +140,7 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen.view.get("seen"), what="the seer's result")
             assert "Seen on day 1: bot 2 is a witch" in text_of(screen, "#fang-role")
-            await pilot.press("p")
+            await answer(pilot, screen, "p")
 
             # The night: Ada is chief; she toggles herself and Cat 3 and proposes them.
             await wait_until(pilot, lambda: scene(screen, "proposal"), what="the proposal")
@@ -145,12 +153,12 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             # Yes/no: y votes yes; until all have voted only ✓ marks show, then the votes.
             await wait_until(pilot, lambda: scene(screen, "proposal_vote"), what="the vote")
             assert "Proposed: Ada (you), bot 3" in text_of(screen, "#fang-scene")
-            await pilot.press("y")
+            await answer(pilot, screen, "y")
             await wait_until(pilot, lambda: screen.view.get("scene") == "proposal_result",
                              what="the proposal result")
             cats = text_of(screen, "#fang-cats")
             assert "yes" in cats and "✓" not in cats
-            await pilot.press("p")
+            await answer(pilot, screen, "p")
 
             # Should the bots reject it, the next chiefs propose: Ada votes yes until the ritual
             # (or the full curse bar) comes.
@@ -160,7 +168,7 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
                     and screen.view["scene"], what="the ritual")
                 if now in ("ritual", "vote"):
                     break
-                await pilot.press("y" if now == "proposal_vote" else "p")
+                await answer(pilot, screen, "y" if now == "proposal_vote" else "p")
                 await wait_until(pilot, lambda n=now: screen.view.get("scene") != n, what=now)
 
             # The ritual: Ada lays her Pilz; then the vote, where she votes for the witch she saw.
@@ -168,7 +176,7 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
                 await choose(pilot, screen, "Lay Pilz")
                 await wait_until(pilot, lambda: scene(screen, "ritual_result"), what="result")
                 assert "ritual" in text_of(screen, "#fang-scene")
-                await pilot.press("p")
+                await answer(pilot, screen, "p")
             await wait_until(pilot, lambda: scene(screen, "vote"), what="the vote")
             assert "Abstain" in choice_labels(screen)
             await choose(pilot, screen, "Banish bot 2")
