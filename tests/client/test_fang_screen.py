@@ -201,7 +201,7 @@ async def test_witch_sees_cat_counts_attacks_and_whispers(tmp_path: Any) -> None
                                       and app.screen, what="the table")
             await pilot.press("r")
             assert "Witches: bot 5 · w: whisper" in text_of(screen, "#fang-role")
-            await pilot.press("p")
+            await answer(pilot, screen, "p")
             # The witches' window: places with cat counts (and the pond), spell, attack.
             await wait_until(pilot, lambda: scene(screen, "witches"), 15, "the witches' window")
             labels = choice_labels(screen)
