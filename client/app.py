@@ -476,9 +476,10 @@ class HexnetApp(App):
         if self.table_screen is screen:
             self.table_screen = None
 
-    def show_results(self, table: int, view: dict[str, Any]) -> None:
-        """Show the outcome of ``table`` over its screen."""
-        self.push_screen(ResultsScreen(table, view))
+    def show_results(self, table: int, view: dict[str, Any], asked: bool = False) -> None:
+        """Show the outcome of ``table`` over its screen (``asked``: by a key, not by the
+        game's end — its keys need not wait)."""
+        self.push_screen(ResultsScreen(table, view, asked))
 
     def back_to_lobby(self) -> None:
         """Pop every screen above the lobby."""

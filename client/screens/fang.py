@@ -320,7 +320,7 @@ class FangScreen(TableScreen):
 
     def action_results(self) -> None:
         if self.view.get("outcome"):
-            self.app.push_screen(FangResultsScreen(self.table, self.view))
+            self.app.push_screen(FangResultsScreen(self.table, self.view, asked=True))
 
     def action_pass_turn(self) -> None:
         """Ready, OK or end talk — whichever the scene asks for."""

@@ -259,5 +259,5 @@ class HraniceScreen(HandTableScreen):
 
     def action_results(self) -> None:
         if self.view.get("outcome"):
-            self.app.push_screen(HraniceResultsScreen(self.table, self.view))
+            self.app.push_screen(HraniceResultsScreen(self.table, self.view, asked=True))
 

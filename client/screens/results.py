@@ -116,14 +116,20 @@ class ResultsScreen(Screen):
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
-    def __init__(self, table: int, view: dict[str, Any]) -> None:
+    def __init__(self, table: int, view: dict[str, Any], asked: bool = False) -> None:
+        """``asked``: opened by a key (r at the table, in a replay), not by the game's end —
+        then nothing is on its way and the keys take answers at once."""
         super().__init__()
         self.table = table
         self.view = view
+        self.asked = asked
         self.guard = KeyGuard()
-        self.guard.arm(results_wait())  # from the moment it is pushed (on_mount may come later)
+        if not asked:  # from the moment it is pushed (on_mount may come later)
+            self.guard.arm(results_wait())
 
     def on_mount(self) -> None:
+        if self.asked:
+            return
         self.guard.arm(results_wait())  # again once it shows: a busy terminal paints late
         self.set_timer(results_wait() + 0.05, self.refresh_bindings)
 

@@ -626,4 +626,4 @@ class TableScreen(Screen):
 
     def action_results(self) -> None:
         if self.view.get("outcome"):
-            self.app.show_results(self.table, self.view)
+            self.app.show_results(self.table, self.view, asked=True)
