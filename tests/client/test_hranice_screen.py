@@ -141,7 +141,9 @@ def test_hranice_reaction_prompt_out_of_turn_with_countdown(snap_compare) -> Non
     assert snap_compare(HraniceViewApp("reaction"), terminal_size=(80, 24))
 
 
-def test_hranice_results_show_the_winning_path(snap_compare) -> None:
+def test_hranice_results_show_the_winning_path(snap_compare, frozen_clock) -> None:
+    # frozen_clock: the results' keys take answers at once (else the bar is drawn dimmed
+    # or not, depending on how fast the machine paints)
     assert snap_compare(HraniceViewApp("over"), terminal_size=(80, 24))
 
 
