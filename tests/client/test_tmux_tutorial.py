@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.timeout(150),
 # (what the hint line says, the key it asks for)
 STEPS = [
     ("Answer with Gegenanklage (Enter on the ▶ card)", "Enter"),
+    ("▶ play it (Enter) · Esc: back", "Enter"),  # what the card will do, confirmed
     ("Everyone else may answer with a ★ card; p lets it pass.", "p"),
     ("Call the Inquisition now (i)", "i"),
     ("No card in your hand answers it: p lets it pass.", "p"),
@@ -44,6 +45,17 @@ def wait_for_text(tmux: Tmux, text: str, timeout: float = 30.0) -> str:
     raise AssertionError(f"{text!r} never appeared; the screen:\n{tmux.screen()}")
 
 
+def answering(tmux: Tmux, timeout: float = 30.0) -> None:
+    """Wait until no prompt shows ⏸ (keys wait a moment after the question changed — a key
+    pressed then only rings the bell, client/widgets/guard.py)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if "⏸" not in tmux.screen():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"keys never answered; the screen:\n{tmux.screen()}")
+
+
 def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> None:
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
@@ -52,6 +64,7 @@ def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> N
     try:
         for hint, key in STEPS:
             wait_for_text(tmux, hint)
+            answering(tmux)
             tmux.keys(key)
         screen = wait_for_text(tmux, "You win!")
         assert "You score 7: 6 for the pentagrams of your living villagers, 1 for the matches" in (

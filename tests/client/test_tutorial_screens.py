@@ -15,12 +15,13 @@ from textual.widgets import Static
 from client.app import AutoSeat, HexnetApp
 from client.play import tutorial_table
 from client.replay.screen import ReplayControls
+from client.screens.picker import Picker
 from client.screens.results import ResultsScreen
 from client.screens.table_base import TableScreen
 from client.widgets.cards import CardList
 from hexnet.tutorial import load
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import asked, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -54,8 +55,13 @@ def hint(app: HexnetApp) -> str:
 
 
 async def hint_starting(pilot: Any, app: HexnetApp, start: str) -> str:
-    return await wait_until(pilot, lambda: hint(app).startswith(start) and hint(app),
+    """Wait for the hint starting ``start`` and for the table to take answers (keys wait a
+    moment after the question changed, client/widgets/guard.py)."""
+    text = await wait_until(pilot, lambda: hint(app).startswith(start) and hint(app),
                             what=lambda: f"a hint starting {start!r}; it says {hint(app)!r}")
+    await wait_until(pilot, lambda: app.table_screen is not None and asked(app.table_screen),
+                     what="keys answering")
+    return text
 
 
 @pytest.mark.parametrize("tutorial", ["hexenhammer"], indirect=True)
@@ -67,6 +73,9 @@ async def test_hexenhammer_tutorial_to_the_score_and_its_replay(tutorial, tmp_pa
                                         "Answer with Gegenanklage (Enter on the ▶ card)")
         assert app.screen.query_one(CardList).highlighted_id is not None
         await pilot.press("enter")  # the cursor rests on Gegenanklage, the card that answers
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                         and not app.screen.guard.active, what="the card's confirmation")
+        await pilot.press("enter")  # what the card will do is shown first: Enter plays it
         await hint_starting(pilot, app, "bot 3 plays Falsches Zeugnis +3 on Theresa (bot 3).")
         await pilot.press("p")
         await hint_starting(pilot, app, "Theresa (bot 3) has the highest suspicion. Call the "
@@ -85,6 +94,9 @@ async def test_hexenhammer_tutorial_to_the_score_and_its_replay(tutorial, tmp_pa
                               "players. You score 7: 6 for the pentagrams")
         # "replay this game": from the host's reveal, no journal file needed
         await wait_until(pilot, lambda: table in app.revealed, what="the reveal")
+        # results that came up by themselves take keys after a moment (a late Enter meant for
+        # the table must not close them)
+        await wait_until(pilot, lambda: not results.guard.active, what="the results' keys")
         await pilot.press("r")
         replay = await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls)
                                   and app.screen, what="the replay")
