@@ -87,22 +87,31 @@ class Hexenhammer(Game):
     def _legal(self, state: State, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat)
 
+    def _optional(self, state: State, seat: int) -> list[Action]:
+        # a trial may be played at any time in its phases, even when the game waits on others
+        return legal.trial_plays(state, seat)
+
     def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
-        # a card play only needs checking against the plays of that card
-        cid = action.get("card")
-        if (action.get("type") == "play" and state["window"] is None
-                and state["choice"] is None and state["phase"] != 4):
-            if not isinstance(cid, str) or cid not in state["hands"][seat]:
-                return []
-            return legal.legal_actions(state, seat, only=cid)
+        # checked against the actions that could equal it, not all of them: a pass is legal
+        # for every seat waited on (but a tie's chooser), a play only among that card's plays
+        kind = action.get("type")
+        if state["choice"] is None:
+            if kind == "pass":
+                return [legal.PASS]
+            if kind == "play" and state["phase"] != 4:
+                cid = action.get("card")
+                if not isinstance(cid, str) or cid not in state["hands"][seat]:
+                    return []
+                return legal.legal_actions(state, seat, only=cid)
         return legal.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         start = len(state["log"])
         kind = action["type"]
+        window = state["window"]
         if state["choice"] is not None:
             self._choose(state, action["target"])
-        elif state["window"] is not None:
+        elif window is not None and not self._interrupts(state, action):
             reactions.answer(state, seat, action)
         elif kind == "pass":
             self._pass(state, seat)
@@ -115,9 +124,15 @@ class Hexenhammer(Game):
             self._play(state, seat, action)
         return state["log"][start:]
 
+    @staticmethod
+    def _interrupts(state: State, action: Action) -> bool:
+        """Whether ``action`` is a trial played into a card's reaction window (not an answer)."""
+        return (action["type"] == "play" and state["window"]["trigger"]["type"] == "card"
+                and state["cards"][action["card"]][0] in data.TRIALS)
+
     def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]
                      ) -> IllegalAction:
-        return legal.why_illegal(state, seat, dict(action))
+        return legal.why_illegal(state, seat, dict(action), seat in self.waiting_for(state))
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)

@@ -16,9 +16,9 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     if choice is not None:
         return [{"type": "choose", "target": vid} for vid in choice["options"]]
     if state["window"] is not None:
-        return reactions.options(state, seat)
+        return reactions.options(state, seat, only) + trial_plays(state, seat, only)
     phase = state["phase"]
-    hand = state["hands"][seat]
+    hand = state["hands"][seat] if only is None else [only]
     if phase == 4:
         return [{"type": "pass"}] + [{"type": "discard", "card": cid} for cid in hand]
     out: list[Action] = [{"type": "pass"}]
@@ -30,9 +30,8 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     if prot is not None and phase in (1, 2):
         accusable = [vid for vid in living if vid != prot["villager"]]
     accusers = None
-    may_try = seat != state["inquisitor"]
     cards = state["cards"]
-    for cid in hand if only is None else [only]:
+    for cid in hand:
         kind = cards[cid][0]
         if phase not in data.PHASES[kind] or kind in data.REACTIONS:
             continue
@@ -42,12 +41,8 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
             out.extend({"type": "play", "card": cid, "accuser": a, "target": t}
                        for a in accusers for t in accusable)
         elif kind in data.TRIALS:
-            if not may_try:
-                continue
-            if data.CARDS[kind]["effect"] == "unmark":
-                out.extend({"type": "play", "card": cid, "target": t} for t in living)
-            else:
-                out.append({"type": "play", "card": cid})
+            if seat != state["inquisitor"]:
+                out.extend(_trial(cid, kind, living))
         elif data.CARDS[kind].get("signed"):
             out.extend({"type": "play", "card": cid, "target": t, "sign": s}
                        for t in living for s in (1, -1))
@@ -56,16 +51,55 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     return out
 
 
-def why_illegal(state: State, seat: int, action: Action) -> IllegalAction:
-    """Why ``action`` is refused (it is not among the legal actions), as a catalog key."""
+def trial_plays(state: State, seat: int, only: str | None = None) -> list[Action]:
+    """The trials ``seat`` may play now, whether or not the game waits on it: any time in a
+    trial's phases (2, 3), by anyone but the inquisitor — except while another trial waits for
+    its twin or the inquisitor breaks a tie (the rules text's ruling)."""
+    if (state["phase"] not in (2, 3) or seat == state["inquisitor"]
+            or state["choice"] is not None):
+        return []
+    window = state["window"]
+    if window is not None and window["trigger"]["type"] != "card":
+        return []
+    phase = state["phase"]
+    cards = state["cards"]
+    living = None
+    out: list[Action] = []
+    for cid in state["hands"][seat] if only is None else [only]:
+        kind = cards[cid][0]
+        if kind in data.TRIALS and phase in data.PHASES[kind]:
+            if living is None:
+                living = [vid for vid, v in state["villagers"].items() if v["alive"]]
+            out.extend(_trial(cid, kind, living))
+    return out
+
+
+def _trial(cid: str, kind: str, living: list[str]) -> list[Action]:
+    if data.CARDS[kind]["effect"] == "unmark":
+        return [{"type": "play", "card": cid, "target": t} for t in living]
+    return [{"type": "play", "card": cid}]
+
+
+def why_illegal(state: State, seat: int, action: Action, waited: bool = True) -> IllegalAction:
+    """Why ``action`` is refused (it is not among the legal actions), as a catalog key;
+    ``waited``: whether the game waits on ``seat`` (else only a trial could have been legal)."""
     kind = action.get("type")
     if state["choice"] is not None:
-        return IllegalAction("tie_first")
+        return IllegalAction("tie_first" if waited else "not_your_turn")
     hand = state["hands"][seat]
     cid = action.get("card")
     if kind in ("play", "discard") and cid not in hand:
         return IllegalAction("not_in_hand")
-    if state["window"] is not None:
+    trial = kind == "play" and state["cards"][cid][0] in data.TRIALS
+    if trial and seat == state["inquisitor"]:
+        return IllegalAction("inquisitor_no_trial")
+    window = state["window"]
+    if trial and window is not None and window["trigger"]["type"] == "trial":
+        return IllegalAction("trial_in_trial_window")
+    if not waited and not trial:
+        in_phase3 = kind == "play" and state["phase"] == 3 and window is None
+        return IllegalAction("phase3_own_turn" if in_phase3 else "not_your_turn")
+    if window is not None and not trial:
         return IllegalAction("answer_window")
     phase = state["phase"]
     if kind == "discard":
@@ -81,9 +115,7 @@ def why_illegal(state: State, seat: int, action: Action) -> IllegalAction:
         return IllegalAction("wrong_phase", kind=card["id"], phase=phase)
     if card.get("reaction"):
         return IllegalAction("is_reaction", kind=card["id"])
-    if card["colour"] == "green" and seat == state["inquisitor"]:
-        return IllegalAction("inquisitor_no_trial")
-    if phase == 3 and seat != state["turn"]:
+    if phase == 3 and seat != state["turn"] and not trial:
         return IllegalAction("phase3_own_turn")
     accuser = action.get("accuser")
     villagers = state["villagers"]

@@ -42,8 +42,7 @@ def _villagers(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _trigger(state: State) -> dict[str, Any] | None:
-    window = state["window"]
+def _trigger(window: dict[str, Any] | None) -> dict[str, Any] | None:
     if window is None:
         return None
     t = window["trigger"]
@@ -76,7 +75,9 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "taken": [list(t) for t in state["taken"]],
         "empty_stakes": [list(e) for e in state["empty_stakes"]],
         "kept_trials": [[state["cards"][c][0] for c in k] for k in state["kept"]],
-        "window": _trigger(state),
+        "window": _trigger(state["window"]),
+        # the card whose window a trial interrupted: it waits until the trial is settled
+        "interrupted": _trigger(state["interrupted"]),
         "done": sorted(state["done"]) if phase == 2 else [],
         "accusers_used": list(state["accusers_used"]),
         "free_accusers": (free_accusers(state, seat)
