@@ -1,8 +1,9 @@
 """Reaction windows: after an event a reaction can answer, seats are asked one at a time.
 
-Ruling (see the rules text): every seat that could play a fitting reaction by the event's public
-facts is asked in priority order — the player next in turn order first, the acting player last —
-whether or not it holds one, so that being asked reveals nothing. Seats with an empty hand are
+Every seat that could play a fitting reaction by the event's public facts is asked in the
+rulebook's priority order ("Přednost má hráč, který je nebo bude dříve na tahu": the acting
+player first, then the others in turn order) — whether or not it holds one, so that being asked
+reveals nothing (a ruling, see the rules text). Seats with an empty hand are
 skipped. Each answers ``pass`` or a fitting reaction; the first reaction closes the window. There
 is no reaction to a reaction. The option ``ask_holders_only`` asks only seats that hold a fitting
 reaction (faster, but being asked then tells the table you hold one).
@@ -34,7 +35,7 @@ def open_window(state: State, trigger: dict[str, Any]) -> None:
     """Open the window for ``trigger`` (its ``event``; for ``accused`` only the owner is asked)."""
     n = len(state["players"])
     actor = state["turn"]
-    order = turns.others_in_order(actor, n) + [actor]
+    order = turns.clockwise(actor, n)  # the one on turn first, then who comes sooner
     if trigger["event"] == "accused":
         order = [trigger["owner"]]
     order = [s for s in order if state["hands"][s]]

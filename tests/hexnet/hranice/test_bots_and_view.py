@@ -41,9 +41,10 @@ def test_heuristic_saves_its_citizen_with_primluva_and_keeps_it_otherwise():
                   councils=[[], ["kat"], []], dice=[6])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi prompt
-    for seat in (1, 2, 0):
-        act(state, seat, type="pass")  # the roll
+    for seat in (0, 1, 2):
+        act(state, seat, type="pass")  # the roll: the player on turn first
     assert state["window"]["trigger"]["event"] == "to_pyre"
+    act(state, 0, type="pass")
     assert _choose(state, 1) == {"type": "react", "card": "primluva"}
     act(state, 1, type="pass")
     assert _choose(state, 2) == {"type": "pass"}
@@ -53,6 +54,7 @@ def test_heuristic_nudges_a_roll_against_its_citizen():
     state = scene(2, hands=[["zebrak"], ["svedek"]], councils=[[], ["kat"]], dice=[5])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi prompt
+    act(state, 0, type="pass")  # the roll: the player on turn first
     assert _choose(state, 1) == {"type": "react", "card": "svedek", "sign": -1}
 
 
