@@ -112,9 +112,13 @@ _HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"}}
 def find_legal(action: Mapping[str, Any], legal: list[Action]) -> Action | None:
     """The legal action equal to ``action`` (keys, values and value types), or None."""
     for candidate in legal:
-        # True == 1 in Python: an action from the wire must match in type too
-        if candidate == action and all(type(v) is type(action[k]) for k, v in candidate.items()):
-            return candidate
+        if candidate == action:
+            # True == 1 in Python: an action from the wire must match in type too
+            for key, value in candidate.items():
+                if type(value) is not type(action[key]):
+                    break
+            else:
+                return candidate
     return None
 
 
@@ -168,17 +172,31 @@ def log_for(state: State, seat: int | None, last: int = LOG_LENGTH) -> list[Even
     """The last ``last`` events ``seat`` may see, in order, audience stripped. Public events
     are shared with the state, not copied (views are built after every action): treat a view
     as read-only."""
-    out: list[Event] = []
-    for event in reversed(state["log"]):
-        if "to" in event:
-            if seat is None or seat not in event["to"]:
-                continue
-            event = {k: v for k, v in event.items() if k != "to"}
-        out.append(event)
-        if len(out) >= last:
-            break
-    out.reverse()
-    return out
+    log = state["log"]
+    end = len(log)
+    parts: list[list[Event]] = []
+    found = 0
+    size = last
+    # from the end back, in slices filtered by a comprehension, each twice the one before (a
+    # log may hold many events for other seats): only the events returned are looked at twice
+    while end > 0 and found < last:
+        start = max(0, end - size)
+        if seat is None:
+            part = [e for e in log[start:end] if "to" not in e]
+        else:
+            part = [e for e in log[start:end] if "to" not in e or seat in e["to"]]
+        parts.append(part)
+        found += len(part)
+        end = start
+        size *= 2
+    seen = [e for part in reversed(parts) for e in part]
+    return [e if "to" not in e else _without_audience(e) for e in seen[-last:]]
+
+
+def _without_audience(event: Event) -> Event:
+    copy = dict(event)
+    del copy["to"]
+    return copy
 
 
 # --- the contract --------------------------------------------------------------------------
@@ -242,33 +260,38 @@ class Game:
         Raises :class:`IllegalAction` and leaves ``state`` untouched if the action is not allowed.
         """
         try:
-            events = self._checked_apply(state, seat, action)
+            check_action_shape(action)
+            if seat is None:
+                events = self._apply_host(state, action)
+            else:
+                events = self._apply(state, seat, self._validated(state, seat, action))
         except IllegalAction as exc:
             raise self._named(exc) from None
         state["version"] += 1
         return events
 
-    def _checked_apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
-        check_action_shape(action)
-        if seat is None:
-            events = self._apply_host(state, action)
+    def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
+        """The action ``seat`` may take that equals ``action`` (keys, values and value types),
+        as a fresh dict the engine may keep; :class:`IllegalAction` saying why if there is
+        none. By default it is looked up among :meth:`_legal_for`; a game may check some
+        actions directly (for speed) but must accept exactly what :meth:`legal_actions`
+        lists."""
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise IllegalAction("no_such_seat")
+        if not 0 <= seat < len(state["players"]):
+            raise IllegalAction("no_such_seat")
+        if self.outcome(state) is not None:
+            raise IllegalAction("game_over")
+        if seat in self.waiting_for(state):
+            legal = self._legal_for(state, seat, action)
         else:
-            if not isinstance(seat, int) or isinstance(seat, bool) or not (
-                    0 <= seat < len(state["players"])):
-                raise IllegalAction("no_such_seat")
-            if self.outcome(state) is not None:
-                raise IllegalAction("game_over")
-            if seat in self.waiting_for(state):
-                legal = self._legal_for(state, seat, action)
-            else:
-                legal = self._optional(state, seat)
-                if not legal:
-                    raise IllegalAction("not_your_turn")
-            chosen = find_legal(action, legal)
-            if chosen is None:
-                raise self._why_illegal(state, seat, action)
-            events = self._apply(state, seat, dict(chosen))
-        return events
+            legal = self._optional(state, seat)
+            if not legal:
+                raise IllegalAction("not_your_turn")
+        chosen = find_legal(action, legal)
+        if chosen is None:
+            raise self._why_illegal(state, seat, action)
+        return dict(chosen)
 
     def _apply_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
         if self.outcome(state) is not None:
@@ -295,14 +318,19 @@ class Game:
         v = self._view(state, seat)
         v.setdefault("game", self.name)
         v.setdefault("seat", seat)
-        v.setdefault("players", list(state["players"]))
         v.setdefault("state_id", state["version"])
-        v.setdefault("active", self.waiting_for(state))
-        if "log" not in v:  # a game may build its own log (log_for runs on every view)
+        # what a game's own view has already set is not computed again
+        if "players" not in v:
+            v["players"] = list(state["players"])
+        if "active" not in v:
+            v["active"] = self.waiting_for(state)
+        if "log" not in v:
             v["log"] = log_for(state, seat)
-        d = self.deadline(state)
-        v.setdefault("deadline", d.as_dict() if d else None)
-        v.setdefault("outcome", self.outcome(state))
+        if "deadline" not in v:
+            d = self.deadline(state)
+            v["deadline"] = d.as_dict() if d else None
+        if "outcome" not in v:
+            v["outcome"] = self.outcome(state)
         return v
 
     def waiting_for(self, state: State) -> list[int]:

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State, emit
+from hexnet.engine import (
+    Action,
+    Deadline,
+    Event,
+    Game,
+    IllegalAction,
+    State,
+    check_action_shape,
+    emit,
+)
 from hexnet.games.hexenhammer import data, legal, phases, reactions, setup, view
 from hexnet.games.hexenhammer.effects import announce_play, default_accuser, owners
 from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
@@ -14,6 +23,9 @@ from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
 
 class Hexenhammer(Game):
     """Hexenhammer for 3–5 players (see ``hexnet rules hexenhammer``)."""
+
+    # what each card id is never changes after the deal
+    frozen = frozenset({"players", "options", "cards"})
 
     def __init__(self) -> None:
         super().__init__(
@@ -27,20 +39,29 @@ class Hexenhammer(Game):
             })
 
     # -- contract ---------------------------------------------------------------------------
-    def apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
-        """As :meth:`Game.apply`; a brown card played without ``accuser`` is played by the
-        seat's free villager with the highest suspicion (the rulebook's default)."""
-        if (isinstance(action, Mapping) and action.get("type") == "play"
-                and "accuser" not in action and isinstance(seat, int)
-                and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
-                and state.get("window") is None and state.get("choice") is None):
-            cid = action.get("card")
-            if (isinstance(cid, str) and cid in state["hands"][seat]
-                    and state["cards"][cid][0] in data.BROWN):
-                acc = default_accuser(state, seat)
-                if acc is not None:
-                    action = {**action, "accuser": acc}
-        return super().apply(state, seat, action)
+    def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
+        """As :meth:`Game._validated`; a brown card played without ``accuser`` is played by
+        the seat's free villager with the highest suspicion (the rulebook's default). A pass
+        and a card played on the seat's own initiative are checked directly, not looked up
+        among every legal action."""
+        if (type(seat) is int and 0 <= seat < len(state["players"])
+                and state["outcome"] is None and state["choice"] is None):
+            kind = action["type"]
+            if kind == "pass":
+                if len(action) == 1 and seat in self.waiting_for(state):
+                    return {"type": "pass"}
+            elif kind == "play" and state["window"] is None:
+                cid = action.get("card")
+                if isinstance(cid, str) and cid in state["hands"][seat]:
+                    if "accuser" not in action and state["cards"][cid][0] in data.BROWN:
+                        accuser = default_accuser(state, seat)
+                        if accuser is not None:
+                            action = {**action, "accuser": accuser}
+                            check_action_shape(action)
+                    if seat in self.waiting_for(state) and legal.play_allowed(state, seat,
+                                                                             action):
+                        return dict(action)
+        return super()._validated(state, seat, action)
 
     def waiting_for(self, state: State) -> list[int]:
         """Whose input the game needs: the chooser, the seats a window asks, the panicking

@@ -38,17 +38,50 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
         if kind in data.BROWN:
             if accusers is None:
                 accusers = free_accusers(state, seat)
-            out.extend({"type": "play", "card": cid, "accuser": a, "target": t}
-                       for a in accusers for t in accusable)
+            out += [{"type": "play", "card": cid, "accuser": a, "target": t}
+                    for a in accusers for t in accusable]
         elif kind in data.TRIALS:
             if seat != state["inquisitor"]:
-                out.extend(_trial(cid, kind, living))
+                out += _trial(cid, kind, living)
         elif data.CARDS[kind].get("signed"):
-            out.extend({"type": "play", "card": cid, "target": t, "sign": s}
-                       for t in living for s in (1, -1))
+            out += [{"type": "play", "card": cid, "target": t, "sign": s}
+                    for t in living for s in (1, -1)]
         else:
-            out.extend({"type": "play", "card": cid, "target": t} for t in living)
+            out += [{"type": "play", "card": cid, "target": t} for t in living]
     return out
+
+
+def play_allowed(state: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` — a ``play`` of card ``action["card"]`` (a str in ``seat``'s hand) on
+    the seat's own initiative: phases 1–3, no window open, no tie to break, ``seat`` waited
+    on — is one of :func:`legal_actions`, checked directly: the same answer (fields, values
+    and value types) without listing every play."""
+    phase = state["phase"]
+    kind = state["cards"][action["card"]][0]
+    if phase not in data.PHASES[kind] or kind in data.REACTIONS:
+        return False
+    villagers = state["villagers"]
+    target = action.get("target")
+    if "target" in action and not (type(target) is str and target in villagers
+                                   and villagers[target]["alive"]):
+        return False
+    if kind in data.BROWN:
+        accuser = action.get("accuser")
+        prot = state["protected"]
+        return (len(action) == 4 and "target" in action and type(accuser) is str
+                and accuser in free_accusers(state, seat)
+                and not (prot is not None and phase in (1, 2) and target == prot["villager"]))
+    if kind in data.TRIALS:
+        if seat == state["inquisitor"]:
+            return False
+        if data.CARDS[kind]["effect"] == "unmark":
+            return len(action) == 3 and "target" in action
+        return len(action) == 2
+    if data.CARDS[kind].get("signed"):
+        sign = action.get("sign")
+        return (len(action) == 4 and "target" in action and type(sign) is int
+                and sign in (1, -1))
+    return len(action) == 3 and "target" in action
 
 
 def trial_plays(state: State, seat: int, only: str | None = None) -> list[Action]:

@@ -65,22 +65,29 @@ def options(state: State, seat: int, only: str | None = None) -> list[Action]:
     ``only``, just those of that card)."""
     trigger = state["window"]["trigger"]
     out: list[Action] = [{"type": "pass"}]
+    answering = trigger["type"]
+    if answering == "card" and trigger["cancelled"]:
+        return out
+    if answering == "trial":
+        if seat == state["inquisitor"]:
+            return out
+        fitting = {data.CARDS[trigger["kind"]]["twin"]}
+    else:
+        fitting = _CALL_ANSWERS if answering == "call" else data.REACTIONS
     phase = state["phase"]
     kind_of = state["cards"]
     for cid in state["hands"][seat] if only is None else [only]:
         kind = kind_of[cid][0]
-        if phase not in data.PHASES[kind]:
+        if kind not in fitting or phase not in data.PHASES[kind]:
             continue
-        if trigger["type"] == "call":
-            if kind == "keyne_inquisition":
-                out.append({"type": "play", "card": cid})
-        elif trigger["type"] == "trial":
-            if (kind == data.CARDS[trigger["kind"]]["twin"]
-                    and seat != state["inquisitor"]):
-                out.append({"type": "play", "card": cid})
-        elif kind in data.REACTIONS and not trigger["cancelled"]:
-            out.extend(_card_answers(state, trigger, cid, kind))
+        if answering == "card":
+            out += _card_answers(state, trigger, cid, kind)
+        else:
+            out.append({"type": "play", "card": cid})
     return out
+
+
+_CALL_ANSWERS = frozenset({"keyne_inquisition"})
 
 
 def _card_answers(state: State, trigger: dict, cid: str, kind: str) -> list[Action]:

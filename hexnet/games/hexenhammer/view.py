@@ -20,8 +20,7 @@ def _card_face(kind: str, value: int) -> dict[str, Any]:
 
 # what never changes about a card face or a villager, built once (views are built per action)
 _FACES = {(k, v): _card_face(k, v) for k, v in data.full_deck()}
-_PORTRAITS = {vid: {"id": vid, "pentagrams": info["pentagrams"], "matches": info["matches"]}
-              for vid, info in data.VILLAGERS.items()}
+_PORTRAITS = {vid: (info["pentagrams"], info["matches"]) for vid, info in data.VILLAGERS.items()}
 
 
 def card_view(state: State, cid: str) -> dict[str, Any]:
@@ -32,9 +31,12 @@ def card_view(state: State, cid: str) -> dict[str, Any]:
 
 def _villagers(state: State) -> list[dict[str, Any]]:
     prot = state["protected"]
-    out = [{**_PORTRAITS[vid], "owner": v["owner"], "start": v["start"],
-            "suspicion": v["suspicion"], "alive": v["alive"], "trial_card": None}
-           for vid, v in state["villagers"].items()]
+    out = []
+    for vid, v in state["villagers"].items():
+        pentagrams, matches = _PORTRAITS[vid]
+        out.append({"id": vid, "pentagrams": pentagrams, "matches": matches, "owner": v["owner"],
+                    "start": v["start"], "suspicion": v["suspicion"], "alive": v["alive"],
+                    "trial_card": None})
     if prot is not None:
         for entry in out:
             if entry["id"] == prot["villager"]:

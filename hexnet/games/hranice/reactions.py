@@ -16,7 +16,7 @@ from typing import Any
 from hexnet import turns
 from hexnet.engine import Action, State, emit
 from hexnet.games.hranice import board, cards
-from hexnet.games.hranice.setup import options_of
+from hexnet.games.hranice.setup import option
 
 PASS: Action = {"type": "pass"}
 
@@ -39,7 +39,7 @@ def open_window(state: State, trigger: dict[str, Any]) -> None:
     if trigger["event"] == "accused":
         order = [trigger["owner"]]
     order = [s for s in order if state["hands"][s]]
-    if options_of(state)["ask_holders_only"]:
+    if option(state, "ask_holders_only"):
         order = [s for s in order if _holds_fitting(state, s, trigger["event"])]
     state["window_serial"] += 1
     state["window"] = turns.open_window(trigger, order)
