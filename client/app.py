@@ -90,6 +90,7 @@ class HexnetApp(App):
         self.accept_new = accept_new
         self.auto_seat = auto_seat
         self.interfaces = interfaces
+        self.connect_options: dict[str, Any] = {}  # more keywords for Session.connect
         self.session: Any = None
         self.last_target: tuple[str, int] | None = None
         self.games: list[str] = []
@@ -134,7 +135,7 @@ class HexnetApp(App):
                 session = await Session.connect(
                     host, port, name=self.player_name, code=code, config_dir=self.config_dir,
                     confirm_fingerprint=self._confirm_fingerprint, accept_new=self.accept_new,
-                    pinned_fingerprint=self.pinned, reconnect=True)
+                    pinned_fingerprint=self.pinned, reconnect=True, **self.connect_options)
                 break
             except RateLimited as exc:
                 self.post_message(m.Disconnected(str(exc), "rate_limited"))

@@ -1,6 +1,14 @@
 """``hexnet bot HOST[:PORT] --game G --count N``: N bot clients over the network sit together at
 a new table of G, play it to the end and exit 0 when it ended normally.
 
+Answering again: a bot that answered a choice and is shown the same choice again (a view made
+before its answer arrived, or the host's view after a reconnect that lost the answer) answers it
+again :data:`RETRY_AFTER` seconds later unless something new came. That delay is a deadline,
+not a timeout per message: the Fang stall of the reliability pass was a bot whose retry timer
+started over with every unrelated message (lobby updates, chat), so under load it never fired
+and the table waited forever; the blind resend after :data:`ANSWER_WAIT` seconds (``--resend``,
+off in the soak) hid it.
+
 Also measures, for every action the host accepted (the actor's next view acknowledges it with
 ``answered``), the time from that ``act`` being sent to ALL N clients holding a view at least as
 new as the one it produced, and prints p50/p99.
@@ -79,14 +87,16 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                    pinned_fingerprint: str | None = None, timeout: float = 600.0,
                    on_message: Callable[[int, dict[str, Any]], None] | None = None,
                    seed: int | None = None, reconnect: bool = True,
-                   options: dict[str, Any] | None = None) -> BotReport:
+                   options: dict[str, Any] | None = None,
+                   resend: float | None = ANSWER_WAIT) -> BotReport:
     """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
     seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
     sees every message bot ``i`` receives after the handshake. With ``reconnect`` (default)
     each bot reconnects by itself after a lost connection or a host restart and resumes its
     seat (``report.reconnects`` counts it). ``policy`` is a built-in name or ``MODULE:FUNCTION``
     (see :mod:`client.policy`); host-side bots in the extra seats play ``heuristic`` then.
-    ``options`` are the new table's game options."""
+    ``options`` are the new table's game options. ``resend``: seconds without any answer to an
+    action before it is sent again (None: never)."""
     seats = seats or count
     choose = load_policy(game, policy)
     own = not is_builtin(policy)
@@ -121,17 +131,18 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             answered: Any = None  # the choice (step key, legal) we last answered
             latest: dict[str, Any] | None = None
             skipped = False
+            again_at: float | None = None  # when to answer the same choice again (a deadline)
             for _ in range(MAX_MESSAGES):
-                wait = (RETRY_AFTER if skipped
-                        else ANSWER_WAIT if answered is not None and reconnect else None)
+                wait = None if again_at is None else max(0.0, again_at - time.monotonic())
                 msg = await s.next_message(wait)
                 if msg is None:  # our answer did not change that choice, or it (or its
                     # acknowledgement) was lost with a connection: answer it again
-                    answered, msg, skipped = None, latest, False
+                    answered, msg, skipped, again_at = None, latest, False, None
                 elif on_message is not None:
                     on_message(i, msg)
                 if msg is not None and msg["type"] == "rejected":
                     report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
+                    again_at = None
                     if msg["code"] != "illegal":  # a refused answer is asked again later
                         answered = None  # choose again from the latest view
                     msg = latest
@@ -139,7 +150,7 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     continue
                 latest = msg
                 if "answered" in msg:  # our action went through: whatever comes is new
-                    answered = None
+                    answered, again_at = None, None
                     t0 = sent_at.get((i, msg["answered"]))
                     if t0 is not None:
                         accepted.append((t0, msg["view"]["state_id"]))
@@ -152,11 +163,15 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                 choice = ((view.get("deadline") or {}).get("key"), legal)
                 # a view made before our answer arrived offers the same choice again: skip it
                 # (and answer again if nothing else comes within RETRY_AFTER seconds)
-                skipped = bool(legal) and choice == answered
+                was_skipped, skipped = skipped, bool(legal) and choice == answered
+                if skipped and not was_skipped:
+                    again_at = time.monotonic() + RETRY_AFTER
                 if not legal:
-                    answered = None
+                    answered, again_at = None, None
                 elif choice != answered:
                     answered = choice
+                    again_at = (time.monotonic() + resend
+                                if resend is not None and reconnect else None)
                     action = await ask(choose, view, legal, rng, own=own)
                     if action is None:  # not sent: asked again later, as after a refusal
                         report.rejected["unsent"] = report.rejected.get("unsent", 0) + 1
@@ -225,7 +240,8 @@ def run(args: argparse.Namespace) -> int:
         report = asyncio.run(run_bots(
             host, port, game=args.game, count=args.count, seats=args.seats,
             policy=args.policy, code=args.code, config_dir=args.config_dir, name=args.name,
-            pinned_fingerprint=args.fingerprint))
+            pinned_fingerprint=args.fingerprint,
+            resend=args.resend if args.resend and args.resend > 0 else None))
     except SessionError as exc:
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 1

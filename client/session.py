@@ -28,6 +28,17 @@ besides ``close()``; ``messages()`` ends normally after ``close()`` and raises
 ``identity_file`` (another identity file in the config dir; None = an ephemeral identity, as
 ``hexnet bot`` uses); ``next_message(timeout)`` (one message, or None after ``timeout``).
 
+The send path (issues 9 and 10, :mod:`protocol.traffic`): the host sends views as deltas (the
+log as new events, the view only when it changed) and lobbies as deltas; the session rebuilds
+them, so ``messages()`` yields full ``view`` messages (``view`` with ``state_id`` and the recent
+``log``, ``legal``) and full ``lobby`` messages as before, and ``rejected``/``error``/``chat``
+carried inside a table's frame as their own messages. A frame that changed nothing for this
+seat yields nothing. Every frame this session sends after auth is padded to a multiple of 256
+bytes, and at a secret step (a frame's ``cover``) the session sends the step's cover frames
+itself: after a short random delay when the seat has nothing (left) to do at it, at once for
+those still owed when the step closes — so every seat sends the same number of frames for
+every step.
+
 Heartbeat and reconnect (issue 6): the session pings every ``heartbeat`` seconds (default 5) and
 counts the connection dead when nothing (not even a ``pong``) came for ``dead_after`` seconds
 (default 15). With ``reconnect=True`` a lost connection is not the end: the session connects
@@ -49,6 +60,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import secrets
 import ssl
 import time
@@ -66,6 +78,7 @@ from protocol import (
     paths,
     sanitize,
     tls,
+    traffic,
 )
 from protocol import auth as pauth
 
@@ -74,6 +87,7 @@ PING_EVERY = 5.0
 DEAD_AFTER = 15.0
 RECONNECT_FOR = 90.0
 NO_RECONNECT = ("kicked", "replaced")
+COVER_DELAY = (0.05, 0.4)  # seconds before each cover frame of a seat with nothing to do
 
 
 class SessionError(Exception):
@@ -142,6 +156,11 @@ class Session:
         self._online.set()
         self._ended = False  # the read loop is over: no more reconnecting
         self._last_error = ""
+        self._book = traffic.ViewBook()
+        self._lobby_book = traffic.LobbyBook()
+        self._steps: dict[int, dict[str, Any]] = {}  # table → the secret step open, and sent
+        self._cover_tasks: set[asyncio.Task[None]] = set()
+        self._jitter = random.SystemRandom()
 
     # -- connecting ----------------------------------------------------------------------
     @classmethod
@@ -152,9 +171,12 @@ class Session:
                       timeout: float = 15.0,
                       identity_file: str | None = identity.IDENTITY_FILE,
                       reconnect: bool = False, reconnect_for: float = RECONNECT_FOR,
-                      heartbeat: float = PING_EVERY, dead_after: float = DEAD_AFTER) -> Session:
+                      heartbeat: float = PING_EVERY, dead_after: float = DEAD_AFTER,
+                      local_address: str | None = None) -> Session:
         """Connect, check the host's key, authenticate, and wait for the first lobby.
-        ``reconnect``: come back by itself after a lost connection (see the module doc)."""
+        ``reconnect``: come back by itself after a lost connection (see the module doc).
+        ``local_address``: connect from this address (the host's web/SSH front doors give each
+        guest's client its own loopback address, see :mod:`host.guests`)."""
         cfg = paths.config_dir(config_dir)
         if identity_file is None:  # an ephemeral identity (bots): nothing written
             from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -167,7 +189,9 @@ class Session:
                 return await asyncio.wait_for(
                     asyncio.open_connection(host, port, ssl=tls.client_context(),
                                             server_hostname=host,
-                                            limit=frames.POST_AUTH_MAX * 2), timeout)
+                                            limit=frames.POST_AUTH_MAX * 2,
+                                            local_addr=(local_address, 0) if local_address
+                                            else None), timeout)
             except (ssl.SSLError, OSError, TimeoutError) as exc:
                 raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
                                      f"{exc or type(exc).__name__}.") from exc
@@ -236,10 +260,12 @@ class Session:
                 raise FingerprintMismatch("The host could not prove it knows the room code; "
                                           "it may be an impostor.")
         while True:
-            msg = await self._recv(frames.POST_AUTH_MAX)
-            self._absorb(msg)
-            self._queue.put_nowait(msg)
-            if msg["type"] == "lobby":
+            got_lobby = False
+            for msg in self._expand(await self._recv(frames.POST_AUTH_MAX)):
+                self._absorb(msg)
+                self._queue.put_nowait(msg)
+                got_lobby = got_lobby or msg["type"] == "lobby"
+            if got_lobby:
                 break
         if first:
             self._tasks.append(asyncio.create_task(self._read_loop()))
@@ -298,6 +324,65 @@ class Session:
             raise ConnectionLost("The host closed the connection.") from exc
 
     # -- running -------------------------------------------------------------------------
+    def _expand(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        """The messages one frame stands for (views and lobbies rebuilt from deltas)."""
+        kind = msg["type"]
+        if kind in ("lobby", "lobby_delta"):
+            return [self._lobby_book.absorb(msg)]
+        if kind == "view":
+            out = self._book.absorb(msg)
+            table = msg["table"]
+            self._step(table, msg.get("cover"), self._book.legal.get(table, []))
+            return out
+        return [msg]
+
+    def _step(self, table: int, cover: dict[str, Any] | None,
+              legal: list[dict[str, Any]]) -> None:
+        """Keep count of a secret step's frames (:mod:`protocol.traffic`): a seat with nothing
+        (left) to do at it sends its covers after a short random delay; covers still owed when
+        the step closes go at once (the host ignores them then, but every seat has sent the
+        same number of frames for every step)."""
+        step = self._steps.get(table)
+        if step is not None and (cover is None or step["key"] != cover["key"]):
+            del self._steps[table]
+            step["closed"] = True
+            self._owe(table, step)
+            step = None
+        if cover is None:
+            return
+        if step is None:
+            step = self._steps[table] = {"key": cover["key"], "frames": cover["frames"],
+                                         "acts": set(cover["acts"]), "sent": 0, "task": None,
+                                         "closed": False}
+        if not any(a.get("type") in step["acts"] for a in legal):
+            self._owe(table, step)
+
+    def _owe(self, table: int, step: dict[str, Any]) -> None:
+        if step["sent"] >= step["frames"] or (step["task"] is not None
+                                                and not step["task"].done()):
+            return
+        task = asyncio.ensure_future(self._send_covers(table, step))
+        step["task"] = task
+        self._cover_tasks.add(task)
+        task.add_done_callback(self._cover_tasks.discard)
+
+    async def _send_covers(self, table: int, step: dict[str, Any]) -> None:
+        with contextlib.suppress(SessionError, asyncio.CancelledError):
+            while step["sent"] < step["frames"]:
+                if not step["closed"]:
+                    await asyncio.sleep(self._jitter.uniform(*COVER_DELAY))
+                if step["sent"] >= step["frames"]:
+                    return
+                step["sent"] += 1
+                await self._send_raw({"type": "cover", "table": table, "key": step["key"]},
+                                     frames.POST_AUTH_MAX)
+
+    async def _before_act(self, msg: dict[str, Any]) -> None:
+        """An action of the open secret step's kinds counts as one of its frames."""
+        step = self._steps.get(msg["table"]) if msg.get("type") == "act" else None
+        if step is not None and msg["action"].get("type") in step["acts"]:
+            step["sent"] += 1
+
     def _absorb(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "lobby":
@@ -332,8 +417,9 @@ class Session:
                                                  f"{self.dead_after:g} s.") from exc
                         if msg["type"] == "pong":
                             continue
-                        self._absorb(msg)
-                        self._queue.put_nowait(msg)
+                        for item in self._expand(msg):
+                            self._absorb(item)
+                            self._queue.put_nowait(item)
                 except ConnectionLost as exc:
                     if (self._reconnect_for is None or self._closing
                             or self._last_error in NO_RECONNECT):
@@ -402,6 +488,7 @@ class Session:
         except errors.ProtocolError as exc:
             raise ProtocolError(f"Not sent: {exc.message}", exc.code) from exc
         if self._reconnect_for is None:
+            await self._before_act(msg)
             await self._send_raw(msg, frames.POST_AUTH_MAX)
             return
         give_up = time.monotonic() + self._reconnect_for
@@ -414,6 +501,7 @@ class Session:
         if self._ended or self._closing:
             raise ConnectionLost("The session is over.")
         try:
+            await self._before_act(msg)
             await self._send_raw(msg, frames.POST_AUTH_MAX)
         except ConnectionLost:
             if self._closing:
@@ -425,8 +513,11 @@ class Session:
         if self._closing:
             raise ConnectionLost("The session is closed.")
         try:
+            data = (frames.encode(msg, cap) if cap == frames.PRE_AUTH_MAX
+                    else traffic.encode_up(msg, cap))  # after auth: padded (traffic rule)
             async with self._write_lock:
-                await frames.write_frame(self._writer, msg, cap)
+                self._writer.write(data)
+                await self._writer.drain()
         except (ConnectionError, ssl.SSLError, OSError, RuntimeError) as exc:
             raise ConnectionLost("The connection to the host was lost.") from exc
 
@@ -435,7 +526,7 @@ class Session:
         if self._closing:
             return
         self._closing = True
-        for task in self._tasks:
+        for task in [*self._tasks, *self._cover_tasks]:
             task.cancel()
         self._queue.put_nowait(_CLOSED)
         with contextlib.suppress(Exception):

@@ -25,6 +25,7 @@ _HANDLERS = {
     "replay": "client.replay:run",
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
+    "bench": "host.bench:run",
 }
 
 
@@ -114,6 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--lang", choices=LANGS, default="en",
                    help="language of the headless log's game events (default en)")
+    p.add_argument("--web", nargs="?", type=int, const=8080, metavar="PORT",
+                   help="also serve the client to browsers on PORT (default 8080; "
+                        "needs hexnet[web])")
+    p.add_argument("--ssh", nargs="?", type=int, const=2222, metavar="PORT",
+                   help="also run an SSH server on PORT whose only program is the client "
+                        "(default 2222; needs hexnet[ssh])")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
@@ -135,6 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "choose(view, legal, rng) -> action, from a module in the current "
                         "directory or on the Python path, or a file (./mybot.py:choose)")
     p.add_argument("--name", default="bot", help="name prefix")
+    p.add_argument("--resend", type=float, default=5.0,
+                   help="send an action again after this many seconds without an answer "
+                        "(0: never; default 5)")
     _add_lang(p)
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
@@ -176,6 +186,26 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print a game's rules")
     p.add_argument("game", choices=GAMES)
     _add_lang(p)
+
+    p = sub.add_parser("bench", help="measure a host against the bare TLS wire (127.0.0.1)")
+    p.add_argument("--games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",
+                   help="games to measure (default: all three)")
+    p.add_argument("--repeats", type=int, default=3,
+                   help="repeat echo and game measurements; medians are reported (default 3)")
+    p.add_argument("--actions", type=int, default=300,
+                   help="accepted actions to time per game and repeat (default 300)")
+    p.add_argument("--game-seconds", type=float, default=30.0,
+                   help="at most this long per game and repeat (default 30)")
+    p.add_argument("--echo-rounds", type=int, default=2000,
+                   help="echo round trips per repeat (default 2000)")
+    p.add_argument("--tables", type=int, default=0,
+                   help="also run N tables of 4 bots at a human-plus pace (default 0: skip)")
+    p.add_argument("--seconds", type=float, default=20.0,
+                   help="how long the --tables run is measured (default 20)")
+    p.add_argument("--selfplay-seconds", type=float, default=3.0,
+                   help="in-process selfplay per game, 0 to skip (default 3)")
+    p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     return parser
 
 

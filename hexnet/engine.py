@@ -313,8 +313,9 @@ class Game:
             return self._on_absent(state, target)
         return self._on_host(state, action)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know and nothing more (None = spectator)."""
+    def view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more (None = spectator). ``log=False``
+        leaves the log out (the host sends it as deltas, see :mod:`protocol.traffic`)."""
         v = self._view(state, seat)
         v.setdefault("game", self.name)
         v.setdefault("seat", seat)
@@ -324,7 +325,9 @@ class Game:
             v["players"] = list(state["players"])
         if "active" not in v:
             v["active"] = self.waiting_for(state)
-        if "log" not in v:
+        if not log:
+            v.pop("log", None)
+        elif "log" not in v:  # a game may build its own log (log_for runs on every view)
             v["log"] = log_for(state, seat)
         if "deadline" not in v:
             d = self.deadline(state)

@@ -13,6 +13,7 @@ import time
 
 from host.eventlog import EventLog
 from host.server import Host
+from host.server import run as run_fast
 
 
 def log_line(line: str) -> None:
@@ -36,9 +37,12 @@ def log_lines(lines: list[str]) -> None:
 async def run_headless(args: argparse.Namespace) -> int:
     """Serve until a signal; mDNS unregistered and the host stopped in every case. Every
     table's public events are logged too, in English or ``--lang``."""
+    from host.doors import Doors, open_doors
+
     host = make_host(args)
     host.add_listener(EventLog(host.lobby.state_of, log_lines, getattr(args, "lang", None)
                                or "en"))
+    doors = Doors()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -46,21 +50,32 @@ async def run_headless(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop.set)
     try:
         await host.start(args.bind, args.port)
+        doors = await open_doors(host, args.bind, args.web, args.ssh)
+        for line in doors.lines():
+            log_line(line)
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
         await stop.wait()
         log_line("stopping")
     except OSError as exc:
-        print(f"hexnet host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        print(f"hexnet host: cannot listen on {args.bind}: {exc}", file=sys.stderr)
         return 1
     finally:
+        await doors.close()
         await host.stop()
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """``hexnet host``."""
+    from host.doors import DoorError, check_extras
+
+    try:
+        check_extras(args.web, args.ssh)
+    except DoorError as exc:
+        print(f"hexnet host: {exc}", file=sys.stderr)
+        return 2
     if args.headless or not sys.stdout.isatty():
-        return asyncio.run(run_headless(args))
+        return run_fast(run_headless(args))  # uvloop when installed
     from host.dashboard import run_dashboard
 
     return run_dashboard(args)

@@ -11,6 +11,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol import frames
+
 
 class LobbyError(Exception):
     """A request the lobby refuses; ``code`` + a sentence for the requester. Nothing changed."""
@@ -21,12 +23,32 @@ class LobbyError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
 class Send:
-    """Send ``msg`` to connection ``conn``."""
+    """Send ``msg`` (a map) to connection ``conn`` — or ``data``, a frame already encoded
+    (table frames are packed once, :mod:`host.render`); ``msg`` then decodes it on demand."""
 
-    conn: int
-    msg: dict[str, Any]
+    __slots__ = ("conn", "_msg", "data")
+
+    def __init__(self, conn: int, msg: dict[str, Any] | None = None, *,
+                 data: bytes | None = None) -> None:
+        self.conn = conn
+        self._msg = msg
+        self.data = data
+
+    @property
+    def msg(self) -> dict[str, Any]:
+        if self._msg is None:
+            assert self.data is not None
+            self._msg = frames.decode(self.data[4:])
+        return self._msg
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Send) and (self.conn, self.msg) == (other.conn, other.msg)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Send(conn={self.conn}, msg={self.msg!r})"
 
 
 @dataclass(frozen=True)
@@ -108,11 +130,24 @@ class SeatDisconnected:
 
 @dataclass(frozen=True)
 class LobbyChanged:
-    """Tables or seats changed (the shell refreshes mDNS TXT and dashboards)."""
+    """Tables or seats changed: a coalesced lobby update went out (the shell refreshes mDNS
+    TXT and dashboards)."""
+
+
+@dataclass(frozen=True)
+class LobbyDue:
+    """A lobby update is due: the shell calls ``lobby.send_lobby()`` soon (at most a few times
+    a second; lobby updates are coalesced)."""
+
+
+@dataclass(frozen=True)
+class TablesChanged:
+    """A table has frames due: the shell calls ``lobby.send_due()`` at the end of this loop
+    tick (after writing the journal records of the tick's actions)."""
 
 
 Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
-          | SeatDisconnected | LobbyChanged)
+          | SeatDisconnected | LobbyChanged | LobbyDue | TablesChanged)
 
 
 def clean_name(name: str, limit: int = 24) -> str:

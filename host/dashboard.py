@@ -1,9 +1,11 @@
 """``hexnet host`` with a screen: a small Textual dashboard around a running :class:`Host`.
 
-Shows the room code, fingerprint and address, every table's seats with their connection state,
-and the host's log. Keys: ``n`` new Hexenhammer table (4 seats), ``b`` bot into the selected
-seat, ``a`` mark the selected seat absent / back, ``k`` kick the selected seat's player, ``s``
-start the selected table, ``q`` quit (mDNS unregistered, connections closed).
+Shows the room code, fingerprint and address (and, with ``--web``/``--ssh``, the web address with a
+QR code of it and the SSH command with its host key, see :mod:`host.doors`), every table's seats
+with their connection state, and the host's log. Keys: ``n`` new Hexenhammer table (4 seats),
+``b`` bot into the selected seat, ``a`` mark the selected seat absent / back, ``k`` kick the
+selected seat's player, ``s`` start the selected table, ``q`` quit (mDNS unregistered,
+connections closed).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 from host.core import LobbyChanged, LobbyError
@@ -24,8 +27,10 @@ class Dashboard(App[int]):
     """The host's screen."""
 
     CSS = """
-    #info { height: 3; padding: 0 1; }
+    #info { height: auto; padding: 0 1; }
+    #middle { height: 1fr; }
     DataTable { height: 1fr; }
+    #qr { width: auto; display: none; padding: 0 1; }
     RichLog { height: 8; border-top: solid $accent; }
     """
     BINDINGS = [
@@ -38,23 +43,29 @@ class Dashboard(App[int]):
         Binding("q", "quit_host", "Quit"),
     ]
 
-    def __init__(self, host: Host, bind: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, host: Host, bind: str = "127.0.0.1", port: int = 0, *,
+                 web: int | None = None, ssh: int | None = None) -> None:
         super().__init__()
         self.host = host
         self.bind, self.port = bind, port
+        self.door_ports = (web, ssh)
+        self.doors: Any = None
         self.rows: list[tuple[int, int]] = []
         host.log = self._log
         host.add_listener(self._on_effects)
 
     def compose(self) -> ComposeResult:
         yield Static("starting…", id="info", markup=False)
-        yield DataTable(cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="middle"):
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Static("", id="qr", markup=False)
         yield RichLog(markup=False, wrap=True)
         yield Footer()
 
     async def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("table", "game", "status", "seat", "name", "kind", "link")
+        table.focus()  # the keys act on its rows (it is no longer the first child)
         try:
             port = await self.host.start(self.bind, self.port)
         except OSError as exc:
@@ -62,9 +73,24 @@ class Dashboard(App[int]):
             self.exit(1)
             return
         code = "none (open host)" if self.host.open else self.host.room_code
-        self.query_one("#info", Static).update(
-            f"{self.host.name} — {self.bind}:{port}\nroom code: {code}\n"
-            f"fingerprint: {self.host.fingerprint_human}")
+        lines = [f"{self.host.name} — {self.bind}:{port}", f"room code: {code}",
+                 f"fingerprint: {self.host.fingerprint_human}"]
+        if any(p is not None for p in self.door_ports):
+            from host.doors import open_doors
+
+            try:
+                self.doors = await open_doors(self.host, self.bind, *self.door_ports)
+            except OSError as exc:
+                self._log(f"cannot open the web/SSH door: {exc}")
+            else:
+                lines += self.doors.lines()
+                if self.doors.web_urls:
+                    from host.qr import qr_lines
+
+                    qr = self.query_one("#qr", Static)
+                    qr.update("\n".join(qr_lines(self.doors.web_urls[0])))
+                    qr.styles.display = "block"
+        self.query_one("#info", Static).update("\n".join(lines))
         self.refresh_tables()
 
     def _log(self, line: str) -> None:
@@ -134,11 +160,16 @@ class Dashboard(App[int]):
                 self._log(f"table {sel[0]}: time limits {'off' if on else 'on'}")
 
     async def action_quit_host(self) -> None:
-        await self.host.stop()
+        await self._stop()
         self.exit(0)
 
     async def on_unmount(self) -> None:
         """However the app ends (q, ctrl+q, ctrl+c): leave mDNS and close every connection."""
+        await self._stop()
+
+    async def _stop(self) -> None:
+        if self.doors is not None:
+            await self.doors.close()
         await self.host.stop()
 
 
@@ -147,4 +178,4 @@ def run_dashboard(args: argparse.Namespace) -> int:
     from host.cli import make_host
 
     host = make_host(args, log=lambda line: None)
-    return Dashboard(host, args.bind, args.port).run() or 0
+    return Dashboard(host, args.bind, args.port, web=args.web, ssh=args.ssh).run() or 0

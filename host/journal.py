@@ -1,4 +1,9 @@
-"""Append-only table journals: every accepted action, fsynced before its views go out.
+"""Append-only table journals: every accepted action, written before its views go out.
+
+The host writes each tick's records with ``os.write`` before any frame of that tick leaves (a
+``kill -9`` of the host loses nothing anyone saw) and a :class:`Syncer` thread fsyncs them as a
+group right after (a power cut can lose the records of the last fsync round — at most the
+actions of the last few ticks, tens of milliseconds, which the players may have seen).
 
 File layout: the magic line ``HEXNET-JOURNAL 1\\n``, then records, each a 4-byte big-endian
 length, a 4-byte CRC-32 of the payload and the payload (one msgpack map). The first record is the
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,14 +84,75 @@ class Journal:
         handle.seek(size)
         return cls(contents.path, handle)
 
-    def append(self, record: dict[str, Any]) -> None:
-        """Write ``record`` and make it durable before returning."""
+    def append(self, record: dict[str, Any], sync: bool = True) -> None:
+        """Write ``record`` (``os.write``: safe from a crash of this process) and, with
+        ``sync``, make it durable (fsync) before returning."""
         self._handle.write(_pack(record))
         self._handle.flush()
-        os.fsync(self._handle.fileno())
+        if sync:
+            self.sync()
+
+    def sync(self) -> None:
+        """fsync what was written (no-op once closed)."""
+        if not self._handle.closed:
+            os.fsync(self._handle.fileno())
 
     def close(self) -> None:
         self._handle.close()
+
+
+class Syncer:
+    """A writer thread that fsyncs journals as a group: :meth:`dirty` marks a journal written
+    to, the thread fsyncs every marked one, then waits for more (one fsync per journal per
+    round however many records it got). :meth:`close_after` closes a journal once synced;
+    :meth:`stop` syncs everything left and ends the thread."""
+
+    def __init__(self, log: Any = None) -> None:
+        self._cv = threading.Condition()
+        self._dirty: dict[int, Journal] = {}
+        self._closing: set[int] = set()
+        self._stop = False
+        self.rounds = 0
+        self.log = log or (lambda line: None)
+        self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
+        self._thread.start()
+
+    def dirty(self, journal: Journal) -> None:
+        with self._cv:
+            self._dirty[id(journal)] = journal
+            self._cv.notify()
+
+    def close_after(self, journal: Journal) -> None:
+        with self._cv:
+            self._dirty[id(journal)] = journal
+            self._closing.add(id(journal))
+            self._cv.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                while not self._dirty and not self._stop:
+                    self._cv.wait()
+                batch, self._dirty = self._dirty, {}
+                closing, self._closing = self._closing, set()
+                stop = self._stop
+            for key, journal in batch.items():
+                try:
+                    journal.sync()
+                except (OSError, ValueError) as exc:
+                    self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
+                if key in closing:
+                    journal.close()
+            self.rounds += 1
+            if stop and not batch:
+                return
+
+    def stop(self) -> None:
+        """Sync every journal still marked, then end the thread (bounded: 10 s)."""
+        with self._cv:
+            self._stop = True
+            self._cv.notify()
+        self._thread.join(10.0)
 
 
 def _fsync_dir(path: Path) -> None:

@@ -23,6 +23,7 @@ Room-code attempts are rate-limited per address by :class:`protocol.auth.RateLim
 from __future__ import annotations
 
 import asyncio
+import ssl
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -142,18 +143,40 @@ class _PausedStreamProtocol(asyncio.StreamReaderProtocol):
     peer sends before the shell calls ``start_tls`` stay in the socket."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.ReadTransport)
-        transport.pause_reading()
+        pause = getattr(transport, "pause_reading", None)  # duck-typed, not asserted
+        if pause is None:
+            raise TypeError(f"a {type(transport).__name__} cannot pause reading")
+        pause()
         super().connection_made(transport)
+
+
+def stdlib_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether ``loop`` is asyncio's own (uvloop's is not)."""
+    return isinstance(loop, asyncio.BaseEventLoop)
 
 
 async def start_paused_server(
         serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
-        bind: str, port: int, *, limit: int, backlog: int = 128) -> asyncio.Server:
-    """Listen on ``bind:port`` (plain TCP); each connection calls ``serve(reader, writer)``
-    with reading paused: the first thing ``serve`` does is ``await writer.start_tls(...)``
-    (which resumes reading) or close."""
+        bind: str, port: int, *, limit: int, backlog: int = 128,
+        tls: ssl.SSLContext | None = None, handshake_timeout: float = HANDSHAKE_TIMEOUT,
+        ) -> asyncio.Server:
+    """Listen on ``bind:port``; each connection calls ``serve(reader, writer)``.
+
+    On asyncio's loop the listener is plain TCP and each connection starts with reading
+    paused: the first thing ``serve`` does is ``await writer.start_tls(...)`` (which resumes
+    reading) or close — so the gate counts a connection from its TCP accept, before any TLS
+    work. On uvloop, whose ``start_tls`` loses the bytes a stream already holds (uvloop issue
+    707), the listener does TLS itself (``tls``, bounded by ``handshake_timeout``) and
+    ``serve`` is called after the handshake: there the gate counts from the end of the TLS
+    handshake, and half-open sockets are bounded by the handshake timeout and the backlog."""
     loop = asyncio.get_running_loop()
+    if not stdlib_loop(loop) and tls is not None:
+        def tls_factory() -> Any:
+            reader = asyncio.StreamReader(limit=limit, loop=loop)
+            return asyncio.StreamReaderProtocol(reader, serve, loop=loop)
+
+        return await loop.create_server(tls_factory, bind, port, backlog=backlog, ssl=tls,
+                                        ssl_handshake_timeout=handshake_timeout)
 
     def factory() -> Any:
         reader = asyncio.StreamReader(limit=limit, loop=loop)

@@ -8,8 +8,10 @@ tests drive it directly.
 Rules kept here:
 * a seat is bound to its player's identity key; that player reconnecting (same key) gets the
   seat back; a second connection with the same key replaces the first;
-* after every accepted action every connected human seat of that table receives its own view
-  (with its legal actions); ``act`` must quote a ``state_id`` from which the seat's choice (its
+* after every change of a table every connected human seat of it receives one frame with its
+  own view (with its legal actions), all of one padded length (the traffic rule,
+  :mod:`protocol.traffic`; frames are made by :meth:`Lobby.tick`, :mod:`host.render`);
+  ``act`` must quote a ``state_id`` from which the seat's choice (its
   legal actions and the engine's deadline key) is unchanged — normally the current one — else
   ``stale`` (so two players answering one reaction window at once are both accepted);
 * seats marked absent are answered for by the engine's absent default whenever waited on;
@@ -19,7 +21,10 @@ Rules kept here:
   parts (:mod:`host.fairplay`) — one who is away then gets the final view and the reveal when
   they reconnect;
 * journal hooks: ``TableStarted`` (with seed, salt and seats), ``Accepted`` and ``TableOver``
-  effects, in that order and before the sends they cause; :meth:`Lobby.resume_table` takes back
+  effects, in that order and before the frames they cause (those come from :meth:`tick`);
+* lobby updates are coalesced deltas (:meth:`Lobby.lobby_tick`) sent only to connections not
+  playing; ``batched=True`` (the host) leaves :meth:`tick` and :meth:`lobby_tick` to the
+  shell, otherwise (tests, tools) every call ends with both; :meth:`Lobby.resume_table` takes back
   a table rebuilt from its journal after a restart (:mod:`host.recovery`).
 """
 
@@ -35,6 +40,7 @@ from host.core import (
     Close,
     Effect,
     LobbyChanged,
+    LobbyDue,
     LobbyError,
     SeatDisconnected,
     Send,
@@ -42,19 +48,29 @@ from host.core import (
     clean_name,
 )
 from host.playing import PlayMixin
+from host.render import Change
 from host.table import Seat, Table
+from protocol import traffic
 
-MAX_TABLES = 32
+# unfinished tables one host holds (``hexnet bench --tables 500``: 500 tables / 2000 clients
+# stay within the latency target on one core), and tables the lobby lists (finished ones are
+# dropped, oldest first, past it)
+MAX_TABLES = 500
+_LOBBY = traffic.packed("lobby")
+_DELTA = traffic.packed("lobby_delta")
 
 
 @dataclass
 class Conn:
-    """An authenticated connection."""
+    """An authenticated connection. ``synced``: it holds the full lobby and follows its
+    deltas; ``you_sent``: the ``you`` it was last sent."""
 
     id: int
     identity: bytes
     name: str
     address: str = ""
+    synced: bool = False
+    you_sent: dict[str, Any] | None = None
 
 
 class Lobby(PlayMixin):
@@ -62,19 +78,32 @@ class Lobby(PlayMixin):
 
     def __init__(self, listener: Callable[[list[Effect]], None] | None = None,
                  host_open: bool = False, games: list[str] | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None, batched: bool = False) -> None:
         self.listener = listener or (lambda effects: None)
         self.host_open = host_open
         self.games = games
         self.tables: dict[int, Table] = {}
         self.conns: dict[int, Conn] = {}
+        self.by_identity: dict[bytes, Conn] = {}
+        self.seated: dict[bytes, int] = {}  # identity → the table it last sat at
+        self.batched = batched
         self._next_table = 1
         self._seed = seed_source or (lambda: new_seed()[0])
         self._out: list[Effect] = []
-        self._answered: tuple[int, int] | None = None  # (conn, quoted state id) being applied
+        self._changes: dict[int, Change] = {}
+        self._lobby_dirty: set[int] = set()
+        self._lobby_removed: set[int] = set()
+        self._lobby_pending = False
+        self._info: dict[int, bytes] = {}  # table id → its packed lobby entry
 
     # -- plumbing ------------------------------------------------------------------------
     def _flush(self) -> None:
+        """Hand the effects gathered so far to the listener. Unbatched (tests, tools) the
+        frames and lobby updates due are made first, so each call is one change; batched
+        (the host) the shell calls :meth:`tick` and :meth:`lobby_tick` itself."""
+        if not self.batched:
+            self.tick()
+            self.lobby_tick()
         out, self._out = self._out, []
         if out:
             self.listener(out)
@@ -89,22 +118,16 @@ class Lobby(PlayMixin):
         return table
 
     def _conn_of(self, identity: bytes | None) -> Conn | None:
-        if identity is None:
-            return None
-        for conn in self.conns.values():
-            if conn.identity == identity:
-                return conn
-        return None
+        return None if identity is None else self.by_identity.get(identity)
 
     def where(self, identity: bytes) -> tuple[Table, int] | None:
         """The (table, seat) ``identity`` holds at a table that is not over, or None."""
-        for table in self.tables.values():
-            if table.status == "over":
-                continue
-            seat = table.seat_of(identity)
-            if seat is not None:
-                return table, seat
-        return None
+        tid = self.seated.get(identity)
+        table = self.tables.get(tid) if tid is not None else None
+        if table is None or table.status == "over":
+            return None
+        seat = table.seat_of(identity)
+        return (table, seat) if seat is not None else None
 
     def holds_seat(self, identity: bytes) -> bool:
         """Whether ``identity`` holds a seat (it may then resume without the room code)."""
@@ -115,26 +138,123 @@ class Lobby(PlayMixin):
         return sum(t.open_seats() for t in self.tables.values())
 
     # -- lobby messages ------------------------------------------------------------------
+    def _connected(self, table: Table) -> dict[int, bool]:
+        return {i: s.identity in self.by_identity
+                for i, s in enumerate(table.seats) if s.kind == "human"}
+
     def tables_info(self) -> list[dict[str, Any]]:
-        """The tables as the ``lobby`` message lists them (newest 32)."""
-        out = []
-        for table in list(self.tables.values())[-MAX_TABLES:]:
-            connected = {i: self._conn_of(s.identity) is not None
-                         for i, s in enumerate(table.seats) if s.kind == "human"}
-            out.append(table.info(connected))
-        return out
+        """Every table as the lobby lists it, by id."""
+        return [t.info(self._connected(t)) for t in self.tables.values()]
 
-    def _lobby_msg(self, conn: Conn, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    def _packed_info(self, table: Table) -> bytes:
+        data = self._info.get(table.id)
+        if data is None:
+            data = self._info[table.id] = traffic.packed(table.info(self._connected(table)))
+        return data
+
+    def _you(self, conn: Conn) -> dict[str, Any]:
         here = self.where(conn.identity)
-        return {"type": "lobby", "tables": tables,
-                "you": {"name": conn.name, "table": here[0].id if here else None,
-                        "seat": here[1] if here else None, "open": self.host_open}}
+        return {"name": conn.name, "table": here[0].id if here else None,
+                "seat": here[1] if here else None, "open": self.host_open}
 
-    def _lobby_changed(self) -> None:
-        tables = self.tables_info()
-        for conn in self.conns.values():
-            self._emit(Send(conn.id, self._lobby_msg(conn, tables)))
+    def _sync_lobby(self, conn: Conn) -> None:
+        """Send ``conn`` the whole lobby now (it then follows the deltas)."""
+        everything = [self._packed_info(t) for t in self.tables.values()]
+        chunks = [self._array(everything[i:i + traffic.LOBBY_CHUNK])
+                  for i in range(0, max(1, len(everything)), traffic.LOBBY_CHUNK)]
+        conn.synced, conn.you_sent = True, self._you(conn)
+        self._emit(Send(conn.id, data=self._frame(
+            [("type", _LOBBY), ("tables", chunks[0]), ("you", traffic.packed(conn.you_sent))])))
+        for chunk in chunks[1:]:
+            self._emit(Send(conn.id, data=self._frame(
+                [("type", _DELTA), ("tables", chunk), ("removed", traffic.packed([]))])))
+
+    def _answer_you(self, conn: Conn) -> None:
+        """``conn`` changed where it sits: tell it at once (a reply to its own request, so
+        nothing is multiplied), with the entry of the table it is at."""
+        you = self._you(conn)
+        if you == conn.you_sent or conn.id not in self.conns:
+            return
+        conn.you_sent = you
+        table = self.tables.get(you["table"]) if you["table"] is not None else None
+        tables = self._array([self._packed_info(table)] if table else [])
+        self._emit(Send(conn.id, data=self._frame(
+            [("type", _DELTA), ("tables", tables), ("removed", traffic.packed([])),
+             ("you", traffic.packed(you))])))
+
+    def _lobby_changed(self, *tables: Table | None) -> None:
+        """Mark tables (none: only someone's ``you``) for the next coalesced lobby update."""
+        for table in tables:
+            if table is not None:
+                self._lobby_dirty.add(table.id)
+                self._info.pop(table.id, None)
+        if not self._lobby_pending:
+            self._lobby_pending = True
+            self._emit(LobbyDue())
+
+    @staticmethod
+    def _frame(parts: list[tuple[str, bytes]]) -> bytes:
+        payload = bytes([0x80 | len(parts)]) + traffic.body_of(parts)
+        return len(payload).to_bytes(4, "big") + payload
+
+    @staticmethod
+    def _array(items: list[bytes]) -> bytes:
+        n = len(items)
+        head = bytes([0x90 | n]) if n < 16 else b"\xdc" + n.to_bytes(2, "big")
+        return head + b"".join(items)
+
+    def send_due(self) -> None:
+        """(The batched host, once per loop tick) every table's frames due, then flush."""
+        self.tick()
+        self._flush()
+
+    def send_lobby(self) -> None:
+        """(The batched host, a few times a second) the coalesced lobby update, then flush."""
+        self.lobby_tick()
+        self._flush()
+
+    def lobby_tick(self) -> None:
+        """Send the lobby changes gathered since the last call, coalesced: the changed tables
+        and removed ids to every connection in the lobby (not playing), the whole lobby to
+        one just back in it, and ``you`` to whoever's changed. The shell calls this at most a
+        few times a second, so no client's input is multiplied to everyone."""
+        if not self._lobby_pending:
+            return
+        self._lobby_pending = False
         self._emit(LobbyChanged())
+        dirty = [self.tables[t] for t in sorted(self._lobby_dirty) if t in self.tables]
+        removed = sorted(t for t in self._lobby_removed if t not in self.tables)
+        self._lobby_dirty, self._lobby_removed = set(), set()
+        chunks = [self._array([self._packed_info(t) for t in dirty[i:i + traffic.LOBBY_CHUNK]])
+                  for i in range(0, len(dirty), traffic.LOBBY_CHUNK)]
+        removed_b = traffic.packed(removed[-1000:])
+        empty = traffic.packed([])
+        shared = [self._frame([("type", _DELTA), ("tables", c), ("removed", removed_b)])
+                  for c in chunks[1:]]
+        for conn in list(self.conns.values()):
+            you = self._you(conn)
+            here = self.where(conn.identity)
+            if here is not None and here[0].status == "playing":
+                conn.synced = False
+                if you != conn.you_sent:
+                    conn.you_sent = you
+                    self._emit(Send(conn.id, data=self._frame(
+                        [("type", _DELTA), ("tables", empty), ("removed", empty),
+                         ("you", traffic.packed(you))])))
+                continue
+            if not conn.synced:
+                self._sync_lobby(conn)
+                continue
+            if not chunks and not removed and you == conn.you_sent:
+                continue
+            parts = [("type", _DELTA), ("tables", chunks[0] if chunks else empty),
+                     ("removed", removed_b)]
+            if you != conn.you_sent:
+                conn.you_sent = you
+                parts.append(("you", traffic.packed(you)))
+            self._emit(Send(conn.id, data=self._frame(parts)))
+            for data in shared:
+                self._emit(Send(conn.id, data=data))
 
     # -- connections ---------------------------------------------------------------------
     def connect(self, conn_id: int, identity: bytes, name: str, address: str = "") -> None:
@@ -146,13 +266,15 @@ class Lobby(PlayMixin):
             self._emit(Close(old.id, "replaced", "You connected again from elsewhere."))
         conn = Conn(conn_id, identity, clean_name(name), address)
         self.conns[conn_id] = conn
+        self.by_identity[identity] = conn
         here = self.where(identity)
         if here is not None and here[0].seats[here[1]].absent_auto:
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
-        self._lobby_changed()
+        self._lobby_changed(here[0] if here else None)
+        self._sync_lobby(conn)
         if here is not None:
-            self._send_views(here[0], only=conn_id)
+            self._resync(here[0], here[1])
         self._send_missed_end(conn)
         self._flush()
 
@@ -161,10 +283,12 @@ class Lobby(PlayMixin):
         :class:`SeatDisconnected` effect starts the grace period before it counts as absent)."""
         conn = self.conns.pop(conn_id, None)
         if conn is not None:
+            if self.by_identity.get(conn.identity) is conn:
+                del self.by_identity[conn.identity]
             here = self.where(conn.identity)
             if here is not None and here[0].status == "playing":
                 self._emit(SeatDisconnected(here[0].id, here[1]))
-            self._lobby_changed()
+            self._lobby_changed(here[0] if here else None)
         self._flush()
 
     def absent_if_gone(self, table_id: int, seat: int) -> None:
@@ -177,7 +301,7 @@ class Lobby(PlayMixin):
         if s.kind != "human" or s.absent or self._conn_of(s.identity) is not None:
             return
         s.absent = s.absent_auto = True
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._advance(table)
         self._flush()
 
@@ -205,6 +329,8 @@ class Lobby(PlayMixin):
                 self._act(conn, msg)
             elif kind == "chat":
                 self._chat(conn, msg["text"], msg["channel"])
+            elif kind == "cover":
+                self._cover(conn, msg)
             elif kind == "ping":
                 self._emit(Send(conn_id, {"type": "pong", "t": msg["t"]}))
             else:
@@ -212,6 +338,8 @@ class Lobby(PlayMixin):
         except LobbyError as exc:
             self._emit(Send(conn_id, {"type": "error", "code": exc.code,
                                       "message": exc.message}))
+        if kind in ("create", "sit", "leave", "start"):
+            self._answer_you(conn)
         self._flush()
 
     def _require_seated_or_open(self, conn: Conn, table_id: int) -> None:
@@ -244,7 +372,10 @@ class Lobby(PlayMixin):
             raise LobbyError("too_many_tables", "This host has as many tables as it can show.")
         over = [tid for tid, t in self.tables.items() if t.status == "over"]
         while len(self.tables) >= MAX_TABLES and over:
-            del self.tables[over.pop(0)]
+            gone = over.pop(0)
+            del self.tables[gone]
+            self._info.pop(gone, None)
+            self._lobby_removed.add(gone)
         table = Table(self._next_table, game, engine, [Seat() for _ in range(seats)],
                       dict(options or {}))
         if seed is not None:
@@ -253,7 +384,7 @@ class Lobby(PlayMixin):
         self.tables[table.id] = table
         if creator is not None:
             self._seat_human(creator, table, 0)
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._flush()
         return table.id
 
@@ -266,8 +397,10 @@ class Lobby(PlayMixin):
         here = self.where(conn.identity)
         if here is not None and here[0].status == "open":
             here[0].seats[here[1]].clear()
+            self._lobby_changed(here[0])
         s = table.seats[seat]
         s.kind, s.name, s.identity, s.absent = "human", conn.name, conn.identity, False
+        self.seated[conn.identity] = table.id
 
     def sit(self, conn: Conn, table_id: int, seat: int | None) -> int:
         """Seat ``conn`` at ``table_id`` (first empty seat if ``seat`` is None); its seat.
@@ -277,8 +410,9 @@ class Lobby(PlayMixin):
         if mine is not None and (seat is None or seat == mine):
             if table.seats[mine].absent:
                 table.seats[mine].absent = False
-                self._lobby_changed()
-            self._send_views(table, only=conn.id)
+                self._lobby_changed(table)
+            if table.state is not None:
+                self._resync(table, mine)
             self._flush()
             return mine
         if table.status != "open":
@@ -286,7 +420,7 @@ class Lobby(PlayMixin):
         self._check_can_move(conn)
         seat = table.free_seat(seat)
         self._seat_human(conn, table, seat)
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._flush()
         return seat
 
@@ -299,7 +433,7 @@ class Lobby(PlayMixin):
         table, seat = here
         if table.status == "open":
             table.seats[seat].clear()
-            self._lobby_changed()
+            self._lobby_changed(table)
         else:
             self.mark_absent(table.id, seat)
         self._flush()
@@ -324,7 +458,7 @@ class Lobby(PlayMixin):
         name = s.name if s.kind == "human" else f"bot {seat + 1}"
         s.clear()
         s.kind, s.name, s.policy = "bot", name, policy
-        self._lobby_changed()
+        self._lobby_changed(table)
         if table.status == "playing":
             self._advance(table)
         self._flush()
@@ -339,7 +473,7 @@ class Lobby(PlayMixin):
                  for s in table.seats]
         self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
                                 dict(table.options), table.seed, table.salt, seats))
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._advance(table)
         self._flush()
 
@@ -354,7 +488,10 @@ class Lobby(PlayMixin):
         :meth:`resume_table_id` first); every human seat starts disconnected."""
         self.resume_table_id(table)
         self.tables[table.id] = table
-        self._lobby_changed()
+        self._lobby_changed(table)
+        for seat in table.seats:
+            if seat.kind == "human" and seat.identity is not None:
+                self.seated[seat.identity] = table.id
         for i, seat in enumerate(table.seats):
             if seat.kind == "human" and table.status == "playing":
                 self._emit(SeatDisconnected(table.id, i))
@@ -368,7 +505,7 @@ class Lobby(PlayMixin):
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
             raise LobbyError("no_seat", f"Seat {seat} at table {table_id} has no human.")
         table.seats[seat].absent = absent
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._advance(table)
         self._flush()
 
@@ -395,7 +532,7 @@ class Lobby(PlayMixin):
             self._advance(table)
         else:
             raise LobbyError("not_playing", f"Table {table_id} is over.")
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._flush()
 
     def kick(self, table_id: int, seat: int) -> None:
@@ -408,12 +545,13 @@ class Lobby(PlayMixin):
         conn = self._conn_of(s.identity)
         if conn is not None:
             del self.conns[conn.id]
+            del self.by_identity[conn.identity]
             self._emit(Close(conn.id, "kicked", "The host removed you from the table."))
         if table.status == "open":
             s.clear()
         else:
             s.identity, s.absent = None, True
-        self._lobby_changed()
+        self._lobby_changed(table)
         self._advance(table)
         self._flush()
 

@@ -1,6 +1,10 @@
-"""Playing at a table (part of the sans-I/O core): actions, stale checks, views per seat,
-absent seats, timers, host-side bots, chat. Mixed into :class:`host.lobby.Lobby`, whose
-plumbing (``_emit``, ``_flush``, ``_table``, ``_conn_of``, ``where``, ``conns``) it uses."""
+"""Playing at a table (part of the sans-I/O core): actions, stale checks, frames per seat,
+covers, absent seats, timers, host-side bots, chat. Mixed into :class:`host.lobby.Lobby`, whose
+plumbing (``_emit``, ``_flush``, ``_table``, ``by_identity``, ``where``, ``conns``) it uses.
+
+Actions are applied as they arrive; what they change is collected per table (:class:`Change`)
+and sent by :meth:`PlayMixin.tick` — once per loop tick in the host, at once after every call
+in tests — as one frame per connected seat (:mod:`host.render`)."""
 
 from __future__ import annotations
 
@@ -16,9 +20,11 @@ from host.core import (
     Send,
     SetTimer,
     TableOver,
+    TablesChanged,
     clean_text,
 )
 from host.fairplay import reveal_messages
+from host.render import Change, cover_of, frames
 from host.table import MAX_HOST_STEPS, Table
 
 if TYPE_CHECKING:
@@ -28,30 +34,54 @@ if TYPE_CHECKING:
 class PlayMixin:
     """The table-play half of :class:`host.lobby.Lobby`."""
 
-    _answered: tuple[int, int] | None
     conns: dict[int, Conn]
+    tables: dict[int, Table]
+    _changes: dict[int, Change]
 
-    def _send_views(self, table: Table, only: int | None = None) -> None:
-        if table.state is None:
-            return
-        if only is None:
-            table.note_choices()
+    # -- changes and their frames ----------------------------------------------------------
+    def _change(self, table: Table) -> Change:
+        change = self._changes.get(table.id)
+        if change is None:
+            if not self._changes:
+                self._emit(TablesChanged())
+            change = self._changes[table.id] = Change()
+        return change
+
+    def _reply(self, table: Table, seat: int, **fields: Any) -> None:
+        """A reply to ``seat`` that rides in the table's next frames (a burst to every seat)."""
+        self._change(table).replies.setdefault(seat, {}).update(fields)
+
+    def _resync(self, table: Table, seat: int) -> None:
+        """``seat`` gets its whole view (and recent log) again with the next frames."""
+        self._change(table).full.add(seat)
+
+    def _seat_conns(self, table: Table) -> dict[int, int]:
+        out = {}
         for i, seat in enumerate(table.seats):
-            if seat.kind != "human":
+            if seat.kind == "human" and seat.identity is not None:
+                conn = self.by_identity.get(seat.identity)
+                if conn is not None:
+                    out[i] = conn.id
+        return out
+
+    def tick(self) -> None:
+        """Send every table changed since the last tick its frames: one per connected seat,
+        of one length (:mod:`host.render`); then reveals that are due. The shell calls this
+        once per loop tick, after the journal records of the tick's actions were written."""
+        changes, self._changes = self._changes, {}
+        for tid, change in changes.items():
+            table = self.tables.get(tid)
+            if table is None or table.state is None:
                 continue
-            conn = self._conn_of(seat.identity)
-            if conn is None or (only is not None and conn.id != only):
-                continue
-            view, legal = table.view(i)
-            answering = self._answered is not None and self._answered[0] == conn.id
-            if not table.view_changed(i, view, legal) and only is None and not answering:
-                continue
-            msg = {"type": "view", "table": table.id, "view": view, "legal": legal}
-            if table.commitment:
-                msg["commitment"] = table.commitment
-            if answering:
-                msg["answered"] = self._answered[1]
-            self._emit(Send(conn.id, msg))
+            conns = self._seat_conns(table)
+            for conn_id, data in frames(table, change, conns):
+                self._emit(Send(conn_id, data=data))
+            if change.reveal:
+                self._send_reveal(table, conns)
+            for seat in change.reveal_to:
+                if seat in conns:
+                    for msg in reveal_messages(table) if table.salt else []:
+                        self._emit(Send(conns[seat], msg))
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
@@ -67,26 +97,46 @@ class PlayMixin:
             return reject("not_seated", f"You have no seat at table {table.id}.")
         if table.status != "playing":
             return reject("not_playing", f"Table {table.id} is not playing.")
+        # from here on the reply rides in the table's frames: every seat gets one
         if not table.is_current(seat, msg["state_id"]):
-            return reject("stale", "The game moved on before your action arrived; "
-                                   "look again and choose anew.")
+            return self._reply(table, seat, rejected={
+                "code": "stale", "message": "The game moved on before your action arrived; "
+                                            "look again and choose anew."})
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
-            return reject("illegal", exc.reason[:300], exc)
+            return self._reply(table, seat, rejected={
+                "code": "illegal", "message": exc.reason[:300],
+                "reason": {"key": exc.key, "args": exc.params}})  # the client words it
         self._accepted(table, seat, msg["action"], events)
-        self._answered = (conn.id, msg["state_id"])
-        try:
-            self._advance(table)
-        finally:
-            self._answered = None
+        self._reply(table, seat, answered=msg["state_id"])
+        self._advance(table)
+
+    def _cover(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A seat's empty turn at a secret step: counted (at most the step's frames per seat)
+        and answered like a change, with one frame to every seat. Anything else is ignored."""
+        table = self.tables.get(msg["table"])
+        if table is None or table.status != "playing":
+            return
+        seat = table.seat_of(conn.identity)
+        step = cover_of(table)
+        if seat is None or step is None or step["key"] != msg["key"]:
+            return
+        if any(k != step["key"] for k, _ in table.covers):
+            table.covers = {}
+        n = table.covers.get((step["key"], seat), 0)
+        if n >= step["frames"]:
+            return
+        table.covers[(step["key"], seat)] = n + 1
+        self._change(table).changed = True
 
     def _accepted(self, table: Table, seat: int | None, action: dict[str, Any],
                   events: list[dict[str, Any]]) -> None:
         self._emit(Accepted(table.id, seat, dict(action), table.state_id, list(events)))
 
     def _advance(self, table: Table) -> None:
-        """After a change: answer for absent seats, then send views, timers and bot turns."""
+        """After a change: answer for absent seats, then mark the table's frames due and set
+        timers and bot turns."""
         if table.status not in ("playing", "over") or table.state is None:
             return
         for _ in range(MAX_HOST_STEPS):
@@ -98,14 +148,15 @@ class PlayMixin:
             action = {"type": "absent", "seat": absent[0]}
             events = table.act(None, action)
             self._accepted(table, None, action, events)
-        self._send_views(table)
+        change = self._change(table)
+        change.changed = True
         if table.status == "over":
             if table.timer_key is not None:
                 table.timer_key = None
                 self._emit(CancelTimer(table.id))
             self._emit(TableOver(table.id, table.engine.outcome(table.state) or {}))
-            self._send_reveal(table)
-            self._lobby_changed()
+            change.reveal = True
+            self._lobby_changed(table)
             return
         deadline = table.engine.deadline(table.state)
         if deadline is None and table.timer_key is not None:
@@ -118,29 +169,29 @@ class PlayMixin:
             if table.seats[seat].kind == "bot":
                 self._emit(BotTurn(table.id, seat, table.state_id))
 
-    def _send_reveal(self, table: Table) -> None:
+    def _send_reveal(self, table: Table, conns: dict[int, int]) -> None:
         """The game is over: reveal seed, salt and every step to the table's humans. Those
         away at the end get the final view and the reveal when they reconnect
         (``table.missed_end``, see :meth:`_send_missed_end`)."""
         parts = reveal_messages(table) if table.salt else []
-        for seat in table.seats:
+        for i, seat in enumerate(table.seats):
             if seat.kind != "human" or seat.identity is None:
                 continue
-            conn = self._conn_of(seat.identity)
-            if conn is None:
+            if i not in conns:
                 table.missed_end.add(seat.identity)
                 continue
             for msg in parts:
-                self._emit(Send(conn.id, msg))
+                self._emit(Send(conns[i], msg))
 
     def _send_missed_end(self, conn: Conn) -> None:
         """``conn``'s player was away when a game of theirs ended: its final view + reveal."""
         for table in list(self.tables.values()):
             if conn.identity in table.missed_end:
                 table.missed_end.discard(conn.identity)
-                self._send_views(table, only=conn.id)
-                for msg in reveal_messages(table) if table.salt else []:
-                    self._emit(Send(conn.id, msg))
+                seat = table.seat_of(conn.identity)
+                if seat is not None:
+                    self._resync(table, seat)
+                    self._change(table).reveal_to.add(seat)
 
     def timeout(self, table_id: int, key: str) -> None:
         """The shell's timer for ``table_id`` fired; applied only if ``key`` is still current."""
@@ -178,29 +229,46 @@ class PlayMixin:
         self._flush()
 
     def _chat(self, conn: Conn, text: str, channel: str) -> None:
+        """Lobby chat goes to every connection; table and witches' chat at a playing table
+        ride in the table's frames (a whisper is a change: every seat gets one frame, the
+        non-witches' with nothing in it), and so do refusals of it."""
         text = clean_text(text)
-        if not text:
-            raise LobbyError("empty", "That message was empty.")
-        here = self.where(conn.identity)
-        seat = here[1] if here else None
-        msg = {"type": "chat", "from": conn.name, "seat": seat, "text": text,
-               "channel": channel}
-        if channel == "lobby":
-            targets = list(self.conns.values())
-        elif here is None:
-            raise LobbyError("not_seated", "You are not at a table.")
-        else:
-            table, seat = here
-            seats = list(range(len(table.seats)))
-            if channel == "witches":
-                members = getattr(table.engine, "chat_members", None)
-                if members is None or table.state is None:
-                    raise LobbyError("no_channel", "This game has no witches' channel.")
-                seats = list(members(table.state, channel))
-                if seat not in seats:
-                    raise LobbyError("no_channel", "You may not speak on that channel.")
-            idents = {table.seats[s].identity for s in seats}
-            targets = [c for c in self.conns.values() if c.identity in idents]
-        for target in targets:
-            self._emit(Send(target.id, msg))
+        here = self.where(conn.identity) if channel != "lobby" else None
+        secret = here is not None and here[0].status == "playing"
 
+        def refuse(code: str, message: str) -> None:
+            if secret:
+                assert here is not None
+                self._reply(here[0], here[1], error={"code": code, "message": message})
+                return
+            raise LobbyError(code, message)
+
+        if not text:
+            return refuse("empty", "That message was empty.")
+        if channel == "lobby":
+            msg = {"type": "chat", "from": conn.name, "seat": None, "text": text,
+                   "channel": channel}
+            for target in list(self.conns.values()):
+                self._emit(Send(target.id, msg))
+            return
+        if here is None:
+            raise LobbyError("not_seated", "You are not at a table.")
+        table, seat = here
+        seats = list(range(len(table.seats)))
+        if channel == "witches":
+            members = getattr(table.engine, "chat_members", None)
+            if members is None or table.state is None:
+                return refuse("no_channel", "This game has no witches' channel.")
+            seats = list(members(table.state, channel))
+            if seat not in seats:
+                return refuse("no_channel", "You may not speak on that channel.")
+        line = {"from": conn.name, "seat": seat, "text": text, "channel": channel}
+        if secret:
+            change = self._change(table)
+            for s in seats:
+                change.chat.setdefault(s, []).append(line)
+            return
+        conns = self._seat_conns(table)
+        for s in seats:
+            if s in conns:
+                self._emit(Send(conns[s], {"type": "chat", **line}))

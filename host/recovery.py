@@ -3,9 +3,11 @@
 :class:`Recorder` turns the core's journal effects (``TableStarted``, ``Accepted``,
 ``TableOver``) into records of one append-only journal per table game
 (``<data dir>/journals/<time>-t<table>-<random>.journal``, format in :mod:`host.journal`). Each
-record is fsynced before :meth:`Recorder.record` returns, and the shell calls it before it queues
-any message of the same batch of effects — so no seat ever sees a view whose action is not on
-disk.
+record is written (``os.write``) before :meth:`Recorder.record` returns, and the shell calls it
+before any frame of the same tick leaves — so no seat ever sees a view whose action is not in
+the file (a ``kill -9`` of the host loses nothing anyone saw); a writer thread
+(:class:`host.journal.Syncer`) fsyncs the written records as a group right after, so a power
+cut can cost the actions of the last fsync round (see the README).
 
 :meth:`Recorder.recover` reloads every unfinished journal into the lobby after a restart: the
 table is dealt again from the journal's seed and every step re-applied (its public-events digest
@@ -27,7 +29,7 @@ from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
 from host.core import Accepted, Effect, TableOver, TableStarted
-from host.journal import Journal, JournalContents, JournalError, read_journal
+from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
 from host.table import Seat, Table
 
 if TYPE_CHECKING:
@@ -41,6 +43,7 @@ class Recorder:
         self.dir = Path(data_dir) / "journals"
         self.log = log
         self.journals: dict[int, Journal] = {}
+        self.syncer: Syncer | None = None
 
     def path_of(self, table: int) -> Path | None:
         """The journal file of ``table`` while its game runs."""
@@ -48,7 +51,8 @@ class Recorder:
         return journal.path if journal else None
 
     def record(self, effects: list[Effect]) -> None:
-        """Write (and fsync) the journal records among ``effects``, in order."""
+        """Write the journal records among ``effects``, in order (fsynced by the writer
+        thread)."""
         for e in effects:
             try:
                 if isinstance(e, TableStarted):
@@ -60,7 +64,7 @@ class Recorder:
                     self._append(e.table, {"kind": "end", "outcome": e.outcome})
                     journal = self.journals.pop(e.table, None)
                     if journal is not None:
-                        journal.close()
+                        self._syncer().close_after(journal)
             except (OSError, JournalError) as exc:
                 self.log(f"table {e.table}: JOURNAL WRITE FAILED: {exc}")
 
@@ -82,10 +86,20 @@ class Recorder:
         if journal is None:
             self.log(f"table {table}: no journal open; {record['kind']} record not written")
             return
-        journal.append(record)
+        journal.append(record, sync=False)
+        self._syncer().dirty(journal)
+
+    def _syncer(self) -> Syncer:
+        if self.syncer is None:
+            self.syncer = Syncer(self.log)
+        return self.syncer
 
     def close(self) -> None:
-        """Close every open journal (they stay unfinished on disk, to be recovered)."""
+        """Sync and close every open journal (they stay unfinished on disk, to be
+        recovered)."""
+        if self.syncer is not None:
+            self.syncer.stop()
+            self.syncer = None
         for journal in self.journals.values():
             journal.close()
         self.journals.clear()

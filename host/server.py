@@ -11,9 +11,17 @@ Usage::
     ...
     await host.stop()
 
-Every write is followed by a drain (one writer task per connection, so a slow reader delays only
-itself). Invalid input gets an ``error`` (code + sentence) and changes nothing; a frame over the
-cap, a failed handshake or a wrong code closes that connection only.
+The send path (issue 10): the core applies each message as it arrives and collects what changed;
+once per loop tick the shell writes the journal records of the tick's actions (``os.write``,
+before any frame leaves, so a ``kill -9`` loses nothing anyone saw; a writer thread fsyncs them
+as a group, :class:`host.journal.Syncer`) and then lets the core send one frame per seat per
+changed table (:meth:`host.lobby.Lobby.send_due`). Frames are written straight to the
+transport; its buffer is the only queue, and a reader that lets more than
+``write_high_water`` bytes pile up is dropped. A connection's silence is watched by one timer,
+re-armed lazily, not a timeout per read. Lobby updates are coalesced (at most
+:data:`LOBBY_EVERY` apart). uvloop is used when installed (:func:`run`). Invalid input gets an
+``error`` (code + sentence) and changes nothing; a frame over the cap, a failed handshake or a
+wrong code closes that connection only.
 
 Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``games``,
 ``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``,
@@ -33,15 +41,16 @@ effects after every change: dashboards), ``host.connections`` (conn id → addre
 from __future__ import annotations
 
 import asyncio
+import asyncio.sslproto
 import contextlib
 import itertools
 import os
 import secrets
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hexnet.games import available
 from host import limits
@@ -52,10 +61,12 @@ from host.core import (
     Close,
     Effect,
     LobbyChanged,
+    LobbyDue,
     SeatDisconnected,
     Send,
     SetTimer,
     TableOver,
+    TablesChanged,
     TableStarted,
 )
 from host.lobby import Lobby
@@ -63,8 +74,34 @@ from host.recovery import Recorder
 from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import FrameTooLarge, ProtocolError
 
-_CLOSE = "close"
-MAX_QUEUED = 2000  # frames waiting for one slow reader before it is dropped (besides bytes)
+LOBBY_EVERY = 0.25  # seconds between two coalesced lobby updates
+# asyncio gives every TLS connection a read buffer of SSLProtocol.max_size (256 KiB), filled from
+# its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
+# reading 32 KiB at a time costs nothing; set once for the process (uvloop has its own buffers).
+SSL_READ_BUFFER = 32 * 1024
+asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_size,
+                                            SSL_READ_BUFFER)
+T = TypeVar("T")
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's loop when it is installed (``pip install 'hexnet[fast]'``) and
+    ``HEXNET_LOOP`` is not ``asyncio``; else None (asyncio's own)."""
+    if os.environ.get("HEXNET_LOOP", "") == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if os.environ.get("HEXNET_LOOP") == "uvloop":
+            raise
+        return None
+    return uvloop.new_event_loop
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on the fastest loop available (:func:`loop_factory`)."""
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        return runner.run(coro)
 
 
 class HandshakeRefused(Exception):
@@ -75,10 +112,10 @@ class HandshakeRefused(Exception):
 class _Conn:
     writer: asyncio.StreamWriter
     address: str
-    queue: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
-    task: asyncio.Task[None] | None = None
-    pending: int = 0  # bytes queued, not yet handed to the transport
     limiter: limits.MessageLimiter = field(default_factory=limits.MessageLimiter)
+    last_heard: float = 0.0
+    closing: bool = False
+    idle: asyncio.TimerHandle | None = None
 
 
 class Host:
@@ -119,7 +156,7 @@ class Host:
         self.cert_path, self.key_path = tls.ensure_host_cert(self.config_dir)
         self.fingerprint = tls.fingerprint_of_pem(self.cert_path)
         self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
-        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games)
+        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games, batched=True)
         self.recorder = Recorder(self.data_dir, self.log) if journal else None
         self.recover = recover
         self.rate_limiter = auth.RateLimiter()
@@ -137,6 +174,9 @@ class Host:
         self._mdns_dirty: asyncio.Event | None = None
         self._mdns_task: asyncio.Task[None] | None = None
         self._stopping = False
+        self._tick_handle: asyncio.Handle | None = None
+        self._lobby_handle: asyncio.Handle | None = None
+        self._lobby_last = 0.0
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -146,7 +186,8 @@ class Host:
             self.recorder.recover(self.lobby)  # before listening: seats resume at once
         self._tls = tls.server_context(self.cert_path, self.key_path)
         self._server = await limits.start_paused_server(
-            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2)
+            self._serve, bind, port, limit=frames.POST_AUTH_MAX * 2, tls=self._tls,
+            handshake_timeout=self.handshake_timeout)
         self.bind = bind
         self.port = self._server.sockets[0].getsockname()[1]
         self.log(f"listening on {bind}:{self.port} (TLS 1.3), fingerprint "
@@ -175,6 +216,9 @@ class Host:
             handle.cancel()
         self._timers.clear()
         self._later.clear()
+        for handle in (self._tick_handle, self._lobby_handle):
+            if handle is not None:
+                handle.cancel()
         for conn in list(self._conns.values()):
             with contextlib.suppress(Exception):
                 conn.writer.close()
@@ -220,12 +264,23 @@ class Host:
             if isinstance(e, Send):
                 conn = self._conns.get(e.conn)
                 if conn is not None:
-                    self._enqueue(e.conn, conn, e.msg)
+                    if e.data is not None:
+                        self._write(e.conn, conn, e.data)
+                    else:
+                        self._send(e.conn, conn, e.msg)
+            elif isinstance(e, TablesChanged):
+                if self._tick_handle is None and not self._stopping:
+                    self._tick_handle = loop.call_soon(self._tick)
+            elif isinstance(e, LobbyDue):
+                if self._lobby_handle is None and not self._stopping:
+                    wait = self._lobby_last + LOBBY_EVERY - loop.time()
+                    self._lobby_handle = (loop.call_later(wait, self._lobby_tick) if wait > 0
+                                          else loop.call_soon(self._lobby_tick))
             elif isinstance(e, Close):
                 conn = self._conns.get(e.conn)
                 if conn is not None:
-                    conn.queue.put_nowait(messages.error(e.code, e.message))
-                    conn.queue.put_nowait(_CLOSE)
+                    self._send(e.conn, conn, messages.error(e.code, e.message))
+                    self._close(conn)
             elif isinstance(e, SetTimer):
                 old = self._timers.pop(e.table, None)
                 if old:
@@ -256,24 +311,64 @@ class Host:
         for listener in self._listeners:
             listener(effects)
 
-    def _enqueue(self, conn_id: int, conn: _Conn, msg: dict[str, Any]) -> None:
-        """Queue ``msg`` for ``conn`` as bytes; drop the connection if what waits for it
-        (queued bytes + the transport's buffer) would pass the high-water mark."""
-        if conn.writer.transport.is_closing():
-            return
+    def _tick(self) -> None:
+        """The end of a loop tick: every changed table's frames (journal already written)."""
+        self._tick_handle = None
+        self.lobby.send_due()
+
+    def _lobby_tick(self) -> None:
+        self._lobby_handle = None
+        self._lobby_last = asyncio.get_running_loop().time()
+        self.lobby.send_lobby()
+
+    def _send(self, conn_id: int, conn: _Conn, msg: dict[str, Any]) -> None:
+        """Encode ``msg`` and write it to ``conn`` (see :meth:`_write`)."""
         try:
             data = frames.encode(msg, frames.POST_AUTH_MAX)
         except ValueError as exc:
             self.log(f"not sent to #{conn_id}: {exc}")
             return
-        waiting = conn.pending + conn.writer.transport.get_write_buffer_size() + len(data)
-        if waiting > self.write_high_water or conn.queue.qsize() >= MAX_QUEUED:
+        self._write(conn_id, conn, data)
+
+    def _write(self, conn_id: int, conn: _Conn, data: bytes) -> None:
+        """Hand ``data`` to ``conn``'s transport now (its buffer is the only queue); drop the
+        connection if what waits there would pass the high-water mark."""
+        transport = conn.writer.transport
+        if conn.closing or transport.is_closing():
+            return
+        waiting = transport.get_write_buffer_size() + len(data)
+        if waiting > self.write_high_water:
             self.log(f"#{conn_id} ({conn.address}) stopped reading ({waiting} bytes waiting); "
                      "dropped")
-            conn.writer.transport.abort()
+            conn.closing = True
+            transport.abort()
             return
-        conn.pending += len(data)
-        conn.queue.put_nowait(data)
+        try:
+            transport.write(data)
+        except (ConnectionError, RuntimeError, OSError) as exc:
+            self.log(f"write to {conn.address} failed: {exc}")
+            conn.closing = True
+            transport.abort()
+
+    def _close(self, conn: _Conn) -> None:
+        """Close ``conn`` once what was written to it has gone out."""
+        if not conn.closing:
+            conn.closing = True
+            with contextlib.suppress(Exception):
+                conn.writer.close()
+
+    def _watch_idle(self, conn_id: int, conn: _Conn) -> None:
+        """Close ``conn`` with ``idle`` once nothing came from it for ``idle_timeout``: one
+        timer per connection, re-armed for the time left (no timeout per read)."""
+        loop = asyncio.get_running_loop()
+        left = conn.last_heard + self.idle_timeout - loop.time()
+        if conn.closing:
+            return
+        if left > 0:
+            conn.idle = loop.call_later(left, self._watch_idle, conn_id, conn)
+            return
+        self._send(conn_id, conn, messages.error("idle", "No message for too long."))
+        self._close(conn)
 
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)
@@ -318,9 +413,10 @@ class Host:
                 return
             try:
                 raw = writer.transport
-                with contextlib.suppress(AttributeError):  # asyncio: lost as TLS finished
-                    await writer.start_tls(self._tls,
-                                           ssl_handshake_timeout=self.handshake_timeout)
+                if writer.get_extra_info("ssl_object") is None:  # (uvloop: TLS is done)
+                    with contextlib.suppress(AttributeError):  # asyncio: lost as TLS ended
+                        await writer.start_tls(self._tls,
+                                               ssl_handshake_timeout=self.handshake_timeout)
                 if writer.transport is None:  # lost right after the TLS handshake
                     writer._transport = raw  # noqa: SLF001 - keep close() and __del__ working
                     raw.abort()
@@ -331,8 +427,9 @@ class Host:
                 return
             self.gate.release(address, conn_id)
             gated = False
-            conn = _Conn(writer, address, limiter=limits.MessageLimiter(*self.message_limits))
-            conn.task = asyncio.create_task(self._write_loop(conn))
+            conn = _Conn(writer, address, limiter=limits.MessageLimiter(*self.message_limits),
+                         last_heard=asyncio.get_running_loop().time())
+            self._watch_idle(conn_id, conn)
             self._conns[conn_id] = conn
             self.log(f"{name} connected from {address} (#{conn_id})")
             self.lobby.connect(conn_id, identity, name, address)
@@ -344,83 +441,59 @@ class Host:
                 self.gate.release(address, conn_id)
             conn = self._conns.pop(conn_id, None)
             if conn is not None:
+                if conn.idle is not None:
+                    conn.idle.cancel()
                 self.lobby.disconnect(conn_id)
                 self.log(f"#{conn_id} disconnected")
-                conn.queue.put_nowait(_CLOSE)
-                if conn.task is not None:
-                    with contextlib.suppress(BaseException):
-                        await asyncio.wait_for(conn.task, 2.0)
             with contextlib.suppress(Exception):
                 writer.close()
             self._handlers.discard(task)
 
     async def _read_loop(self, conn_id: int, reader: asyncio.StreamReader, conn: _Conn) -> None:
-        while True:
+        loop = asyncio.get_running_loop()
+        while not conn.closing:
             problem: ProtocolError | None = None
             try:
-                msg = await asyncio.wait_for(frames.read_frame(reader, frames.POST_AUTH_MAX),
-                                             self.idle_timeout)
+                msg = await frames.read_frame(reader, frames.POST_AUTH_MAX)
+                conn.last_heard = loop.time()
                 messages.validate(msg, "c2h")
+                msg.pop("pad", None)
             except FrameTooLarge as exc:
-                self._enqueue(conn_id, conn, exc.as_message())
-                conn.queue.put_nowait(_CLOSE)
+                self._send(conn_id, conn, exc.as_message())
+                self._close(conn)
                 return
             except ProtocolError as exc:
                 problem = exc
-            except TimeoutError:
-                self._enqueue(conn_id, conn, messages.error("idle", "No message for too long."))
-                conn.queue.put_nowait(_CLOSE)
-                return
             except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError, OSError):
                 return
             verdict = conn.limiter.check()  # every frame counts, valid or not
             if verdict == limits.CLOSE:
                 self.log(f"#{conn_id} ({conn.address}) kept flooding; closed")
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "rate_limited", "Too many messages; the host closed the connection."))
-                conn.queue.put_nowait(_CLOSE)
+                self._close(conn)
                 return
             if verdict == limits.WARN:
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "rate_limited", "Too many messages; slow down (this one was dropped)."))
             if verdict != limits.OK:
                 continue
             if problem is not None:
-                self._enqueue(conn_id, conn, problem.as_message())
+                self._send(conn_id, conn, problem.as_message())
                 continue
             if msg["type"] == "chat":
                 msg["text"] = sanitize.clean_text(msg["text"])
             if msg["type"] in messages.PRE_AUTH["c2h"]:
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "unexpected", f"A {msg['type']!r} message is only valid in the handshake."))
                 continue
-            if conn.task is not None and conn.task.done():
-                return
             try:
                 self.lobby.handle(conn_id, msg)
             except Exception as exc:  # noqa: BLE001 - a bug must not take the host down
                 self.log(f"internal error handling {msg['type']!r} from #{conn_id}: "
                          f"{type(exc).__name__}: {exc}")
-                self._enqueue(conn_id, conn, messages.error(
+                self._send(conn_id, conn, messages.error(
                     "internal", "The host failed on that request; it was not carried out."))
-
-    async def _write_loop(self, conn: _Conn) -> None:
-        try:
-            while True:
-                item = await conn.queue.get()
-                if item is _CLOSE:
-                    break
-                if isinstance(item, bytes):
-                    conn.pending -= len(item)
-                    conn.writer.write(item)
-                    await conn.writer.drain()
-                    continue
-                await frames.write_frame(conn.writer, item, frames.POST_AUTH_MAX)
-        except (ConnectionError, ssl.SSLError, OSError, ValueError, RuntimeError) as exc:
-            self.log(f"write to {conn.address} failed: {exc}")
-        finally:
-            with contextlib.suppress(Exception):
-                conn.writer.close()
 
     async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                          address: str) -> tuple[bytes, str]:

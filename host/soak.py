@@ -46,7 +46,7 @@ class Soak:
     """A soak run against one host subprocess (started and stopped by pid)."""
 
     def __init__(self, workdir: Path, games: int, parallel: int, cut_rate: float,
-                 seed: int, game_timeout: float) -> None:
+                 seed: int, game_timeout: float, resend: float | None = None) -> None:
         self.drill = Drill(workdir, GAMES[0], seed, game_timeout)  # host process handling
         self.dir = workdir
         self.total = games
@@ -54,6 +54,7 @@ class Soak:
         self.cut_rate = cut_rate
         self.rng = random.Random(seed)
         self.game_timeout = game_timeout
+        self.resend = resend
         self.done = self.failed = self.exceptions = self.cuts = self.reconnects = 0
         self.unverified = 0
         self.rss: list[tuple[int, int]] = []  # (games done, KiB)
@@ -80,7 +81,8 @@ class Soak:
             report = await run_bots("127.0.0.1", relay.port, game=game, count=4,
                                     policy="heuristic", code=self.drill.room_code,
                                     config_dir=str(self.dir / "client"), name=f"g{n}-",
-                                    timeout=self.game_timeout, seed=n, on_message=on_message)
+                                    timeout=self.game_timeout, seed=n, on_message=on_message,
+                                    resend=self.resend)
             self.reconnects += report.reconnects
             if report.outcome is None:
                 self.failed += 1
@@ -174,12 +176,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game-timeout", type=float, default=180.0)
     parser.add_argument("--keep", help="work in this directory and keep it")
+    parser.add_argument("--resend", type=float, default=0.0,
+                        help="bots send an unanswered action again after this many seconds "
+                             "(default 0: never, so a lost answer shows as a stall)")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         workdir = Path(args.keep) if args.keep else Path(
             stack.enter_context(tempfile.TemporaryDirectory(prefix="hexnet-soak-")))
         soak = Soak(workdir, args.games, args.parallel, args.cut_rate, args.seed,
-                    args.game_timeout)
+                    args.game_timeout, args.resend if args.resend > 0 else None)
         ok = asyncio.run(soak.run())
     print("SOAK PASS" if ok else "SOAK FAIL", flush=True)
     return 0 if ok else 1

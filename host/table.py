@@ -6,7 +6,6 @@ A :class:`Table` knows the engine contract (``hexnet/engine.py``) and nothing of
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,24 +54,14 @@ class Table:
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
     bot_rng: random.Random = field(default_factory=random.Random)
-    # per seat: (legal actions, deadline key) last seen, and the state id since when unchanged
-    _choice: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    # what each seat was last sent (see host/render.py): packed view parts + legal, the log
+    # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
+    sent: dict[int, tuple[dict[str, bytes], bytes]] = field(default_factory=dict)
+    log_at: dict[int, int] = field(default_factory=dict)
+    choice: dict[int, tuple[Any, bytes]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
-    # per seat: digest of the last view sent, so an unchanged view is not sent again
-    sent: dict[int, bytes] = field(default_factory=dict)
-
-    def view_changed(self, seat: int, view: dict[str, Any], legal: list[Any]) -> bool:
-        """Whether ``seat``'s view differs from the last one sent to it, ``state_id`` aside.
-
-        Sending an unchanged view would tell the seat that *someone* acted (a seer's look, a
-        pickpocket's theft) even though it shows nothing; so such views are not sent.
-        """
-        body = {k: v for k, v in view.items() if k != "state_id"}
-        digest = hashlib.blake2b(msgpack.packb([body, legal]), digest_size=16).digest()
-        if self.sent.get(seat) == digest:
-            return False
-        self.sent[seat] = digest
-        return True
+    rendered_sid: int = -1  # the state id of the last frames sent
+    covers: dict[tuple[str, int], int] = field(default_factory=dict)  # (step key, seat) → n
 
     # -- seating ---------------------------------------------------------------------------
     def seat_of(self, identity: bytes) -> int | None:
@@ -144,27 +133,35 @@ class Table:
             return []
         return self.engine.waiting_for(self.state)
 
-    def note_choices(self) -> None:
-        """Record, per seat, since which state id its decision (legal actions + the engine's
-        deadline key, which names the step) has been unchanged. Call after every change."""
-        if self.state is None:
-            return
+    def choice_now(self, seat: int, legal: list[dict[str, Any]] | None = None
+                   ) -> tuple[Any, bytes]:
+        """The seat's decision now: the engine's deadline key (it names the step) and its
+        legal actions, packed."""
+        assert self.state is not None
         deadline = self.engine.deadline(self.state) if self.status == "playing" else None
-        key = deadline.key if deadline else None
-        waiting = set(self.waiting_for())
-        for seat in range(len(self.seats)):
-            legal = self.engine.legal_actions(self.state, seat) if seat in waiting else []
-            choice = (key, [sorted(a.items()) for a in legal])
-            if self._choice.get(seat) != choice:
-                self._choice[seat] = choice
-                self.stable_since[seat] = self.state_id
+        if legal is None:
+            legal = (self.engine.legal_actions(self.state, seat)
+                     if self.status == "playing" else [])
+        return (deadline.key if deadline else None), msgpack.packb(legal)
+
+    def note_choice(self, seat: int, choice: tuple[Any, bytes]) -> None:
+        """Record the choice a seat is being shown (called as its frame is rendered)."""
+        if self.choice.get(seat) != choice:
+            self.choice[seat] = choice
+            self.stable_since[seat] = self.state_id
 
     def is_current(self, seat: int, state_id: int) -> bool:
         """Whether an action quoting ``state_id`` was chosen from the seat's present choice:
-        the quoted id is not in the future and the seat's legal actions and the step (deadline
-        key) have not changed since. (Another seat answering the same reaction window does not
-        make it stale.)"""
-        return self.stable_since.get(seat, self.state_id) <= state_id <= self.state_id
+        the quoted id is one the seat was shown, not before its choice (legal actions + the
+        engine's deadline key) last changed, and the choice has not changed since the last
+        frames went out (another seat answering the same reaction window does not make it
+        stale). Only when the table changed within the current tick is the choice listed
+        again."""
+        if not self.stable_since.get(seat, self.rendered_sid) <= state_id <= self.rendered_sid:
+            return False
+        if self.state_id != self.rendered_sid and self.state is not None:
+            return self.choice_now(seat) == self.choice.get(seat)
+        return True
 
     def view(self, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The seat's view and its legal actions now."""

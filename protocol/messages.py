@@ -40,6 +40,18 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   ~40 KB (``first`` = index of the part's first step) so no frame passes the 64 KiB cap. The
   client replays seed + steps and checks them against the commitment it saw first and the
   outcome of its last view.
+* the traffic rule (issues 9 and 10, :mod:`protocol.traffic`): every message may carry ``pad``
+  (bin, ignored); clients pad every frame after auth to a multiple of 256 bytes. A ``view``
+  frame is a delta: ``state_id`` outside; ``view`` (without ``state_id`` and ``log``) whole
+  after a (re)connect, else ``view_delta`` (the top-level parts that changed since the seat's
+  last frame) and ``view_gone`` (parts removed); ``legal`` only when it changed; ``log`` = the
+  events the seat may see that are new since its last frame (``log_reset``: the whole recent
+  log, after a (re)connect); ``answered``, ``rejected``, ``error`` and ``chat`` (table and
+  witches' lines) ride inside it; ``cover`` names a secret step. C→H ``cover`` {table, key} is a
+  seat's empty turn at a secret step. Each change of a table sends every connected seat one
+  ``view`` frame of one padded length. ``lobby`` lists at most 100 tables; ``lobby_delta``
+  {tables (changed), removed (ids), you?} continues or updates it (coalesced, a few per second,
+  only to connections not playing).
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
@@ -222,6 +234,7 @@ C2H: dict[str, dict[str, Check]] = {
     "act": {"table": TABLE, "state_id": I(0, MAX_INT), "action": Action()},
     "chat": {"text": TEXT, "channel": CHANNEL},
     "ping": {"t": Num()},
+    "cover": {"table": TABLE, "key": S(64, 1)},
 }
 
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
@@ -230,6 +243,12 @@ TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_IN
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over")})
 
 COMMITMENT = S(64, 64)
+YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B()})
+REPLY = Rec({"code": S(32, 1), "message": S(300)})
+REJECTED = Rec({"code": S(32, 1), "message": S(300),
+                "reason?": Rec({"key": S(64, 1), "args": Tree(3)})})
+CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL})
+COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 
 #: host → client
@@ -237,11 +256,13 @@ H2C: dict[str, dict[str, Check]] = {
     "welcome": {"version": VERSION, "host_name": S(64, 1), "nonce": Bin(16),
                 "fingerprint": S(64, 64), "open": B(), "games": L(S(32), 16)},
     "auth_ok": {"proof": Opt(Bin(32))},
-    "lobby": {"tables": L(TABLE_INFO, 32),
-              "you": Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT),
-                          "open": B()})},
-    "view": {"table": TABLE, "view": Tree(12), "legal": L(Action(), 4000),
-             "answered?": I(0, MAX_INT), "commitment?": COMMITMENT},
+    "lobby": {"tables": L(TABLE_INFO, 100), "you": YOU},
+    "lobby_delta": {"tables": L(TABLE_INFO, 100), "removed": L(TABLE, 1000), "you?": YOU},
+    "view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
+             "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
+             "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
+             "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
+             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},
     "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
                "seed": I(0, (1 << 64) - 1), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
@@ -266,7 +287,9 @@ def validate(msg: Any, direction: str) -> dict[str, Any]:
     schema = _SCHEMAS[direction].get(msg["type"])
     if schema is None:
         raise ProtocolError("unknown_type", f"There is no message of type {msg['type'][:32]!r}.")
-    body = {k: v for k, v in msg.items() if k != "type"}
+    if not isinstance(msg.get("pad", b""), bytes):
+        raise _bad("pad", "must be bytes")
+    body = {k: v for k, v in msg.items() if k not in ("type", "pad")}
     _check_fields(body, schema, msg["type"])
     return msg
 

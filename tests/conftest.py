@@ -25,3 +25,11 @@ def english_reader(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+if os.environ.get("HEXNET_LOOP") == "uvloop":
+    def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict:
+        """``HEXNET_LOOP=uvloop``: every async test runs on uvloop (CI runs the network tests
+        on both loops); otherwise on asyncio's own loop, as pytest-asyncio does by itself."""
+        import uvloop
+
+        return {"uvloop": uvloop.new_event_loop}

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from client.widgets.hint import tap_hint
 from hexnet.i18n import N_, _
 
 
@@ -30,7 +31,7 @@ class CodeScreen(ModalScreen[str | None]):
             yield Label(_("Type the code the host's screen shows (e.g. ABCDE-FGHJK)."),
                         markup=False)
             yield Input(placeholder="XXXXX-XXXXX", id="code-input")
-            yield Label(_("Enter join · Esc cancel"), classes="hint", markup=False)
+            yield tap_hint(_("Enter join · Esc cancel"), "screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from client.widgets.hint import tap_hint
 from hexnet.i18n import N_, _
 
 GENERAL = [
@@ -40,7 +41,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static("\n".join(lines), markup=False)
             if self._notes:
                 yield Static(self._notes, markup=False, classes="notes")
-            yield Label(_("↑↓ scroll · Esc close"), classes="hint", markup=False)
+            yield tap_hint(_("↑↓ scroll · Esc close"), "screen.close")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # ↑↓ PgUp PgDn scroll

@@ -1,4 +1,8 @@
-"""The lobby: the host's tables, creating one, sitting, bots, starting, and the lobby chat."""
+"""The lobby: the host's tables, creating one, sitting, bots, starting, and the lobby chat.
+
+A host may hold hundreds of tables: the list shows :data:`PAGE` of them at a time (``]`` or
+PageDown for the next page, ``[`` or PageUp for the one before; the page shown follows your own
+table when you sit)."""
 
 from __future__ import annotations
 
@@ -44,6 +48,9 @@ def seat_range(game: str) -> list[int]:
         return list(range(2, 13))
 
 
+PAGE = 20  # tables per page of the lobby list
+
+
 class LobbyScreen(Screen):
     """Tables as a list; keys act on the highlighted table."""
 
@@ -57,6 +64,11 @@ class LobbyScreen(Screen):
         Binding("l", "leave", N_("Leave")),
         Binding("c", "chat", N_("Chat")),
         Binding("r", "app.reconnect", N_("Reconnect"), show=False),
+        Binding("right_square_bracket", "page(1)", N_("Next page"), show=False),
+        Binding("left_square_bracket", "page(-1)", N_("Previous page"), show=False),
+        # before the table list's own PgUp/PgDn (a page of the list is one screen anyway)
+        Binding("pagedown", "page(1)", N_("Next page"), show=False, priority=True),
+        Binding("pageup", "page(-1)", N_("Previous page"), show=False, priority=True),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -65,6 +77,7 @@ class LobbyScreen(Screen):
         self.lobby: dict[str, Any] = {}
         self.connection = _("Connecting…")
         self._ready = False
+        self.page = 0
 
     def compose(self) -> ComposeResult:
         yield Static(self.connection, id="lobby-status", markup=False)
@@ -104,14 +117,23 @@ class LobbyScreen(Screen):
         table = self.query_one(DataTable)
         keep = self.selected_table()
         table.clear()
-        for t in lobby.get("tables") or []:
+        tables = list(lobby.get("tables") or [])
+        pages = max(1, -(-len(tables) // PAGE))
+        mine = (lobby.get("you") or {}).get("table")
+        ids_all = [t["id"] for t in tables]
+        if mine is not None and mine != getattr(self, "_followed", None) and mine in ids_all:
+            self.page = ids_all.index(mine) // PAGE  # show the table one just sat at
+        self._followed = mine
+        self.page = min(max(self.page, 0), pages - 1)
+        tables = tables[self.page * PAGE:(self.page + 1) * PAGE]
+        for t in tables:
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
             table.add_row(str(t["id"]), Text(str(t.get("title") or t.get("game"))),
                           Text(_(STATUS.get(str(t.get("status", "")), str(t.get("status", ""))))),
                           Text(f"{taken}/{total} " + seats_summary(t)),
                           key=str(t["id"]))
-        ids = [t["id"] for t in lobby.get("tables") or []]
+        ids = [t["id"] for t in tables]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
         you = lobby.get("you") or {}
@@ -120,8 +142,15 @@ class LobbyScreen(Screen):
         else:
             line = _("You are {name}, seated at table #{table}, seat {seat} — b: add a bot, "
                      "g: start, t: go to the table")
+        paging = (" · " + _("page {page}/{pages} ([ ] or PgUp/PgDn)").format(
+            page=self.page + 1, pages=pages) if pages > 1 else "")
         self.query_one("#lobby-you", Static).update(line.format(
-            name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat")))
+            name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat")) + paging)
+
+    def action_page(self, step: int) -> None:
+        """Show the next (``step`` 1) or previous (-1) page of tables."""
+        self.page += step
+        self.update_lobby(self.lobby)
 
     def selected_table(self) -> int | None:
         """The id of the highlighted table (or None when there is none)."""

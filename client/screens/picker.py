@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from client.widgets.hint import tap_hint
 from hexnet.i18n import N_, _
 
 
@@ -33,7 +34,7 @@ class Picker(ModalScreen[Any]):
             yield Label(self._title, id="picker-title", markup=False)
             yield OptionList(*[Option(Text(str(label)), id=str(i)) for i, (label, _) in
                                enumerate(self._choices)], id="picker-list")
-            yield Label(_("↑↓ Enter pick · Esc cancel"), classes="hint", markup=False)
+            yield tap_hint(_("↑↓ Enter pick · Esc cancel"), "screen.cancel")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -134,7 +134,7 @@ class TableScreen(Screen):
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
         self.view = view
         self.legal = list(legal)
-        if not self._ready:
+        if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
         self.query_one("#status", Static).update(self.status_text())
         self.query_one(Countdown).set_deadline(view.get("deadline"))

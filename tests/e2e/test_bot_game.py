@@ -16,6 +16,7 @@ import pytest
 from client.bot import run_bots
 from hexnet.games import available
 from host.core import Send
+from protocol.traffic import news_in
 
 Secrets = Callable[[dict[str, Any], int], set[str]]
 
@@ -35,6 +36,9 @@ def strings_in(obj: Any) -> set[str]:
     return out
 
 
+
+
+
 class SecretWatch:
     """Records per (table, state id) the cards each seat must not see, as the host sends."""
 
@@ -46,10 +50,10 @@ class SecretWatch:
 
     def _on_effects(self, effects: list[Any]) -> None:
         for e in effects:
-            if isinstance(e, Send) and e.msg["type"] == "view":
+            if isinstance(e, Send) and e.msg["type"] == "view" and news_in(e.msg):
                 self.views_sent += 1
                 state = self.host.lobby.state_of(e.msg["table"])
-                sid = e.msg["view"]["state_id"]
+                sid = e.msg["state_id"]
                 if sid not in self.by_state:
                     n = len(state["players"])
                     self.by_state[sid] = [self.secrets(state, s) for s in range(n)]

@@ -22,6 +22,7 @@ from hexnet.games import get_policy
 from hexnet.games.fang import GAME, data
 from host.core import Send
 from host.server import Host
+from protocol.traffic import news_in
 from tests.hexnet.fang.test_properties import _entitled_roles
 
 CARD_ID = re.compile(r'"(i\d+)"')
@@ -42,6 +43,9 @@ def _blank_others_votes(state: dict[str, Any], seat: int) -> dict[str, Any]:
     return other
 
 
+
+
+
 class FangWatch:
     """Per state id, what each seat may see (recorded from the host's state as views go out)."""
 
@@ -55,12 +59,12 @@ class FangWatch:
 
     def _on_effects(self, effects: list[Any]) -> None:
         for e in effects:
-            if not (isinstance(e, Send) and e.msg["type"] == "view"):
+            if not (isinstance(e, Send) and e.msg["type"] == "view" and news_in(e.msg)):
                 continue
             self.views_sent += 1
             self.table = e.msg["table"]
             state = self.host.lobby.state_of(e.msg["table"])
-            sid = e.msg["view"]["state_id"]
+            sid = e.msg["state_id"]
             assert state["version"] == sid, "a view was sent for an older state"
             if sid not in self.facts:
                 self.facts[sid] = [self._facts(state, s) for s in range(state["n"])]

@@ -4,6 +4,7 @@ and names/chat cleaned on the host before they are stored or relayed."""
 from __future__ import annotations
 
 import asyncio
+import os
 import secrets
 import time
 
@@ -70,6 +71,9 @@ async def test_a_client_within_the_rate_is_never_limited(dirs) -> None:
         await h.stop()
 
 
+@pytest.mark.skipif(os.environ.get("HEXNET_LOOP") == "uvloop",
+                    reason="on uvloop the listener does TLS itself: the gate counts from the "
+                           "end of the TLS handshake (host/limits.py)")
 async def test_unauthenticated_connections_are_capped_per_address_and_in_total(dirs) -> None:
     h = await limited_host(dirs, max_unauthenticated=3, max_unauthenticated_per_address=2)
     opened = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import time
 
@@ -35,9 +36,11 @@ def stop_reading(session: Session) -> None:
         task.cancel()
 
 
-async def churn_lobby(h: Host, until: asyncio.Event, seconds: float) -> int:
-    """Tables of host-side bots, created, filled, played: every step is a lobby message to
-    every connection. Runs until ``until`` is set (bounded); the number of tables played."""
+async def churn_lobby(h: Host, until: asyncio.Event, seconds: float,
+                      reader: int | None = None) -> int:
+    """Tables of host-side bots, created, filled, played (lobby updates, coalesced), and the
+    whole lobby (hundreds of tables) sent again and again to ``reader``. Runs until ``until``
+    is set (bounded); the number of tables played."""
     played = 0
     end = time.monotonic() + seconds
     while not until.is_set() and time.monotonic() < end:
@@ -45,6 +48,10 @@ async def churn_lobby(h: Host, until: asyncio.Event, seconds: float) -> int:
         for _ in range(4):
             h.lobby.add_bot(tid, None, "random")
         h.lobby.start(tid)
+        conn = h.lobby.conns.get(reader) if reader is not None else None
+        if conn is not None:
+            h.lobby._sync_lobby(conn)  # noqa: SLF001 - what a client that fell behind gets
+            h.lobby._flush()  # noqa: SLF001
         played += 1
         await asyncio.sleep(0.01)
     return played
@@ -67,7 +74,7 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
             dropped.set()
 
         watcher = asyncio.create_task(watch())
-        churn = asyncio.create_task(churn_lobby(h, dropped, 40))
+        churn = asyncio.create_task(churn_lobby(h, dropped, 40, reader=slow_id))
         report = await run_bots("127.0.0.1", h.port, game="hexenhammer", count=4,
                                 policy="heuristic", code=h.room_code,
                                 config_dir=str(dirs["client"]), seed=11, timeout=60)
@@ -87,6 +94,9 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
     assert played >= 1
 
 
+@pytest.mark.skipif(os.environ.get("HEXNET_LOOP") == "uvloop",
+                    reason="on uvloop the listener does TLS itself: the gate counts from the "
+                           "end of the TLS handshake (host/limits.py)")
 async def test_slowloris_idle_half_open_connections_do_not_keep_a_player_out(dirs) -> None:
     lines: list[str] = []
     h = await start_host(dirs, lines, max_unauthenticated=32,

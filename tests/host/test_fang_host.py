@@ -1,12 +1,12 @@
-"""Fang at a real lobby core: the witches' whisper channel, secret acts that send nothing, and
-the host's time-limits switch."""
+"""Fang at a real lobby core: the witches' whisper channel, secret acts that look like any other
+change on the wire, and the host's time-limits switch."""
 
 from __future__ import annotations
 
 import pytest
 
 from hexnet.i18n import render
-from host.core import Accepted, LobbyError, Send, SetTimer
+from host.core import Accepted, LobbyError, SetTimer
 from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
 
@@ -29,21 +29,27 @@ def test_a_witch_whispers_to_the_witches_and_nobody_else() -> None:
     witches = [s for s, r in enumerate(roles) if r == "hexe"]
     assert len(witches) == 2
     lb.handle(witches[0] + 1, {"type": "chat", "text": "Wald tonight", "channel": "witches"})
-    got = {e.conn: e.msg for e in rec.take()}
-    assert set(got) == {s + 1 for s in witches}
-    assert got[witches[1] + 1]["channel"] == "witches"
+    heard = {c for c in range(1, 7) if rec.sent(c, "chat")}
+    assert heard == {s + 1 for s in witches}
+    assert rec.sent(witches[1] + 1, "chat")[0]["channel"] == "witches"
+    frames = rec.frames()  # on the wire: one frame of one length to every seat
+    assert sorted(frames) == list(range(1, 7))
+    assert len({len(f) for fs in frames.values() for f in fs}) == 1
 
 
 def test_a_cat_who_is_not_a_witch_cannot_use_the_witches_channel() -> None:
     lb, rec, roles = fang_table(6)
     cat = roles.index("dorfkatze")
     lb.handle(cat + 1, {"type": "chat", "text": "let me in", "channel": "witches"})
-    assert [(e.conn, e.msg["type"], e.msg["code"]) for e in rec.take()] == [
-        (cat + 1, "error", "no_channel")]
+    assert [(m["type"], m["code"]) for m in rec.sent(cat + 1)] == [("error", "no_channel")]
+    assert all(rec.sent(c) == [] for c in range(1, 7) if c != cat + 1)
+    frames = rec.frames()  # the refusal rides in a frame like every seat's
+    assert sorted(frames) == list(range(1, 7))
+    assert len({len(f) for fs in frames.values() for f in fs}) == 1
 
 
-def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
-    # A view that changed only in its state id would tell everyone that someone acted.
+def test_a_seers_secret_look_sends_every_seat_one_frame_of_one_length() -> None:
+    # Only the seer's frame may differ in content; on the wire all look alike.
     lb, rec, roles = fang_table(6)
     table = lb.tables[1]
     seer = roles.index("seherin")
@@ -61,8 +67,10 @@ def test_a_seers_secret_look_sends_no_view_to_the_other_seats() -> None:
     rec.take()
     lb.handle(seer + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                          "action": look[0]})
-    views = [e.conn for e in rec.take() if isinstance(e, Send) and e.msg["type"] == "view"]
-    assert views == [seer + 1]
+    frames = rec.frames()
+    assert sorted(frames) == list(range(1, 7)) and all(len(f) == 1 for f in frames.values())
+    assert len({len(fs[0]) for fs in frames.values()}) == 1
+    assert [c for c in range(1, 7) if rec.sent(c, "view")] == [seer + 1]
 
 
 def test_the_host_switches_time_limits_on_mid_game_and_the_timer_starts() -> None:

@@ -18,23 +18,47 @@ from host.core import (
     TableOver,
 )
 from host.lobby import Lobby
+from protocol.traffic import LobbyBook, ViewBook
 
 
 class Recorder:
+    """Collects the core's effects; :meth:`sent` reads them as a client session would (views
+    and lobbies rebuilt from their deltas, replies carried in table frames as messages)."""
+
     def __init__(self) -> None:
         self.effects: list[Any] = []
+        self.views: dict[int, ViewBook] = {}
+        self.lobbies: dict[int, LobbyBook] = {}
+        self.read: list[tuple[int, dict]] = []
 
     def __call__(self, effects: list[Any]) -> None:
         self.effects.extend(effects)
+        for e in effects:
+            if not isinstance(e, Send):
+                continue
+            msg = e.msg
+            if msg["type"] == "view":
+                msgs = self.views.setdefault(e.conn, ViewBook()).absorb(msg)
+            elif msg["type"] in ("lobby", "lobby_delta"):
+                msgs = [self.lobbies.setdefault(e.conn, LobbyBook()).absorb(msg)]
+            else:
+                msgs = [msg]
+            self.read += [(e.conn, m) for m in msgs]
 
     def take(self) -> list[Any]:
-        out, self.effects = self.effects, []
+        out, self.effects, self.read = self.effects, [], []
         return out
 
     def sent(self, conn: int, kind: str | None = None) -> list[dict]:
-        return [e.msg for e in self.effects
-                if isinstance(e, Send) and e.conn == conn
-                and (kind is None or e.msg["type"] == kind)]
+        return [m for c, m in self.read if c == conn and (kind is None or m["type"] == kind)]
+
+    def frames(self, effects: list[Any] | None = None) -> dict[int, list[bytes]]:
+        """Connection → the table frames (raw bytes) it was sent."""
+        out: dict[int, list[bytes]] = {}
+        for e in self.effects if effects is None else effects:
+            if isinstance(e, Send) and e.data is not None and e.msg["type"] == "view":
+                out.setdefault(e.conn, []).append(e.data)
+        return out
 
 
 def ident(n: int) -> bytes:
@@ -99,9 +123,11 @@ def test_stale_action_is_rejected_and_changes_nothing(lobby) -> None:
     rec.take()
     before = lb.tables[tid].engine.dump(lb.state_of(tid))
     lb.handle(1, {"type": "act", "table": tid, "state_id": 99, "action": {"type": "pass"}})
-    assert rec.take() == [Send(1, {"type": "rejected", "table": tid, "code": "stale",
-                                   "message": "The game moved on before your action arrived; "
-                                              "look again and choose anew."})]
+    assert rec.sent(1) == [{"type": "rejected", "table": tid, "code": "stale",
+                            "message": "The game moved on before your action arrived; "
+                                       "look again and choose anew."}]
+    assert rec.sent(2) == rec.sent(3) == []  # their frames say nothing new...
+    assert sorted(rec.frames()) == [1, 2, 3]  # ...but every seat got one (traffic rule)
     assert lb.tables[tid].engine.dump(lb.state_of(tid)) == before
 
 
@@ -111,8 +137,8 @@ def test_out_of_turn_action_is_rejected_as_illegal(lobby) -> None:
     rec.take()
     sid = lb.tables[tid].state_id
     lb.handle(2, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
-    (eff,) = rec.take()
-    assert eff.msg["code"] == "illegal" and lb.tables[tid].state_id == sid
+    (msg,) = rec.sent(2)
+    assert msg["code"] == "illegal" and lb.tables[tid].state_id == sid
 
 
 def test_accepted_action_sends_every_seat_a_new_view(lobby) -> None:
@@ -129,7 +155,7 @@ def test_accepted_action_sends_every_seat_a_new_view(lobby) -> None:
 
 
 def rec_view_ids(effects: list[Any], conn: int) -> list[int]:
-    return [e.msg["view"]["state_id"] for e in effects
+    return [e.msg["state_id"] for e in effects
             if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view"]
 
 
@@ -270,8 +296,8 @@ def test_an_old_state_id_is_stale_once_the_seats_choice_changed(lobby) -> None:
                              "action": {"type": "pass"}})
     rec.take()
     lb.handle(1, {"type": "act", "table": tid, "state_id": sid, "action": {"type": "pass"}})
-    (eff,) = rec.take()
-    assert eff.msg["code"] == "stale" and t.state_id == sid + 3
+    (msg,) = rec.sent(1)
+    assert msg["code"] == "stale" and t.state_id == sid + 3
 
 
 def test_a_disconnected_seat_counts_as_absent_after_the_grace_until_it_returns(lobby) -> None:

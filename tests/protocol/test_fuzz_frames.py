@@ -24,8 +24,12 @@ VALID = {
     "sit": {"table": 1, "seat": None},
     "act": {"table": 1, "state_id": 7, "action": {"type": "vote", "seat": 3}},
     "chat": {"text": "hello", "channel": "witches"},
-    "view": {"table": 1, "view": {"state_id": 3, "log": [{"n": 1, "text": "x"}]},
-             "legal": [{"type": "pass"}]},
+    "view": {"table": 1, "state_id": 3, "view": {"phase": 1}, "log": [{"n": 1, "text": "x"}],
+             "legal": [{"type": "pass"}], "chat": [{"from": "Ada", "seat": 0, "text": "hi",
+                                                   "channel": "witches"}], "pad": bytes(40)},
+    "lobby_delta": {"tables": [], "removed": [3], "you": {"name": "Ada", "table": None,
+                                                          "seat": None, "open": True}},
+    "cover": {"table": 1, "key": "d1:4:witches"},
     "lobby": {"tables": [{"id": 1, "game": "fang", "title": "Fang", "seats_total": 4,
                           "status": "open", "seats": [{"seat": 0, "name": "Ada",
                                                        "kind": "human", "connected": True,
@@ -152,7 +156,8 @@ def test_nested_containers_inside_views_validate_or_fail_cleanly(depth, kind) ->
     inner: object = 1
     for i in range(depth):
         inner = [inner] if kind == "list" else {f"k{i}": inner}
-    msg = {"type": "view", "table": 1, "view": {"deep": inner}, "legal": []}
+    msg = {"type": "view", "table": 1, "state_id": 1, "view": {"deep": inner}, "legal": [],
+           "log": []}
     raw = msgpack.packb(msg, use_bin_type=True)
     try:
         messages.validate(frames.decode(raw), "h2c")

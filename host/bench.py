@@ -1,0 +1,571 @@
+"""``hexnet bench``: how fast one host is, against the bare wire, measured in one run.
+
+Everything runs on 127.0.0.1. The host under test is a ``hexnet host --headless`` subprocess
+(journal on, as in real use), so its CPU time and memory are its own; the bench's clients are
+raw TLS + msgpack clients in this process that time each frame the moment its last byte is
+read, before decoding. One run measures, side by side:
+
+* **echo** — a bare asyncio TLS 1.3 echo server (a subprocess with the host's TLS settings)
+  answering a 256-byte msgpack frame: the floor every figure is compared to (``× echo``);
+* **fan-out** — the same server writing one 1 KiB frame to 4 connections at once;
+* **games** — for each game a table of raw clients playing at once (4 seats; Fang 8), each
+  choosing a random legal action as soon as it may: action sent → every seat that was sent the
+  view of the change holds it (measured at frame arrival), p50/p99, and bytes of frames per
+  accepted action;
+* **scale** (``--tables N``) — N tables of 4 raw clients choosing after a human-plus think time
+  (0.3–1 s) for ``--seconds``: latency, host CPU seconds per 1,000 actions, host RSS per table
+  and peak RSS;
+* **selfplay** — random bots in one process, games per second per game.
+
+``--repeats R`` repeats the echo and game measurements and reports medians. ``--json FILE``
+writes the figures (keys ``echo_ms``, ``fanout_ms``, ``games``, ``tables``, ``scale``,
+``selfplay``). The bench speaks only the parts of the protocol every hexnet version has
+(handshake, create/sit/start/act, ``view`` frames with or without log deltas), so the same file
+measures an older host for before/after figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import secrets
+import signal
+import ssl
+import statistics
+import struct
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+GAMES = {"hexenhammer": 4, "hranice": 4, "fang": 8}
+_LEN = struct.Struct(">I")
+READY = re.compile(r"ready on [^:]+:(\d+)")
+ECHO_READY = re.compile(r"echo ready on (\d+)")
+
+
+def arun(coro: Any) -> Any:
+    """Run ``coro`` on uvloop when it is installed (the bench's clients and the echo server
+    alike, so before/after runs of the same file compare only the host)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coro)
+
+
+def quantile(data: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``data`` by nearest rank (nan if empty)."""
+    if not data:
+        return float("nan")
+    s = sorted(data)
+    return s[min(len(s) - 1, max(0, round(q * len(s) + 0.5) - 1))]
+
+
+def frame(msg: dict[str, Any]) -> bytes:
+    payload = msgpack.packb(msg, use_bin_type=True)
+    return _LEN.pack(len(payload)) + payload
+
+
+async def read_raw(reader: asyncio.StreamReader) -> tuple[float, bytes]:
+    """One frame's payload and the time its last byte was read (before decoding)."""
+    head = await reader.readexactly(4)
+    payload = await reader.readexactly(_LEN.unpack(head)[0])
+    return time.perf_counter(), payload
+
+
+# -- the bare TLS echo / fan-out server (a subprocess) ------------------------------------------
+
+async def _echo_server(config_dir: str) -> None:
+    from protocol import tls
+
+    Path(config_dir).mkdir(parents=True, exist_ok=True)
+    cert, key = tls.ensure_host_cert(Path(config_dir))
+    ctx = tls.server_context(cert, key)
+    writers: list[asyncio.StreamWriter] = []
+    fan = frame({"type": "fan", "pad": bytes(1000)})
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writers.append(writer)
+        with contextlib.suppress(Exception):
+            while True:
+                _, payload = await read_raw(reader)
+                if msgpack.unpackb(payload)["type"] == "fan":
+                    for w in writers:
+                        w.write(fan)
+                else:
+                    writer.write(_LEN.pack(len(payload)) + payload)
+        writers.remove(writer)
+        writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=ctx)
+    print(f"echo ready on {server.sockets[0].getsockname()[1]}", flush=True)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)  # (uvloop too)
+    await stop.wait()
+    server.close()
+
+
+# -- subprocesses, stopped by pid -------------------------------------------------------------
+
+@dataclass
+class Proc:
+    proc: asyncio.subprocess.Process
+    port: int
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    async def stop(self) -> None:
+        if self.proc.returncode is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.proc.pid, signal.SIGTERM)
+        try:
+            await asyncio.wait_for(self.proc.wait(), 10)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, signal.SIGKILL)
+            await self.proc.wait()
+
+
+async def start_proc(cmd: list[str], ready: re.Pattern[str]) -> Proc:
+    proc = await asyncio.create_subprocess_exec(*cmd, stdout=asyncio.subprocess.PIPE,
+                                                stderr=asyncio.subprocess.STDOUT)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    try:
+        async def wait_ready() -> int:
+            assert proc.stdout is not None
+            while line := (await proc.stdout.readline()).decode(errors="replace"):
+                lines.append(line.rstrip())
+                if m := ready.search(line):
+                    return int(m.group(1))
+            raise RuntimeError("exited before it was ready:\n" + "\n".join(lines[-10:]))
+        port = await asyncio.wait_for(wait_ready(), 60)
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGKILL)
+        await proc.wait()
+        raise
+    p = Proc(proc, port, lines)
+
+    async def drain() -> None:
+        assert proc.stdout is not None
+        with contextlib.suppress(Exception):
+            while line := await proc.stdout.readline():
+                lines.append(line.decode(errors="replace").rstrip())
+                del lines[:-200]
+    asyncio.ensure_future(drain())
+    return p
+
+
+def proc_stat(pid: int) -> tuple[float, int, int]:
+    """(CPU seconds user+system, RSS KiB, peak RSS KiB) of ``pid``."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    rss = hwm = 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1])
+        elif line.startswith("VmHWM:"):
+            hwm = int(line.split()[1])
+    return cpu, rss, hwm
+
+
+# -- a raw client: handshake, then frames timed at arrival ------------------------------------
+
+class Seat:
+    """One raw TLS client playing one seat by choosing random legal actions."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 rng: random.Random) -> None:
+        self.reader, self.writer, self.rng = reader, writer, rng
+        self.you: dict[str, Any] = {}
+        self.table: int | None = None
+        self.sid = -1
+        self.legal: list[dict[str, Any]] = []
+        self.over = False
+        self.acted: int | None = None  # the state id our pending action quoted
+        self.sent_at: dict[int, float] = {}
+        self.arrivals: dict[int, float] = {}  # state id → arrival of its frame
+        self.accepted: list[tuple[float, int]] = []  # (send time, state id produced)
+        self.bytes = 0
+        self.think: tuple[float, float] | None = None
+        self.counting = False
+        self._next_act: asyncio.TimerHandle | None = None
+        self.changed = asyncio.Event()
+
+    @classmethod
+    async def connect(cls, port: int, name: str, rng: random.Random) -> Seat:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+        from protocol import PROTOCOL_VERSION, auth, identity, tls
+
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port, ssl=tls.client_context(), server_hostname="127.0.0.1",
+            limit=1 << 17)
+        key = Ed25519PrivateKey.generate()
+        nonce = secrets.token_bytes(16)
+        writer.write(frame({"type": "hello", "version": PROTOCOL_VERSION, "name": name,
+                            "nonce": nonce, "identity": identity.public_bytes(key)}))
+        welcome = msgpack.unpackb((await read_raw(reader))[1])
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"handshake refused: {welcome}")
+        fp = welcome["fingerprint"]
+        writer.write(frame({"type": "auth", "proof": None,
+                            "signature": auth.sign_auth(key, fp, nonce, welcome["nonce"])}))
+        ok = msgpack.unpackb((await read_raw(reader))[1])
+        if ok.get("type") != "auth_ok":
+            raise RuntimeError(f"auth refused: {ok}")
+        seat = cls(reader, writer, rng)
+        seat.task = asyncio.ensure_future(seat.read_loop())
+        seat.pinger = asyncio.ensure_future(seat.ping_loop())
+        return seat
+
+    async def ping_loop(self) -> None:
+        """A heartbeat every 5 s, as real clients send (the host drops silent ones)."""
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            while True:
+                await asyncio.sleep(5.0)
+                self.send({"type": "ping", "t": time.time()})
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.writer.write(frame(msg))
+
+    async def read_loop(self) -> None:
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError, ssl.SSLError,
+                                 OSError, asyncio.CancelledError):
+            while True:
+                at, payload = await read_raw(self.reader)
+                msg = msgpack.unpackb(payload, raw=False, strict_map_key=False)
+                kind = msg.get("type")
+                if "you" in msg:
+                    self.you = msg["you"]
+                if kind == "view":
+                    if self.counting:
+                        self.bytes += 4 + len(payload)
+                    self.on_view(at, msg)
+                elif kind == "rejected":
+                    self.on_rejected()
+                self.changed.set()
+
+    def on_view(self, at: float, msg: dict[str, Any]) -> None:
+        view = msg.get("view")
+        sid = msg["state_id"] if "state_id" in msg else view["state_id"]
+        self.arrivals.setdefault(sid, at)
+        if "legal" in msg:
+            self.legal = msg["legal"]
+        if isinstance(view, dict) and "outcome" in view:
+            self.over = view["outcome"] is not None
+        if "answered" in msg:
+            t0 = self.sent_at.pop(msg["answered"], None)
+            if t0 is not None and self.counting:
+                self.accepted.append((t0, sid))
+            self.acted = None
+        if "rejected" in msg:
+            self.on_rejected()
+        self.sid = max(self.sid, sid)
+        self.maybe_act()
+
+    def on_rejected(self) -> None:
+        self.acted = None
+        self.maybe_act()
+
+    def maybe_act(self) -> None:
+        if self.over or not self.legal or self.acted == self.sid or self.table is None:
+            return
+        if self.think is None:
+            self.act()
+        elif self._next_act is None:
+            delay = self.rng.uniform(*self.think)
+            self._next_act = asyncio.get_running_loop().call_later(delay, self.act)
+
+    def act(self) -> None:
+        self._next_act = None
+        if self.over or not self.legal or self.acted == self.sid:
+            return
+        self.acted = self.sid
+        self.sent_at[self.sid] = time.perf_counter()
+        self.send({"type": "act", "table": self.table, "state_id": self.sid,
+                   "action": self.rng.choice(self.legal)})
+
+    async def until(self, pred: Any, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not pred():
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no answer from the host in time")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+
+    def close(self) -> None:
+        if self._next_act is not None:
+            self._next_act.cancel()
+        self.task.cancel()
+        self.pinger.cancel()
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+
+async def seat_table(port: int, game: str, seats: int, rng: random.Random,
+                     think: tuple[float, float] | None, name: str) -> list[Seat]:
+    """Connect ``seats`` raw clients and sit them at a new table of ``game`` (not started)."""
+    clients = [await Seat.connect(port, f"{name}{i}"[:24], rng) for i in range(seats)]
+    first = clients[0]
+    await first.until(lambda: "name" in first.you, 30)
+    first.send({"type": "create", "game": game, "seats": seats, "options": {}})
+    await first.until(lambda: first.you.get("table") is not None, 60)
+    tid = int(first.you["table"])
+    for c in clients[1:]:
+        c.send({"type": "sit", "table": tid, "seat": None})
+    for c in clients[1:]:
+        await c.until(lambda c=c: c.you.get("table") == tid, 60)
+    for c in clients:
+        c.table, c.think = tid, think
+    return clients
+
+
+def latencies(clients: list[Seat]) -> list[float]:
+    """Per accepted action: send → the last seat that got a frame of that state holds it."""
+    out = []
+    for c in clients:
+        for t0, sid in c.accepted:
+            arrivals = [o.arrivals[sid] for o in clients if sid in o.arrivals]
+            if arrivals:
+                out.append(max(arrivals) - t0)
+    return out
+
+
+# -- the measurements ---------------------------------------------------------------------------
+
+async def measure_echo(port: int, rounds: int) -> tuple[list[float], list[float]]:
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_3
+    conns = [await asyncio.open_connection("127.0.0.1", port, ssl=ctx) for _ in range(4)]
+    echo, fan = [], []
+    msg = frame({"type": "echo", "pad": bytes(230)})
+    go = frame({"type": "fan"})
+    r0, w0 = conns[0]
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        w0.write(msg)
+        at, _ = await read_raw(r0)
+        echo.append(at - t0)
+    for _ in range(max(1, rounds // 4)):
+        t0 = time.perf_counter()
+        w0.write(go)
+        arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
+        fan.append(max(a for a, _ in arrivals) - t0)
+    for _, w in conns:
+        w.close()
+    return echo, fan
+
+
+async def measure_game(port: int, game: str, seats: int, actions: int, seconds: float,
+                       rng: random.Random) -> tuple[list[float], float]:
+    """Tables of ``game`` played at full speed until ``actions`` were measured (or
+    ``seconds`` passed): latencies and frame bytes per accepted action."""
+    lat: list[float] = []
+    total_bytes = accepted = 0
+    deadline = time.monotonic() + seconds
+    n = 0
+    while len(lat) < actions and time.monotonic() < deadline:
+        n += 1
+        clients = await seat_table(port, game, seats, rng, None, f"{game[:3]}{n}-")
+        for c in clients:
+            c.counting = True
+        clients[0].send({"type": "start", "table": clients[0].table})
+        with contextlib.suppress(TimeoutError):
+            await clients[0].until(
+                lambda cl=clients: all(c.over for c in cl) or time.monotonic() > deadline,
+                max(1.0, deadline - time.monotonic()))
+        lat += latencies(clients)
+        total_bytes += sum(c.bytes for c in clients)
+        accepted += sum(len(c.accepted) for c in clients)
+        for c in clients:
+            c.close()
+    return lat, total_bytes / max(1, accepted)
+
+
+async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
+                        rng: random.Random) -> dict[str, Any]:
+    _, rss0, _ = proc_stat(host_pid)
+    games = list(GAMES)
+    clients: list[list[Seat]] = []
+    setup_started = time.perf_counter()
+    refused = ""
+    for t in range(tables):
+        try:
+            clients.append(await seat_table(port, games[t % 3], 4, rng, (0.3, 1.0), f"s{t}-"))
+        except (TimeoutError, RuntimeError, OSError) as exc:
+            refused = f"table {t + 1}: {exc}"
+            break
+        if (t + 1) % 50 == 0:
+            print(f"  scale: {t + 1}/{tables} tables seated "
+                  f"({time.perf_counter() - setup_started:.1f} s)", flush=True)
+    setup_s = time.perf_counter() - setup_started
+    for table in clients:
+        table[0].send({"type": "start", "table": table[0].table})
+    await asyncio.sleep(2.0)  # let every game begin before measuring
+    cpu0, _, _ = proc_stat(host_pid)
+    mine0, wall0 = time.process_time(), time.perf_counter()
+    for table in clients:
+        for c in table:
+            c.counting = True
+    await asyncio.sleep(seconds)
+    cpu1, rss1, hwm = proc_stat(host_pid)
+    mine = (time.process_time() - mine0) / (time.perf_counter() - wall0)
+    lat = [x for table in clients for x in latencies(table)]
+    acts = sum(len(c.accepted) for table in clients for c in table)
+    dropped = sum(1 for table in clients for c in table if c.task.done())
+    for table in clients:
+        for c in table:
+            c.close()
+    return {"tables_seated": len(clients), "setup_s": setup_s, "refused": refused,
+            "latency_ms": {"p50": quantile(lat, 0.5) * 1e3, "p99": quantile(lat, 0.99) * 1e3},
+            "actions": acts, "dropped": dropped,
+            "cpu_s_per_1000_actions": (cpu1 - cpu0) / max(1, acts) * 1000,
+            "rss_per_table_mb": (rss1 - rss0) / 1024 / max(1, len(clients)),
+            "peak_rss_mb": hwm / 1024,
+            # the share of a core the host and the bench's own clients used in the window: a
+            # client side near 1.0 means the figures measure the clients, not the host
+            "host_cpu_share": (cpu1 - cpu0) / seconds, "clients_cpu_share": mine}
+
+
+def measure_selfplay(game: str, seconds: float) -> float:
+    from hexnet.games import get_game, get_policy
+    from hexnet.selfplay import play_game
+
+    engine = get_game(game)
+    policy = get_policy(game, "random")
+    seats = 4 if game != "fang" else 8
+    played, started, seed = 0, time.perf_counter(), 0
+    while time.perf_counter() - started < seconds:
+        play_game(engine, [policy] * seats, seed)
+        played += 1
+        seed += 1
+    return played / (time.perf_counter() - started)
+
+
+async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    work = Path(tempfile.mkdtemp(prefix="hexnet-bench-"))
+    echo = await start_proc([sys.executable, "-m", "host.bench", "--echo-server",
+                             str(work / "echo_cfg")], ECHO_READY)
+    host = await start_proc([sys.executable, "-m", "hexnet.cli", "host", "--headless", "--open",
+                             "--bind", "127.0.0.1", "--port", "0", "--no-mdns", "--name",
+                             "bench", "--config-dir", str(work / "cfg"),
+                             "--data-dir", str(work / "data")], READY)
+    say = print
+    result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables}
+    try:
+        echo_runs, fan_runs = [], []
+        game_runs: dict[str, list[tuple[float, float, float]]] = {g: [] for g in args.games}
+        for r in range(args.repeats):
+            e, f = await measure_echo(echo.port, args.echo_rounds)
+            echo_runs.append((quantile(e, 0.5), quantile(e, 0.99)))
+            fan_runs.append((quantile(f, 0.5), quantile(f, 0.99)))
+            say(f"repeat {r + 1}/{args.repeats}: echo p50 {echo_runs[-1][0] * 1e3:.3f} ms")
+            for g in args.games:
+                lat, bpa = await measure_game(host.port, g, GAMES[g], args.actions,
+                                              args.game_seconds, rng)
+                game_runs[g].append((quantile(lat, 0.5), quantile(lat, 0.99), bpa))
+                say(f"  {g}: p50 {game_runs[g][-1][0] * 1e3:.2f} ms, p99 "
+                    f"{game_runs[g][-1][1] * 1e3:.2f} ms, {bpa:.0f} B/action (n={len(lat)})")
+        med = statistics.median
+        e50, e99 = med(x[0] for x in echo_runs), med(x[1] for x in echo_runs)
+        result["echo_ms"] = {"p50": e50 * 1e3, "p99": e99 * 1e3}
+        result["fanout_ms"] = {"p50": med(x[0] for x in fan_runs) * 1e3,
+                               "p99": med(x[1] for x in fan_runs) * 1e3}
+        for g, runs in game_runs.items():
+            p50, p99 = med(x[0] for x in runs), med(x[1] for x in runs)
+            result["games"][g] = {"seats": GAMES[g],
+                                  "latency_ms": {"p50": p50 * 1e3, "p99": p99 * 1e3},
+                                  "latency_ratio_p50": p50 / e50,
+                                  "latency_ratio_p99": p99 / e99,
+                                  "bytes_per_action": med(x[2] for x in runs)}
+        if args.tables:
+            say(f"scale: {args.tables} tables of 4 clients, think 0.3–1 s, "
+                f"{args.seconds:g} s")
+            result["scale"] = await measure_scale(host.port, host.pid, args.tables,
+                                                  args.seconds, rng)
+    finally:
+        await host.stop()
+        await echo.stop()
+    if args.selfplay_seconds > 0:
+        result["selfplay"] = {g: measure_selfplay(g, args.selfplay_seconds) for g in args.games}
+    return result
+
+
+def print_table(r: dict[str, Any]) -> None:
+    e = r["echo_ms"]
+    print(f"\nbare TLS echo      p50 {e['p50']:.3f} ms  p99 {e['p99']:.3f} ms")
+    f = r["fanout_ms"]
+    print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms")
+    print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
+          f"{'B/action':>10}")
+    for g, x in r["games"].items():
+        print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
+              f"{x['latency_ms']['p99']:>9.2f}{x['latency_ratio_p50']:>11.1f}"
+              f"{x['latency_ratio_p99']:>11.1f}{x['bytes_per_action']:>10.0f}")
+    if "scale" in r:
+        s = r["scale"]
+        print(f"scale: {s['tables_seated']}/{r['tables']} tables seated in {s['setup_s']:.1f} s"
+              f"{' (' + s['refused'] + ')' if s['refused'] else ''}; latency p50 "
+              f"{s['latency_ms']['p50']:.1f} ms p99 {s['latency_ms']['p99']:.1f} ms over "
+              f"{s['actions']} actions, {s['dropped']} dropped; host CPU "
+              f"{s['cpu_s_per_1000_actions']:.2f} s/1000 actions; RSS "
+              f"{s['rss_per_table_mb']:.2f} MB/table, peak {s['peak_rss_mb']:.0f} MB; CPU share "
+              f"host {s['host_cpu_share']:.2f}, bench clients {s['clients_cpu_share']:.2f}")
+    for g, gps in r.get("selfplay", {}).items():
+        print(f"selfplay {g}: {gps:.1f} games/s")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``hexnet bench``."""
+    if (args.repeats < 1 or args.tables < 0 or args.actions < 1 or args.echo_rounds < 1
+            or args.seconds <= 0 or args.game_seconds <= 0):
+        print("hexnet bench: --repeats, --actions and --echo-rounds must be ≥ 1, --tables ≥ 0, "
+              "--seconds and --game-seconds > 0", file=sys.stderr)
+        return 2
+    try:
+        result = arun(bench(args))
+    except (RuntimeError, OSError, TimeoutError) as exc:
+        print(f"hexnet bench: {exc}", file=sys.stderr)
+        return 1
+    print_table(result)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n")
+        print(f"figures written to {args.json}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m host.bench`` (``--echo-server DIR`` runs the bare echo server)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--echo-server"]:
+        arun(_echo_server(argv[1]))
+        return 0
+    from hexnet.cli import build_parser
+
+    return run(build_parser().parse_args(["bench", *argv]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""A lobby of hundreds of tables is shown a page at a time (issue 10)."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from client.screens.lobby import PAGE
+from tests.client.harness import LOBBY, ScreenApp
+
+
+def many_tables(n: int, you: int | None = None) -> dict:
+    entry = LOBBY["tables"][1]
+    return {"type": "lobby", "tables": [{**entry, "id": i} for i in range(1, n + 1)],
+            "you": {"name": "Ada", "table": you, "seat": 0 if you else None, "open": True}}
+
+
+async def test_the_lobby_lists_one_page_of_tables_and_pages_with_brackets() -> None:
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.lobby_screen
+        screen.update_lobby(many_tables(45))
+        await pilot.pause()
+        rows = screen.query_one(DataTable)
+        assert rows.row_count == PAGE and screen.selected_table() == 1
+        assert "page 1/3" in str(screen.query_one("#lobby-you").render())
+        await pilot.press("right_square_bracket")
+        await pilot.press("right_square_bracket")
+        assert rows.row_count == 45 - 2 * PAGE and screen.selected_table() == 2 * PAGE + 1
+        await pilot.press("right_square_bracket")  # no page past the last
+        assert "page 3/3" in str(screen.query_one("#lobby-you").render())
+        await pilot.press("pageup")
+        assert screen.selected_table() == PAGE + 1
+
+
+async def test_sitting_at_a_table_shows_its_page() -> None:
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.lobby_screen.update_lobby(many_tables(70, you=55))
+        await pilot.pause()
+        assert "page 3/4" in str(app.lobby_screen.query_one("#lobby-you").render())

@@ -1,0 +1,39 @@
+"""``hexnet bench`` runs end to end on 127.0.0.1 (tiny figures: what is checked is that every
+measurement ran and the JSON has the keys issue 10 names, not how fast anything is)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
+
+
+def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
+    out = tmp_path / "bench.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "hexnet.cli", "bench", "--games", "hranice", "fang",
+         "--repeats", "1", "--actions", "5", "--game-seconds", "20", "--echo-rounds", "20",
+         "--tables", "2", "--seconds", "1", "--selfplay-seconds", "0.2", "--json", str(out)],
+        capture_output=True, text=True, timeout=220)
+    assert run.returncode == 0, run.stderr[-2000:]
+    r = json.loads(out.read_text())
+    assert set(r["echo_ms"]) == {"p50", "p99"} and r["echo_ms"]["p50"] > 0
+    for game in ("hranice", "fang"):
+        g = r["games"][game]
+        assert g["latency_ms"]["p50"] > 0 and g["latency_ratio_p50"] > 0
+        assert g["bytes_per_action"] >= 1024  # at least one padded frame per action
+    assert r["tables"] == 2 and r["scale"]["tables_seated"] == 2
+    assert {"latency_ms", "rss_per_table_mb", "cpu_s_per_1000_actions"} <= set(r["scale"])
+    assert set(r["selfplay"]) == {"hranice", "fang"} and min(r["selfplay"].values()) > 0
+    assert "bare TLS echo" in run.stdout
+
+
+def test_hexnet_bench_refuses_a_bad_command_line_in_one_line() -> None:
+    run = subprocess.run([sys.executable, "-m", "hexnet.cli", "bench", "--repeats", "0"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1
+    assert run.stderr.startswith("hexnet bench: ")

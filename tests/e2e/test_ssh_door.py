@@ -1,0 +1,247 @@
+"""``hexnet host --ssh``: a real SSH server (asyncssh) on 127.0.0.1 whose only program is the
+hexnet client, driven by an asyncssh client and by OpenSSH's ``ssh`` in tmux."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh", reason="needs hexnet[ssh] (asyncssh)")
+
+from host.ssh import SSHDoor, code_matches  # noqa: E402
+from tests.e2e.frontdoor import (  # noqa: E402
+    Screen,
+    cards_in,
+    door_fixture,
+    play_to_the_end,
+    poll,
+    seat_of,
+    secret_cards,
+)
+
+pytestmark = pytest.mark.timeout(180)
+
+
+class CodeTyper(asyncssh.SSHClient):
+    """Answers keyboard-interactive prompts with ``code``; counts the prompts."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.prompts: list[str] = []
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                  prompts: list[tuple[str, bool]]) -> list[str]:
+        self.prompts += [p for p, _ in prompts]
+        return [self.code] * len(prompts)
+
+
+# The SSH door of the e2e ``host`` (code required), on 127.0.0.1, any free port.
+door = door_fixture(lambda host: SSHDoor(host, bind="127.0.0.1", port=0))
+
+
+async def login(door: SSHDoor, code: str, **kwargs: Any) -> tuple[Any, CodeTyper]:
+    """An SSH connection to ``door`` typing ``code``, pinned to the door's host key."""
+    typer = CodeTyper(code)
+    conn = await asyncssh.connect(
+        "127.0.0.1", door.port, username="guest", client_factory=lambda: typer,
+        known_hosts=([door.host_key.convert_to_public()], [], []), agent_path=None,
+        **({"client_keys": None} | kwargs))
+    return conn, typer
+
+
+def test_a_room_code_is_compared_as_the_game_port_does() -> None:
+    assert code_matches("abcde fghjk", "ABCDE-FGHJK")
+    assert not code_matches("ABCDE-FGHJM", "ABCDE-FGHJK")
+    assert not code_matches("", "ABCDE-FGHJK")
+
+
+async def test_the_ssh_host_key_is_the_hosts_tls_key(host, door) -> None:
+    from cryptography.hazmat.primitives import serialization
+
+    tls_public = serialization.load_pem_private_key(
+        host.key_path.read_bytes(), None).public_key().public_bytes(
+        serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+    assert door.host_key.export_public_key("openssh").split()[:2] == tls_public.split()[:2]
+    assert door.fingerprint.startswith("SHA256:")
+
+
+async def test_a_wrong_room_code_is_refused_and_the_connection_closed(host, door) -> None:
+    with pytest.raises(asyncssh.PermissionDenied):
+        await login(door, "WRONG-CODES")
+    assert host.connections == {}
+    assert door.rate_limiter.blocked("127.0.0.1") is False  # 3 tries, the limit is 5
+
+
+async def test_exec_subsystem_shell_without_terminal_and_forwarding_are_refused(
+        host, door) -> None:
+    conn, typer = await login(door, host.room_code)
+    async with conn:
+        assert typer.prompts == ["Room code: "]
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process("id")  # exec
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process()  # a shell without a terminal
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()  # a subsystem
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", host.port)  # local port forwarding
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", host.port)
+        assert door.sessions == set()  # no client was started for any of them
+    assert host.connections == {}
+
+
+async def test_a_shell_request_with_a_terminal_runs_the_client_and_nothing_else(
+        host, door) -> None:
+    conn, _ = await login(door, host.room_code)
+    async with conn:
+        proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        out = Screen(80, 24)
+        reader = asyncio.create_task(_pump(proc, out))
+        try:
+            await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+            session = next(iter(door.sessions))
+            assert session.process is not None
+            cmdline = Path(f"/proc/{session.process.pid}/cmdline").read_bytes().split(b"\0")
+            assert cmdline[1:3] == [b"-m", b"client.guest"]
+            proc.stdin.write(b"\x11")  # Ctrl+Q: the client quits, and the session with it
+            await asyncio.wait_for(proc.wait_closed(), 15)
+        finally:
+            reader.cancel()
+    await poll(lambda: not door.sessions, 10, "the session to end")
+
+
+async def _pump(proc: Any, out: Screen) -> None:
+    with contextlib.suppress(Exception):
+        while data := await proc.stdout.read(65536):
+            out.feed(data)
+
+
+async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
+        host, door) -> None:
+    table = host.lobby.create_table("toy", 3, {})
+    host.lobby.add_bot(table, None, "heuristic")
+    host.lobby.add_bot(table, None, "heuristic")
+    conn, _ = await login(door, host.room_code)
+    async with conn:
+        proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
+                                         encoding=None)
+        out = Screen(100, 30)
+        reader = asyncio.create_task(_pump(proc, out))
+
+        async def send(keys: str) -> None:
+            proc.stdin.write(keys.encode())
+
+        try:
+            await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+            await send("Sshira\r")
+            await poll(lambda: "You are Sshira" in out.text, 30, "the lobby")
+            await send("s")  # sit at the highlighted (only) table
+            await poll(lambda: "seated at table" in out.screen(), 15, "sitting down")
+            await send("g")  # start
+            await poll(lambda: host.lobby.tables[table].status == "playing", 15, "the start")
+            seat = seat_of(host, table, "Sshira")
+            hand = set(host.lobby.state_of(table)["hands"][seat])
+            await poll(lambda: cards_in(out.text, hand) == hand, 15, "the guest's own hand")
+            never_seen = secret_cards(host, table, seat)
+            moves = await play_to_the_end(host, table, out.screen, send)
+            await poll(lambda: "Game over" in out.text, 15, "the results screen")
+        finally:
+            reader.cancel()
+    assert moves >= 2  # two rounds: at least one move of the guest's each
+    played = {c for p in host.lobby.state_of(table)["played"] for c in p}
+    # What stayed hidden to the end (the bots' unplayed cards, the pile) never reached the guest.
+    assert cards_in(out.text, never_seen - played) == set()
+
+
+# -- OpenSSH's ssh, in a real terminal (tmux) ------------------------------------------------
+
+needs_openssh = pytest.mark.skipif(
+    shutil.which("ssh") is None or shutil.which("ssh-keygen") is None
+    or shutil.which("tmux") is None,
+    reason="needs OpenSSH's ssh and ssh-keygen (apt-get install openssh-client) and tmux")
+
+
+class Tmux:
+    """One tmux server on its own socket, one window of ``cols``×``rows``."""
+
+    def __init__(self, name: str, cols: int = 80, rows: int = 24) -> None:
+        self.socket = name
+        self.cols, self.rows = cols, rows
+        self.started = False
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, timeout=10,
+                              capture_output=True, text=True).stdout
+
+    def start(self, command: str) -> None:
+        if self.started:
+            self.run("respawn-pane", "-k", command)
+        else:
+            self.run("new-session", "-d", "-x", str(self.cols), "-y", str(self.rows),
+                     "-e", "TERM=xterm", command)
+            self.run("set-option", "remain-on-exit", "on")
+            self.started = True
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p")
+
+    async def keys(self, text: str) -> None:
+        self.run("send-keys", "-l", text)
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], timeout=10,
+                       capture_output=True)
+
+
+@needs_openssh
+async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
+        host, door, tmp_path) -> None:
+    key = tmp_path / "id_ed25519"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)],
+                   check=True, timeout=30)
+    known = tmp_path / "known_hosts"
+    known.write_text(f"[127.0.0.1]:{door.port} "
+                     f"{door.host_key.export_public_key('openssh').decode().strip()}\n")
+    ssh = (f"ssh -t -p {door.port} -i {key} -o IdentitiesOnly=yes -o IdentityAgent=none "
+           f"-o UserKnownHostsFile={known} -o StrictHostKeyChecking=yes "
+           f"-o PreferredAuthentications=publickey -o BatchMode=yes guest@127.0.0.1")
+    table = host.lobby.create_table("toy", 2, {})
+    host.lobby.add_bot(table, None, "heuristic")
+    tmux = Tmux(f"hexnet-sshdoor-{tmp_path.name[-12:]}")
+    try:
+        tmux.start(ssh)
+        # The key is accepted (no prompt); a key without a seat still needs the code.
+        await poll(lambda: "Your name at the table" in tmux.screen(), 30, "the name screen")
+        await tmux.keys("Okey\r")
+        await poll(lambda: "Room code for" in tmux.screen(), 30, "the code screen")
+        await tmux.keys(host.room_code + "\r")
+        await poll(lambda: "You are Okey" in tmux.screen(), 30, "the lobby")
+        await tmux.keys("s")
+        await poll(lambda: "seated at table" in tmux.screen(), 15, "sitting down")
+        await tmux.keys("g")
+        await poll(lambda: host.lobby.tables[table].status == "playing", 15, "the start")
+        seat = seat_of(host, table, "Okey")
+        identity = host.lobby.tables[table].seats[seat].identity
+
+        # The guest's connection drops (ssh's escape: ~.); the same key comes back.
+        await tmux.keys("\r~.")
+        await poll(lambda: not door.sessions, 15, "the first session to end")
+        tmux.start(ssh)
+        await poll(lambda: f"toy #{table}" in tmux.screen(), 30, "the table again, with no prompts")
+        assert host.lobby.tables[table].seats[seat].identity == identity
+        assert "Room code" not in tmux.screen() and "Your name" not in tmux.screen()
+        moves = await play_to_the_end(host, table, tmux.screen, tmux.keys)
+        await poll(lambda: "Game over" in tmux.screen(), 15, "the results screen")
+        assert moves >= 1
+    finally:
+        tmux.kill()

@@ -1,0 +1,168 @@
+"""The traffic rule (protocol/traffic.py) over random games of all three games: every change of
+a table sends every connected seat exactly one frame, and all frames of that change have one
+length (a multiple of 1 KiB) — whatever happened in secret (acts, refusals, whispers, covers).
+Upstream, every client frame after auth is padded to a multiple of 256 bytes."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from host.core import Send
+from host.lobby import Lobby
+from host.render import cover_of
+from protocol import frames, messages, traffic
+from tests.host.test_lobby import Recorder, ident
+
+SEATS = {"hexenhammer": 4, "hranice": 4, "fang": 6}
+
+
+def seated(game: str, seats: int, seed: int) -> tuple[Lobby, Recorder]:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: seed)
+    for n in range(1, seats + 1):
+        lb.connect(n, ident(n), f"p{n}")
+    lb.handle(1, {"type": "create", "game": game, "seats": seats, "options": {}})
+    for n in range(2, seats + 1):
+        lb.handle(n, {"type": "sit", "table": 1, "seat": None})
+    lb.handle(1, {"type": "start", "table": 1})
+    return lb, rec
+
+
+def one_change(lb: Lobby, rng: random.Random) -> str:
+    """Make one random change at table 1 (as a player, a cheat or the clock would)."""
+    table = lb.tables[1]
+    n = len(table.seats)
+    waiting = table.waiting_for()
+    roll = rng.random()
+    if roll < 0.08:  # a stale or illegal act from anyone
+        seat = rng.randrange(n)
+        sid = table.state_id + rng.choice([-5, 0, 3])
+        lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": max(0, sid),
+                             "action": {"type": "nonsense"}})
+        return "refused act"
+    if roll < 0.14:  # a chat line, maybe on the witches' channel (refused for most)
+        lb.handle(rng.randrange(n) + 1, {"type": "chat", "text": "x" * rng.randrange(1, 300),
+                                         "channel": rng.choice(["table", "witches"])})
+        return "chat"
+    if roll < 0.24 and cover_of(table) is not None:
+        lb.handle(rng.randrange(n) + 1, {"type": "cover", "table": 1,
+                                         "key": cover_of(table)["key"]})
+        return "cover"
+    if not waiting or roll < 0.27:
+        deadline = table.engine.deadline(table.state)
+        if deadline is not None:
+            lb.timeout(1, deadline.key)
+            return "timeout"
+        if not waiting:
+            return "nothing"
+    seat = rng.choice(waiting)
+    legal = table.engine.legal_actions(table.state, seat)
+    lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                         "action": rng.choice(legal)})
+    return "act"
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(SEATS)), st.integers(0, 2**32))
+def test_every_change_sends_every_seat_one_frame_of_one_length(game, seed) -> None:
+    lb, rec = seated(game, SEATS[game], seed)
+    rng = random.Random(seed)
+    everyone = list(range(1, SEATS[game] + 1))
+    start = rec.frames()
+    assert sorted(start) == everyone and len({len(f[0]) for f in start.values()}) == 1
+    for _ in range(300):
+        if lb.tables[1].status != "playing":
+            break
+        rec.take()
+        what = one_change(lb, rng)
+        got = rec.frames()
+        if not got:
+            assert what in ("cover", "nothing"), f"a {what} sent no frame"
+            continue
+        assert sorted(got) == everyone, f"after a {what}: frames to {sorted(got)}"
+        assert all(len(fs) == 1 for fs in got.values()), f"after a {what}: two frames to one"
+        lengths = {len(fs[0]) for fs in got.values()}
+        assert len(lengths) == 1, f"after a {what}: frame lengths {sorted(lengths)}"
+        assert lengths.pop() % traffic.DOWN_CLASS == 0
+
+
+def test_a_cover_is_answered_only_while_its_step_is_open_and_only_as_often_as_it_counts():
+    lb, rec = seated("fang", 6, 11)
+    table = lb.tables[1]
+    rng = random.Random(3)
+    for _ in range(400):
+        if cover_of(table) is not None and cover_of(table)["frames"] > 1:
+            break
+        one_change(lb, rng)
+    step = cover_of(table)
+    assert step is not None and step["frames"] == 4  # the witches' window
+    seat = next(i for i in range(6) if i not in table.waiting_for())  # not a witch
+    answered = 0
+    for _ in range(6):
+        rec.take()
+        lb.handle(seat + 1, {"type": "cover", "table": 1, "key": step["key"]})
+        answered += bool(rec.frames())
+    assert answered == 4  # frames of the step, no more: no amplification
+    rec.take()
+    lb.handle(seat + 1, {"type": "cover", "table": 1, "key": "d9:99:witches"})
+    assert rec.frames() == {}
+
+
+def test_a_player_not_seated_gets_a_plain_refusal_that_no_seat_sees() -> None:
+    lb, rec = seated("hranice", 4, 5)
+    lb.connect(9, ident(9), "outsider")
+    rec.take()
+    lb.handle(9, {"type": "act", "table": 1, "state_id": 0, "action": {"type": "pass"}})
+    assert [e.conn for e in rec.take() if isinstance(e, Send)] == [9]
+
+
+def test_a_reconnecting_seat_gets_its_whole_view_padded_like_any_seats_full_view() -> None:
+    lb, rec = seated("fang", 6, 2)
+    rec.take()
+    lb.disconnect(3)
+    rec.take()
+    lb.connect(13, ident(3), "p3")
+    (data,) = rec.frames()[13]
+    msg = frames.decode(data[4:])
+    assert msg["log_reset"] and "view" in msg and len(data) % traffic.DOWN_CLASS == 0
+    full_sizes = set()
+    for other in (1, 2, 4, 5, 6):  # every seat's own full frame fits the same size class
+        lb.disconnect(other)
+        lb.connect(20 + other, ident(other), f"p{other}")
+        full_sizes.add(len(rec.frames()[20 + other][-1]))
+    assert full_sizes == {len(data)}
+
+
+def test_upstream_frames_after_auth_are_padded_to_one_size_class() -> None:
+    small = [{"type": "act", "table": 3, "state_id": 12345, "action": {"type": "see",
+                                                                      "target": 4}},
+             {"type": "cover", "table": 3, "key": "d2:17:witches"},
+             {"type": "ping", "t": 1712345678.25},
+             {"type": "chat", "text": "ok", "channel": "witches"},
+             {"type": "act", "table": 3, "state_id": 1, "action": {"type": "confirm"}}]
+    sizes = {len(traffic.encode_up(m, frames.POST_AUTH_MAX)) for m in small}
+    assert sizes == {traffic.UP_CLASS}
+    long = traffic.encode_up({"type": "chat", "text": "é" * 300, "channel": "table"},
+                             frames.POST_AUTH_MAX)
+    assert len(long) % traffic.UP_CLASS == 0 and len(long) > traffic.UP_CLASS
+    for m in small:  # and the host reads them as the plain messages
+        data = traffic.encode_up(m, frames.POST_AUTH_MAX)
+        got = messages.validate(frames.decode(data[4:]), "c2h")
+        assert traffic.without_pad(got) == m
+
+
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=8), st.binary(max_size=3000)),
+                max_size=6), st.integers(0, 70_000))
+def test_assemble_makes_frames_of_exactly_the_size_asked(fields, extra) -> None:
+    parts = [(k, traffic.packed(v)) for k, v in dict(fields).items()]
+    size = traffic.needed(parts) + extra
+    data = traffic.assemble(parts, size)
+    assert len(data) == size
+    decoded = msgpack.unpackb(data[4:], raw=False)
+    assert {k: decoded[k] for k, _ in parts} == dict(fields)
