@@ -103,3 +103,21 @@ def test_events_share_no_list_or_map_with_the_state(name: str, players: int):
             for event in state["log"][-8:]:
                 for value in event.values():
                     assert not shared_containers(value, set()) & inside, event
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_view_without_the_log_is_the_view_less_its_log(name: str, players: int):
+    # the host sends the log as deltas (view(log=False)); the rest must be the very same
+    game = get_game(name)
+    state = game.setup([f"p{i}" for i in range(players)], 2, {})
+    r = random.Random(2)
+    views = 0
+    while game.outcome(state) is None and views < 400:
+        for seat in [*range(players), None]:
+            full = game.view(state, seat)
+            bare = game.view(state, seat, log=False)
+            assert "log" not in bare and full.pop("log") == log_for(state, seat)
+            assert bare == full
+            views += 1
+        step(game, state, r)
+    assert views >= 100

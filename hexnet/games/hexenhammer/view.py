@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import State, log_for
+from hexnet.engine import State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import current_witches, free_accusers
 
@@ -59,12 +59,12 @@ def _trigger(window: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def build(state: State, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator, who sees no hand)."""
+    """The view of ``seat`` (None: a spectator, who sees no hand). The log is left to
+    :meth:`hexnet.engine.Game.view`, which builds it only when the view is to carry it."""
     phase = state["phase"]
     choice = state["choice"]
     return {
         "phase": phase,
-        "log": log_for(state, seat),
         "round": state["round"],
         "inquisitor": state["inquisitor"],
         "turn": state["turn"] if phase in (1, 3, 4) else None,
