@@ -130,12 +130,22 @@ class HexnetApp(App):
 
         label = f"{host}:{port}"
         code, problem = self.code, ""
+        confirmed: list[str] = []  # a key the user confirmed is written to known_hosts only
+        # once the host authenticated; until then later tries (with the code) trust it as given
+
+        async def confirm(host_label: str, fingerprint: str) -> bool:
+            ok = await self._confirm_fingerprint(host_label, fingerprint)
+            if ok:
+                confirmed.append(fingerprint)
+            return ok
+
         for _attempt in range(MAX_CODE_TRIES):
             try:
                 session = await Session.connect(
                     host, port, name=self.player_name, code=code, config_dir=self.config_dir,
-                    confirm_fingerprint=self._confirm_fingerprint, accept_new=self.accept_new,
-                    pinned_fingerprint=self.pinned, reconnect=True, **self.connect_options)
+                    confirm_fingerprint=confirm, accept_new=self.accept_new,
+                    pinned_fingerprint=self.pinned or (confirmed[-1] if confirmed else None),
+                    reconnect=True, **self.connect_options)
                 break
             except RateLimited as exc:
                 self.post_message(m.Disconnected(str(exc), "rate_limited"))

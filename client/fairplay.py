@@ -1,6 +1,6 @@
 """The client's check of a table's randomness: the commitment it saw against the reveal.
 
-Every ``view`` of a started table carries the host's commitment (``sha256(seed‖salt)``);
+Every ``view`` of a started table carries the host's commitment (to seed, salt and options);
 :class:`client.session.Session` keeps the FIRST one it saw per table. When the game is over the
 host sends ``reveal`` parts (seed, salt, options, every step); once all are in,
 :func:`verify_reveal` replays the game with :func:`hexnet.fairness.verify_game` and checks that
@@ -17,6 +17,7 @@ from typing import Any
 from hexnet.fairness import Verdict, verify_game
 from hexnet.games import get_game
 from hexnet.i18n import _
+from hexnet.options import describe
 
 MAX_PARTS = 1 << 12
 
@@ -73,7 +74,12 @@ def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
         return _("Fair play: waiting for the host's reveal (commitment {short}…)").format(
             short=short)
     if verdict.ok:
-        return _("Fair play verified ✓ (commitment {short}…)").format(short=short)
+        line = _("Fair play verified ✓ (commitment {short}…)").format(short=short)
+        if verdict.options:  # what the table agreed to (bound by the commitment)
+            line += " — " + _("agreed: {options}").format(options=describe(verdict.options))
+        if verdict.stacked:
+            line += " — " + _("⚠ stacked by the host, not shuffled")
+        return line
     reason = verdict.lines[-1] if verdict.lines else _("unknown reason")
     return _("⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)").format(
         reason=reason, short=short)

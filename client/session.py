@@ -16,6 +16,11 @@ action list, ``session.host_fingerprint`` (hex) / ``host_name`` / ``host_open``.
 ``session.view_times`` maps table id → {state_id: perf_counter() when that view arrived} (the
 bot client's latency figures).
 
+Trust (issue 9): whenever the user gave a room code the session sends its proof and insists on
+the host's proof in ``auth_ok`` — also from a host that announces itself open, which an impostor
+could do to skip the check; a new host key is written to ``known_hosts`` only after the host
+has authenticated (and proved the code, if there was one).
+
 Failures raise subclasses of :class:`SessionError` with a sentence for the player:
 :class:`FingerprintMismatch` (changed or wrongly pinned key: ``str(exc)`` is the ssh-style
 warning), :class:`HostNotTrusted` (first contact declined), :class:`BadRoomCode` (wrong or
@@ -226,8 +231,8 @@ class Session:
         if not der:
             raise ProtocolError(f"{host}:{port} did not present a certificate.")
         fp = tls.fingerprint_of_cert(der)
-        await self._check_pin(known_hosts.label(host, port), fp, cfg, confirm, accept_new,
-                              pinned)
+        pin_label = known_hosts.label(host, port)
+        pin_after_auth = await self._check_pin(pin_label, fp, cfg, confirm, accept_new, pinned)
         self.host_fingerprint = fp
         self.identity = identity.public_bytes(key)
         c_nonce = secrets.token_bytes(16)
@@ -242,7 +247,7 @@ class Session:
         self.games = list(welcome["games"])
         h_nonce = welcome["nonce"]
         rkey = None
-        if code and not self.host_open:
+        if code:  # a user with a code insists on the host's proof, even from an "open" host
             try:
                 rkey = await asyncio.to_thread(pauth.room_key, code, fp)
             except ValueError as exc:
@@ -259,6 +264,8 @@ class Session:
             if not pauth.proofs_equal(reply["proof"], want):
                 raise FingerprintMismatch("The host could not prove it knows the room code; "
                                           "it may be an impostor.")
+        if pin_after_auth:  # only a host that finished authentication is remembered
+            self._pin(cfg, pin_label, fp)
         while True:
             got_lobby = False
             for msg in self._expand(await self._recv(frames.POST_AUTH_MAX)):
@@ -272,9 +279,23 @@ class Session:
             self._tasks.append(asyncio.create_task(self._ping_loop()))
 
     @staticmethod
+    def _pin(cfg: Path, host_label: str, fp: str) -> None:
+        """Write the pin (another session may have pinned the same key meanwhile: fine)."""
+        kh = known_hosts.KnownHosts(cfg / known_hosts.FILE)
+        with contextlib.suppress(ValueError):
+            kh.add(host_label, fp)
+        known = kh.get(host_label)
+        if known is not None and known != fp:
+            raise FingerprintMismatch(known_hosts.changed_key_warning(host_label, known, fp,
+                                                                      kh.path))
+
+    @staticmethod
     async def _check_pin(host_label: str, fp: str, cfg: Path,
                          confirm: ConfirmFingerprint | None, accept_new: bool,
-                         pinned: str | None) -> None:
+                         pinned: str | None) -> bool:
+        """Refuse a key that differs from the pin; True if the key is new and trusted, to be
+        pinned once the host has authenticated (never before: an impostor that fails the
+        room-code proof must leave no trace in known_hosts)."""
         kh = known_hosts.KnownHosts(cfg / known_hosts.FILE)
         known = kh.get(host_label)
         if pinned is not None:
@@ -285,20 +306,16 @@ class Session:
             if known is not None and known != fp:
                 raise FingerprintMismatch(
                     known_hosts.changed_key_warning(host_label, known, fp, kh.path))
-            if known is None:
-                kh.add(host_label, fp)
-            return
+            return known is None
         if known is not None:
             if known != fp:
                 raise FingerprintMismatch(
                     known_hosts.changed_key_warning(host_label, known, fp, kh.path))
-            return
+            return False
         if accept_new:
-            kh.add(host_label, fp)
-            return
+            return True
         if confirm is not None and await confirm(host_label, tls.human_fingerprint(fp)):
-            kh.add(host_label, fp)
-            return
+            return True
         raise HostNotTrusted(f"The key of {host_label} ({tls.human_fingerprint(fp)}) was not "
                              "trusted.")
 

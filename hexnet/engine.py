@@ -217,9 +217,10 @@ class Game:
     frozen: ClassVar[frozenset[str]] = frozenset({"players", "options"})
 
     # -- contract -----------------------------------------------------------------------
-    def setup(self, players: list[str], seed: int, options: Mapping[str, Any] | None = None
-              ) -> State:
-        """A fresh game for ``players`` (names, seat order), all randomness from ``seed``."""
+    def setup(self, players: list[str], seed: int | bytes,
+              options: Mapping[str, Any] | None = None) -> State:
+        """A fresh game for ``players`` (names, seat order), all randomness from ``seed`` (a
+        256-bit seed as 32 bytes, or an int; see :mod:`hexnet.rng`)."""
         if not self.min_players <= len(players) <= self.max_players:
             raise self._named(IllegalAction(
                 "players_out_of_range", title=self.title, low=self.min_players,

@@ -1,33 +1,56 @@
 """Verifiable randomness: commit to the seed at the start, reveal it at the end, replay to check.
 
-The host draws a seed and a salt, publishes ``commitment(seed, salt)`` to every seat when the
-table starts, and reveals both with the full action list when the game ends. Anyone can then
-replay the game from the revealed seed and confirm that every shuffle and die roll — every public
-event the seats saw — came out of that seed.
+The host draws a 256-bit seed and a salt, publishes ``commitment(seed, salt, options)`` to every
+seat when the table starts, and reveals them with the full action list when the game ends. Anyone
+can then replay the game from the revealed seed and confirm that every shuffle and die roll —
+every public event the seats saw — came out of that seed (the generator: :mod:`hexnet.rng`), and
+that the game was played with the options the table agreed to: they are part of the commitment,
+so a host cannot reveal other options than the ones the game ran with.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgpack
+
+from hexnet import rng
 from hexnet.engine import Game, IllegalAction, public_form, visible
+from hexnet.options import describe, public_options, stacked
 
 SALT_BYTES = 16
+_LABEL = b"hexnet-commitment " + rng.ALGORITHM.encode() + b"\0"
 
 
-def new_seed() -> tuple[int, bytes]:
-    """A fresh 64-bit seed and salt from the operating system's generator."""
-    return secrets.randbits(64), secrets.token_bytes(SALT_BYTES)
+def new_seed() -> tuple[bytes, bytes]:
+    """A fresh 256-bit seed and a salt from the operating system's generator."""
+    return secrets.token_bytes(rng.SEED_BYTES), secrets.token_bytes(SALT_BYTES)
 
 
-def commitment(seed: int, salt: bytes) -> str:
-    """``sha256(seed‖salt)`` as hex; the seed as 8 bytes big-endian."""
-    return hashlib.sha256(seed.to_bytes(8, "big") + salt).hexdigest()
+def canonical_options(options: Mapping[str, Any] | None) -> bytes:
+    """The options as msgpack with every map's keys sorted (one byte string per meaning)."""
+    def norm(v: Any) -> Any:
+        if isinstance(v, Mapping):
+            return {str(k): norm(v[k]) for k in sorted(v, key=str)}
+        if isinstance(v, (list, tuple)):
+            return [norm(x) for x in v]
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError("options must be finite numbers")
+        return v
+    return msgpack.packb(norm(dict(options or {})), use_bin_type=True)
+
+
+def commitment(seed: int | bytes, salt: bytes, options: Mapping[str, Any] | None = None) -> str:
+    """``sha256(label‖seed‖salt‖options)`` as hex: the 32-byte seed (:func:`hexnet.rng.seed_bytes`),
+    the salt, and the table's options in canonical form, so the commitment binds them all."""
+    data = _LABEL + rng.seed_bytes(seed) + salt + canonical_options(options)
+    return hashlib.sha256(data).hexdigest()
 
 
 def events_digest(events: Iterable[dict[str, Any]]) -> str:
@@ -45,9 +68,11 @@ class Verdict:
 
     ok: bool
     lines: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)  # the public options agreed (if ok)
+    stacked: bool = False  # the host's own code stacked the position (a tutorial, a test)
 
 
-def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], seed: int,
+def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], seed: int | bytes,
                 salt: bytes, claimed_commitment: str,
                 steps: Sequence[tuple[int | None, dict[str, Any], str | None]],
                 claimed_outcome: dict[str, Any] | None = None) -> Verdict:
@@ -58,9 +83,14 @@ def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], see
     replay ends with the claimed outcome.
     """
     lines: list[str] = []
-    if not hmac.compare_digest(commitment(seed, salt), claimed_commitment):
-        return Verdict(False, ["The revealed seed and salt do not match the commitment."])
-    lines.append(f"Commitment {claimed_commitment[:16]}… matches the revealed seed.")
+    try:
+        committed = commitment(seed, salt, options)
+    except (TypeError, ValueError) as exc:
+        return Verdict(False, [f"The revealed seed or options cannot be read: {exc}"])
+    if not hmac.compare_digest(committed, claimed_commitment):
+        return Verdict(False, ["The revealed seed, salt and options do not match the "
+                               "commitment."])
+    lines.append(f"Commitment {claimed_commitment[:16]}… matches the revealed seed and options.")
     state = game.setup(list(players), seed, options)
     for i, (seat, action, digest) in enumerate(steps, 1):
         try:
@@ -75,4 +105,8 @@ def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], see
         if game.outcome(state) != claimed_outcome:
             return Verdict(False, lines + ["The replay ends with a different result."])
         lines.append("The replay ends with the same result.")
-    return Verdict(True, lines)
+    is_stacked, public = stacked(game, options), public_options(game, options)
+    lines.append(f"Agreed options: {describe(public)}"
+                 + ("; the position was stacked by the host, not shuffled." if is_stacked
+                    else "."))
+    return Verdict(True, lines, public, is_stacked)

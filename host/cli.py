@@ -22,10 +22,14 @@ def log_line(line: str) -> None:
 
 
 def make_host(args: argparse.Namespace, log=log_line) -> Host:
-    """The Host the command line describes."""
+    """The Host the command line describes (limits not given keep the Host's defaults)."""
+    from hexnet.cli import HOST_LIMITS
+
+    limits = {dest: getattr(args, dest) for _, dest, *_ in HOST_LIMITS
+              if getattr(args, dest, None) is not None}
     return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
                 open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
-                absent_after=args.absent_after)
+                absent_after=args.absent_after, **limits)
 
 
 def log_lines(lines: list[str]) -> None:

@@ -94,7 +94,7 @@ class TableStarted:
     game: str
     players: list[str]
     options: dict[str, Any]
-    seed: int
+    seed: bytes
     salt: bytes = b""  # with the seed behind the commitment the seats are shown
     seats: list[dict[str, Any]] = field(default_factory=list)  # kind, name, identity, policy
 
@@ -129,6 +129,23 @@ class SeatDisconnected:
 
 
 @dataclass(frozen=True)
+class SeatsChanged:
+    """Who sits where at a playing table changed (a bot took an absent player's seat, the player
+    came back, a seat went absent): journal hook, so a restarted host seats them alike."""
+
+    table: int
+    seats: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class SeatingChanged:
+    """The tables still seating changed; ``tables`` describes all of them (journal hook: a
+    restarted host brings them back)."""
+
+    tables: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class LobbyChanged:
     """Tables or seats changed: a coalesced lobby update went out (the shell refreshes mDNS
     TXT and dashboards)."""
@@ -147,13 +164,27 @@ class TablesChanged:
 
 
 Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
-          | SeatDisconnected | LobbyChanged | LobbyDue | TablesChanged)
+          | SeatDisconnected | SeatsChanged | SeatingChanged | LobbyChanged | LobbyDue
+          | TablesChanged)
 
 
 def clean_name(name: str, limit: int = 24) -> str:
     """``name`` without control, format (bidi) or unassigned characters, trimmed, ≤ ``limit``."""
     kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
     return " ".join(kept.split())[:limit] or "player"
+
+
+def unique_name(wanted: str, taken: set[str], limit: int = 24) -> str:
+    """``wanted``, or ``wanted (2)``, ``wanted (3)``, … — the first whose case-folded form is
+    not in ``taken`` (case-folded names), cut to ``limit`` characters."""
+    if wanted.casefold() not in taken:
+        return wanted
+    for n in range(2, 10_000):
+        suffix = f" ({n})"
+        candidate = wanted[:limit - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+    raise LobbyError("name_taken", "No free variant of that name is left.")
 
 
 def clean_text(text: str, limit: int = 300) -> str:

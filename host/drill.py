@@ -245,11 +245,23 @@ class Drill:
                 await self.kill_host()
                 say(f"host killed at journal step {self.steps()}; restarting it")
                 await self.start_host()
-            elif relay.cut_one(self.rng):
-                say(f"cut one bot's connection at step {step}")
+            elif await self.cut(relay, bots):
+                say(f"cut one bot's connection at step {self.steps()}")
             else:
                 self.failures.append("no client connection to cut")
         await bots.wait()
+
+    async def cut(self, relay: Relay, bots: asyncio.subprocess.Process,
+                  seconds: float = 15.0) -> bool:
+        """Cut one bot's connection as soon as one is up (right after a restart the bots are
+        still reconnecting, and on a busy machine the game may pass the cut's step while the
+        host is down); False if none came within ``seconds`` or the bots ended."""
+        deadline = time.monotonic() + seconds
+        while not relay.cut_one(self.rng):
+            if time.monotonic() >= deadline or bots.returncode is not None:
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     async def check(self, bot_text: str) -> None:
         """``hexnet verify`` and an in-process replay of the journal."""
@@ -275,8 +287,9 @@ class Drill:
         if contents.end is None or outcome != contents.end["outcome"]:
             self.failures.append("a fresh replay of seed + actions ends differently")
         else:
-            say(f"fresh replay of {len(contents.steps)} steps from seed "
-                f"{contents.header['seed']}: same outcome, scores {outcome.get('scores')}")
+            seed = bytes(contents.header["seed"]).hex()[:16]
+            say(f"fresh replay of {len(contents.steps)} steps from seed {seed}…: same outcome, "
+                f"scores {outcome.get('scores')}")
         if f"scores {outcome.get('scores')}, winners {outcome.get('winners')}" not in bot_text:
             self.failures.append("the bots were shown another result than the replay's")
 
@@ -308,7 +321,7 @@ def shortest_game(game_name: str, players: int = 4, games: int = 8) -> int:
 def replay_outcome(header: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
     """The outcome of replaying ``steps`` from the header's seed, as if never interrupted."""
     game = get_game(header["game"])
-    state = game.setup(list(header["players"]), int(header["seed"]), header["options"])
+    state = game.setup(list(header["players"]), bytes(header["seed"]), header["options"])
     for step in steps:
         game.apply(state, step["seat"], step["action"])
     return game.outcome(state) or {}

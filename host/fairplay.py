@@ -1,6 +1,6 @@
 """The host's side of verifiable randomness: the ``reveal`` messages at a game's end.
 
-Every ``view`` of a started table carries ``commitment`` (``sha256(seed‖salt)``, see
+Every ``view`` of a started table carries ``commitment`` (to seed, salt and options, see
 :mod:`hexnet.fairness`). When the game is over each seated human receives ``reveal`` messages:
 the seed, the salt, the game's options and every step (seat, action, digest of its public
 events), split into parts so that no frame passes the 64 KiB cap. The client replays them

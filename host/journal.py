@@ -7,10 +7,13 @@ actions of the last few ticks, tens of milliseconds, which the players may have 
 
 File layout: the magic line ``HEXNET-JOURNAL 1\\n``, then records, each a 4-byte big-endian
 length, a 4-byte CRC-32 of the payload and the payload (one msgpack map). The first record is the
-header (``kind: "header"``: game, players, options, seed, salt, commitment, table); then
-``kind: "step"`` records (seat, action, digest of the public events) and at most one
-``kind: "end"`` record (the outcome). A last record cut short by a power failure is detected and
-dropped; damage anywhere else is refused.
+header (``kind: "header"``: game, players, options, seed, salt, commitment, rng, table, seats);
+then ``kind: "step"`` records (seat, action, digest of the public events), ``kind: "seats"``
+records (who sits where, after a seat changed during play), ``kind: "timer"`` records (the
+running deadline's key and when it ends, wall-clock seconds) and at most one ``kind: "end"``
+record (the outcome). A last record cut short by a power failure is detected and
+dropped; damage anywhere else is refused. A journal is created mode 0600 in a 0700 directory: its
+header holds the seed, i.e. every hand of a game that may still be running.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 import msgpack
+
+from protocol.paths import private_dir, tighten
 
 MAGIC = b"HEXNET-JOURNAL 1\n"
 _HEAD = struct.Struct(">II")
@@ -41,6 +46,8 @@ class JournalContents:
     header: dict[str, Any]
     steps: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    seats: list[dict[str, Any]] | None = None  # the last ``seats`` record's seats
+    timer: dict[str, Any] | None = None  # the last ``timer`` record
     torn: bool = False
     path: Path | None = None
 
@@ -66,8 +73,10 @@ class Journal:
     @classmethod
     def create(cls, path: Path, header: dict[str, Any]) -> Journal:
         """A new journal at ``path`` (which must not exist) starting with ``header``."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "xb")  # noqa: SIM115 - kept open for appends; closed by close()
+        private_dir(path.parent)
+        # 0600 from the first byte: the header holds the seed of a game still running
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        handle = os.fdopen(fd, "wb")
         journal = cls(path, handle)
         handle.write(MAGIC)
         journal.append({"kind": "header", **header})
@@ -79,6 +88,7 @@ class Journal:
         """Continue an existing journal, first cutting off a torn last record."""
         assert contents.path is not None
         size = _valid_length(contents.path)
+        tighten(contents.path, 0o600)
         handle = open(contents.path, "r+b")  # noqa: SIM115 - closed by close()
         handle.truncate(size)
         handle.seek(size)
@@ -219,6 +229,10 @@ def read_journal(path: str | Path) -> JournalContents:
             contents.steps.append(record)
         elif record["kind"] == "end":
             contents.end = record
+        elif record["kind"] == "seats" and isinstance(record.get("seats"), list):
+            contents.seats = record["seats"]
+        elif record["kind"] == "timer":
+            contents.timer = record
         else:
             raise JournalError(f"unknown record kind {record['kind']!r}")
     return contents

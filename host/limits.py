@@ -3,10 +3,10 @@
 * :data:`HANDSHAKE_TIMEOUT` — TLS handshake + ``hello`` must be done within it;
   :data:`AUTH_TIMEOUT` — the ``auth`` message must arrive within it after ``welcome``.
 * :class:`Gate` — caps on connections that have not authenticated yet, in total
-  (:data:`MAX_UNAUTHENTICATED`: past it the oldest of the busiest address is evicted) and per
-  address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`: past it new ones are refused); counted from
-  the TCP accept, before any TLS work, so idle half-open sockets cost a slot each and nothing
-  else.
+  (:data:`MAX_UNAUTHENTICATED`) and per address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`): past
+  a cap the least advanced connection (idle TCP first, oldest first) of that address — or of
+  the busiest, for the total — is evicted, never the newcomer; counted from the TCP accept,
+  before any TLS work, so idle half-open sockets cost a slot each and never lock a player out.
 * :class:`MessageLimiter` — a token bucket per authenticated connection
   (:data:`MESSAGE_RATE` per second, bursts of :data:`MESSAGE_BURST`). A message over the budget
   is dropped; the first of a run gets an ``error`` code ``rate_limited``; a run longer than
@@ -17,7 +17,7 @@
   paused, so the shell can count them and then upgrade them to TLS (``writer.start_tls``)
   without losing the ClientHello.
 
-Room-code attempts are rate-limited per address by :class:`protocol.auth.RateLimiter`.
+Room-code attempts back off per identity and per address (:class:`protocol.auth.RateLimiter`).
 """
 
 from __future__ import annotations
@@ -38,17 +38,22 @@ MESSAGE_EXCESS_CLOSE = 200
 WRITE_HIGH_WATER = 2 * 1024 * 1024
 
 
+TCP, TLS, HELLO = 0, 1, 2  # how far an unauthenticated connection got (Gate.progress)
+
+
 class Gate:
-    """Counts unauthenticated connections. A new one from an address at its cap is refused; a
-    new one while the total is full evicts the oldest connection of the address holding the
-    most (of equals, the one waiting longest), so idle sockets (slowloris) never lock a player
-    out, and a player's brief handshake is the last thing evicted."""
+    """Counts unauthenticated connections and keeps them within caps without locking a player
+    out. A new connection is always admitted: if its address is at its cap, that address's
+    least advanced connection (idle TCP before TLS before one that sent ``hello``; of equals the
+    oldest) is evicted; if the total is full, the same happens at the address holding the most.
+    Idle sockets (slowloris) therefore only ever push out each other, and a player's login —
+    which reaches ``hello`` within a round trip — is the last thing evicted."""
 
     def __init__(self, total: int = MAX_UNAUTHENTICATED,
                  per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS) -> None:
         self.total, self.per_address = total, per_address
-        # address → key → (arrival number, close callback), oldest first
-        self.waiting: dict[str, dict[int, tuple[int, Callable[[], None]]]] = {}
+        # address → key → [arrival number, stage, close callback]
+        self.waiting: dict[str, dict[int, list[Any]]] = {}
         self.evicted = 0
         self._arrivals = 0
 
@@ -62,26 +67,37 @@ class Gate:
         """Unauthenticated connections per address."""
         return {a: len(keys) for a, keys in self.waiting.items()}
 
+    def _evict(self, address: str) -> None:
+        keys = self.waiting[address]
+        victim = min(keys, key=lambda k: (keys[k][1], keys[k][0]))
+        _, _, evict = keys.pop(victim)
+        if not keys:
+            del self.waiting[address]
+        self.evicted += 1
+        evict()
+
     def admit(self, address: str, key: int = 0,
               close: Callable[[], None] = lambda: None) -> str | None:
         """Count connection ``key`` from ``address`` (``close()`` ends it if it is evicted);
-        None if admitted, else why not (and nothing counted)."""
+        None if admitted (after evicting another if a cap was reached), else why not (only
+        with a cap of 0)."""
+        if not self.per_address or not self.total:
+            return f"no unauthenticated connections are allowed (from {address})"
         if len(self.waiting.get(address, {})) >= self.per_address:
-            return f"too many unauthenticated connections from {address}"
-        if self.count >= self.total:
-            if not self.total:
-                return "too many unauthenticated connections"
+            self._evict(address)
+        elif self.count >= self.total:
             hog = max(self.waiting, key=lambda a: (len(self.waiting[a]),
-                                                   -next(iter(self.waiting[a].values()))[0]))
-            oldest = next(iter(self.waiting[hog]))
-            _, evict = self.waiting[hog].pop(oldest)
-            if not self.waiting[hog]:
-                del self.waiting[hog]
-            self.evicted += 1
-            evict()
+                                                   -min(v[0] for v in self.waiting[a].values())))
+            self._evict(hog)
         self._arrivals += 1
-        self.waiting.setdefault(address, {})[key] = (self._arrivals, close)
+        self.waiting.setdefault(address, {})[key] = [self._arrivals, TCP, close]
         return None
+
+    def progress(self, address: str, key: int, stage: int) -> None:
+        """Connection ``key`` got as far as ``stage`` (:data:`TLS`, :data:`HELLO`)."""
+        entry = self.waiting.get(address, {}).get(key)
+        if entry is not None:
+            entry[1] = max(entry[1], stage)
 
     def release(self, address: str, key: int = 0) -> None:
         """Connection ``key`` from ``address`` authenticated or went away (idempotent)."""

@@ -15,6 +15,15 @@ Rules kept here:
   legal actions and the engine's deadline key) is unchanged — normally the current one — else
   ``stale`` (so two players answering one reaction window at once are both accepted);
 * seats marked absent are answered for by the engine's absent default whenever waited on;
+  only the host (:meth:`Lobby.add_bot` from its own code) may give an absent seat to a bot, which
+  keeps it for its player: the player's return (connect or sit) takes it back;
+* names are unique per host: a second "pi" is "pi (2)" in the lobby, chat, seats and logs; a
+  player holding a seat keeps the name the table knows;
+* griefing limits: per player at most ``max_open_tables_per_player`` open tables and
+  ``max_tables_created_per_player`` creations an hour; an open table created over the network
+  that nobody sits at expires after ``table_expiry`` seconds (:meth:`Lobby.expire_tables`);
+* options are checked against the game's declared table (:mod:`hexnet.options`): a ``create``
+  from the network may not stack a position (``local_only``); the host's own code may;
 * host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Lobby.bot_turn`;
 * fairness (issue 6): :meth:`Lobby.start` draws seed and salt (:func:`hexnet.fairness.new_seed`);
   every view carries the commitment, and at the end every seated human gets the ``reveal``
@@ -22,20 +31,30 @@ Rules kept here:
   they reconnect;
 * journal hooks: ``TableStarted`` (with seed, salt and seats), ``Accepted`` and ``TableOver``
   effects, in that order and before the frames they cause (those come from :meth:`tick`);
+  ``SeatsChanged`` (a playing table's seats changed) and ``SeatingChanged`` (the tables still
+  seating) as every change is made — never coalesced; :meth:`Lobby.resume_table` takes back a
+  table rebuilt from its journal after a restart (:mod:`host.recovery`), and
+  :meth:`Lobby.restore_seating` the tables that were still seating;
 * lobby updates are coalesced deltas (:meth:`Lobby.lobby_tick`) sent only to connections not
   playing; ``batched=True`` (the host) leaves :meth:`tick` and :meth:`lobby_tick` to the
-  shell, otherwise (tests, tools) every call ends with both; :meth:`Lobby.resume_table` takes back
-  a table rebuilt from its journal after a restart (:mod:`host.recovery`).
+  shell, otherwise (tests, tools) every call ends with both;
+* a refusal of a request about the table a player is playing at (``add_bot``, ``start``,
+  ``sit``; ``act`` and table chat likewise) rides in that table's frames like any reply, never
+  as a frame of its own (the traffic rule); refusals of lobby requests (``create``, another
+  table) are lobby ``error`` frames, which concern public things only.
 """
 
 from __future__ import annotations
 
+import time
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
+from hexnet.options import OptionError, check_options
 from host.core import (
     Close,
     Effect,
@@ -43,9 +62,13 @@ from host.core import (
     LobbyDue,
     LobbyError,
     SeatDisconnected,
+    SeatingChanged,
+    SeatsChanged,
     Send,
+    SetTimer,
     TableStarted,
     clean_name,
+    unique_name,
 )
 from host.playing import PlayMixin
 from host.render import Change
@@ -58,6 +81,10 @@ from protocol import traffic
 MAX_TABLES = 500
 _LOBBY = traffic.packed("lobby")
 _DELTA = traffic.packed("lobby_delta")
+TABLE_EXPIRY = 600.0  # seconds an open table nobody sits at is kept
+MAX_OPEN_TABLES_PER_PLAYER = 3  # open tables one identity may have created at a time
+MAX_TABLES_CREATED_PER_PLAYER = 20  # tables one identity may create per CREATE_WINDOW
+CREATE_WINDOW = 3600.0
 
 
 @dataclass
@@ -78,7 +105,11 @@ class Lobby(PlayMixin):
 
     def __init__(self, listener: Callable[[list[Effect]], None] | None = None,
                  host_open: bool = False, games: list[str] | None = None,
-                 seed_source: Callable[[], int] | None = None, batched: bool = False) -> None:
+                 seed_source: Callable[[], int | bytes] | None = None, batched: bool = False,
+                 *, table_expiry: float = TABLE_EXPIRY,
+                 max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
+                 max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.listener = listener or (lambda effects: None)
         self.host_open = host_open
         self.games = games
@@ -89,6 +120,21 @@ class Lobby(PlayMixin):
         self.batched = batched
         self._next_table = 1
         self._seed = seed_source or (lambda: new_seed()[0])
+        self.table_expiry = table_expiry
+        self.max_open_tables_per_player = max_open_tables_per_player
+        self.max_tables_created_per_player = max_tables_created_per_player
+        self.clock = clock
+        self._created: dict[bytes, deque[float]] = {}  # identity → when it created tables
+        self._seat_records: dict[int, list[dict[str, Any]]] = {}  # playing table → last seats
+        self._seating: dict[int, dict[str, Any]] | None = None  # tables seating, as reported
+        # indexes, so a host of hundreds of tables does not scan them all per connection:
+        # names in use (case-folded; connections and human seats, and bots' seats: a superset,
+        # see _unique_name), each table's seat names as last noted, and identity → the table
+        # where a bot keeps that player's seat
+        self._human_names: Counter[str] = Counter()
+        self._bot_names: Counter[str] = Counter()
+        self._table_names: dict[int, tuple[list[str], list[str]]] = {}
+        self._stand_ins: dict[bytes, int] = {}
         self._out: list[Effect] = []
         self._changes: dict[int, Change] = {}
         self._lobby_dirty: set[int] = set()
@@ -130,8 +176,62 @@ class Lobby(PlayMixin):
         return (table, seat) if seat is not None else None
 
     def holds_seat(self, identity: bytes) -> bool:
-        """Whether ``identity`` holds a seat (it may then resume without the room code)."""
-        return self.where(identity) is not None
+        """Whether ``identity`` holds a seat, or a bot keeps one for it (it may then resume
+        without the room code)."""
+        return self.where(identity) is not None or self._stand_in(identity) is not None
+
+    def _stand_in(self, identity: bytes) -> Table | None:
+        """The playing table where a bot keeps ``identity``'s seat, or None."""
+        table = self.tables.get(self._stand_ins.get(identity, 0))
+        if table is None or table.reserved_seat(identity) is None:
+            self._stand_ins.pop(identity, None)
+            return None
+        return table
+
+    def _reclaim(self, identity: bytes, only: Table | None = None) -> Table | None:
+        """A player returns: a bot standing in for them gives their seat back (a seat they
+        took meanwhile at a table still seating is freed: one seat per player)."""
+        table = self._stand_in(identity)
+        if table is not None and (only is None or only is table):
+            seat = table.reserved_seat(identity)
+            assert seat is not None
+            del self._stand_ins[identity]
+            here = self.where(identity)
+            if here is not None and here[0] is not table and here[0].status == "open":
+                here[0].seats[here[1]].clear()
+                self._lobby_changed(here[0])
+            s = table.seats[seat]
+            s.kind, s.identity, s.policy, s.reserved = "human", identity, None, None
+            s.absent = s.absent_auto = False
+            self.seated[identity] = table.id
+            return table
+        return None
+
+    def _note_bots(self, table: Table) -> None:
+        """Index the bots of ``table`` that keep a player's seat."""
+        for s in table.seats:
+            if s.kind == "bot" and s.reserved is not None:
+                self._stand_ins[s.reserved] = table.id
+
+    def _unique_name(self, wanted: str, identity: bytes | None,
+                     table: Table | None = None) -> str:
+        """``wanted`` made unique on this host: against every other connected player and every
+        seat at a table that is not over (for a bot: against humans and its own table)."""
+        key = wanted.casefold()
+        if not self._human_names[key] and not (
+                self._bot_names[key] if identity is not None
+                else table is not None and any(s.kind == "bot" and s.name.casefold() == key
+                                               for s in table.seats)):
+            return wanted  # nobody uses it (the indexes hold every name in use, and more)
+        taken = {c.name.casefold() for c in self.conns.values() if c.identity != identity}
+        for t in self.tables.values():
+            if t.status == "over":
+                continue
+            for s in t.seats:
+                if (s.kind == "human" and (s.identity != identity or identity is None)) or (
+                        s.kind == "bot" and (identity is not None or t is table)):
+                    taken.add(s.name.casefold())
+        return unique_name(wanted, taken)
 
     def open_seats(self) -> int:
         """Empty seats at tables still seating (mDNS TXT)."""
@@ -182,8 +282,65 @@ class Lobby(PlayMixin):
             [("type", _DELTA), ("tables", tables), ("removed", traffic.packed([])),
              ("you", traffic.packed(you))])))
 
+    def _note_seating(self, tables: tuple[Table | None, ...]) -> None:
+        """Journal hooks for seating, as each change is made (not coalesced): a playing
+        table's seats that changed (:class:`SeatsChanged`), the tables still seating
+        (:class:`SeatingChanged`, all of them, when one of them changed or went); and the time
+        since when an open table has nobody seated (for :meth:`expire_tables`). Only the
+        ``tables`` just changed are looked at (a host holds hundreds)."""
+        now = self.clock()
+        seating_changed = self._seating is None
+        if self._seating is None:
+            self._seating = {}
+        for table in tables:
+            if table is None:
+                continue
+            tid = table.id
+            self._index_names(tid, table if self.tables.get(tid) is table else None)
+            if self.tables.get(tid) is not table:  # removed
+                seating_changed |= self._seating.pop(tid, None) is not None
+                self._seat_records.pop(tid, None)
+                continue
+            if table.status == "open":
+                if any(s.kind == "human" for s in table.seats):
+                    table.idle_since = None
+                elif table.idle_since is None:
+                    table.idle_since = now
+                record = table.seating_record()
+                if self._seating.get(tid) != record:
+                    self._seating[tid] = record
+                    seating_changed = True
+            else:
+                seating_changed |= self._seating.pop(tid, None) is not None
+            if table.status == "playing":
+                records = [s.record() for s in table.seats]
+                if tid in self._seat_records and self._seat_records[tid] != records:
+                    self._emit(SeatsChanged(tid, records))
+                self._seat_records[tid] = records
+            else:
+                self._seat_records.pop(tid, None)
+        if seating_changed:
+            self._emit(SeatingChanged(list(self._seating.values())))
+
+    def _index_names(self, tid: int, table: Table | None) -> None:
+        """Keep the names index of table ``tid`` (None: it is gone) as its seats are now."""
+        humans, bots = self._table_names.pop(tid, ([], []))
+        self._human_names.subtract(humans)
+        self._bot_names.subtract(bots)
+        if table is not None:
+            humans = [s.name.casefold() for s in table.seats if s.kind == "human"]
+            bots = [s.name.casefold() for s in table.seats if s.kind == "bot"]
+            self._table_names[tid] = (humans, bots)
+            self._human_names.update(humans)
+            self._bot_names.update(bots)
+        for counter in (self._human_names, self._bot_names):
+            for name in [n for n in humans + bots if counter[n] <= 0]:
+                del counter[name]
+
     def _lobby_changed(self, *tables: Table | None) -> None:
-        """Mark tables (none: only someone's ``you``) for the next coalesced lobby update."""
+        """Mark tables (none: only someone's ``you``) for the next coalesced lobby update,
+        after noting their seating for the journal (:meth:`_note_seating`, at once)."""
+        self._note_seating(tables)
         for table in tables:
             if table is not None:
                 self._lobby_dirty.add(table.id)
@@ -262,16 +419,22 @@ class Lobby(PlayMixin):
         It receives the lobby and, if its identity holds a seat, that table's view."""
         old = self._conn_of(identity)
         if old is not None:
-            del self.conns[old.id]
+            self._forget_conn(old)
             self._emit(Close(old.id, "replaced", "You connected again from elsewhere."))
-        conn = Conn(conn_id, identity, clean_name(name), address)
+        reclaimed = self._reclaim(identity)
+        here = self.where(identity)
+        # a seated player keeps the name the table knows; anyone else gets a name no one else
+        # on this host has ("pi", then "pi (2)")
+        name = (here[0].seats[here[1]].name if here is not None
+                else self._unique_name(clean_name(name), identity))
+        conn = Conn(conn_id, identity, name, address)
         self.conns[conn_id] = conn
         self.by_identity[identity] = conn
-        here = self.where(identity)
+        self._human_names[name.casefold()] += 1
         if here is not None and here[0].seats[here[1]].absent_auto:
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
-        self._lobby_changed(here[0] if here else None)
+        self._lobby_changed(here[0] if here else None, reclaimed)
         self._sync_lobby(conn)
         if here is not None:
             self._resync(here[0], here[1])
@@ -281,15 +444,24 @@ class Lobby(PlayMixin):
     def disconnect(self, conn_id: int) -> None:
         """A connection went away (its seat stays bound to its identity; at a playing table a
         :class:`SeatDisconnected` effect starts the grace period before it counts as absent)."""
-        conn = self.conns.pop(conn_id, None)
+        conn = self.conns.get(conn_id)
         if conn is not None:
-            if self.by_identity.get(conn.identity) is conn:
-                del self.by_identity[conn.identity]
+            self._forget_conn(conn)
             here = self.where(conn.identity)
             if here is not None and here[0].status == "playing":
                 self._emit(SeatDisconnected(here[0].id, here[1]))
             self._lobby_changed(here[0] if here else None)
         self._flush()
+
+    def _forget_conn(self, conn: Conn) -> None:
+        """``conn`` is gone (closed, replaced or kicked)."""
+        del self.conns[conn.id]
+        if self.by_identity.get(conn.identity) is conn:
+            del self.by_identity[conn.identity]
+        key = conn.name.casefold()
+        self._human_names[key] -= 1
+        if self._human_names[key] <= 0:
+            del self._human_names[key]
 
     def absent_if_gone(self, table_id: int, seat: int) -> None:
         """The grace period of a disconnected seat ended: if its player is still away, the seat
@@ -321,7 +493,7 @@ class Lobby(PlayMixin):
                 self.leave(conn)
             elif kind == "add_bot":
                 self._require_seated_or_open(conn, msg["table"])
-                self.add_bot(msg["table"], msg["seat"], msg["policy"])
+                self.add_bot(msg["table"], msg["seat"], msg["policy"], by_host=False)
             elif kind == "start":
                 self._require_seated_or_open(conn, msg["table"])
                 self.start(msg["table"])
@@ -336,11 +508,22 @@ class Lobby(PlayMixin):
             else:
                 raise LobbyError("unexpected", f"A {kind!r} message is not expected now.")
         except LobbyError as exc:
-            self._emit(Send(conn_id, {"type": "error", "code": exc.code,
-                                      "message": exc.message}))
+            self._refuse(conn, msg, exc)
         if kind in ("create", "sit", "leave", "start"):
             self._answer_you(conn)
         self._flush()
+
+    def _refuse(self, conn: Conn, msg: dict[str, Any], exc: LobbyError) -> None:
+        """Refuse ``msg``: an ``error`` to ``conn`` — inside the table's next frames if the
+        request is about the table its player is playing at (``add_bot``, ``start``, ``sit``:
+        a seated player's table-level refusals are never a frame of their own, the traffic
+        rule of :mod:`protocol.traffic`)."""
+        error = {"code": exc.code, "message": exc.message}
+        here = self.where(conn.identity) if msg["type"] in ("add_bot", "start", "sit") else None
+        if here is not None and here[0].status == "playing" and here[0].id == msg["table"]:
+            self._reply(here[0], here[1], error=error)
+            return
+        self._emit(Send(conn.id, {"type": "error", **error}))
 
     def _require_seated_or_open(self, conn: Conn, table_id: int) -> None:
         table = self._table(table_id)
@@ -361,21 +544,20 @@ class Lobby(PlayMixin):
         if not engine.min_players <= seats <= engine.max_players:
             raise LobbyError("bad_seats", f"{engine.title or game} takes "
                              f"{engine.min_players}–{engine.max_players} players, not {seats}.")
-        unknown = sorted(set(options or {}) - set(engine.options_help))
-        if unknown:
-            raise LobbyError("bad_options", f"{engine.title or game} has no option "
-                             f"{unknown[0][:32]!r}.")
+        try:  # the host's own code (no creator) may stack a table; the network may not
+            options = check_options(engine, options, local=creator is None)
+        except OptionError as exc:
+            raise LobbyError(exc.code, exc.message) from exc
         if creator is not None:
             self._check_can_move(creator)
+            self._check_creator_caps(creator.identity)
+        self.expire_tables()
         open_tables = [t for t in self.tables.values() if t.status != "over"]
         if len(open_tables) >= MAX_TABLES:
             raise LobbyError("too_many_tables", "This host has as many tables as it can show.")
         over = [tid for tid, t in self.tables.items() if t.status == "over"]
         while len(self.tables) >= MAX_TABLES and over:
-            gone = over.pop(0)
-            del self.tables[gone]
-            self._info.pop(gone, None)
-            self._lobby_removed.add(gone)
+            self._drop_table(over.pop(0))
         table = Table(self._next_table, game, engine, [Seat() for _ in range(seats)],
                       dict(options or {}))
         if seed is not None:
@@ -383,10 +565,55 @@ class Lobby(PlayMixin):
         self._next_table += 1
         self.tables[table.id] = table
         if creator is not None:
+            table.creator = creator.identity
+            self._created.setdefault(creator.identity, deque()).append(self.clock())
             self._seat_human(creator, table, 0)
         self._lobby_changed(table)
         self._flush()
         return table.id
+
+    def _check_creator_caps(self, identity: bytes) -> None:
+        """One player may have only so many open tables, and create only so many an hour: one
+        client cannot fill the host (``too_many_tables`` for everyone else)."""
+        mine = sum(1 for t in self.tables.values()
+                   if t.status == "open" and t.creator == identity)
+        if mine >= self.max_open_tables_per_player:
+            raise LobbyError("too_many_tables", f"You have {mine} open tables already; sit at "
+                             "one of them, or wait until one starts or expires.")
+        now = self.clock()
+        recent = self._created.get(identity, deque())
+        while recent and now - recent[0] >= CREATE_WINDOW:
+            recent.popleft()
+        if len(recent) >= self.max_tables_created_per_player:
+            wait = int(CREATE_WINDOW - (now - recent[0])) // 60 + 1
+            raise LobbyError("too_many_tables", f"You created {len(recent)} tables within an "
+                             f"hour; you may create another in {wait} min.")
+        if not recent:
+            self._created.pop(identity, None)
+        while len(self._created) > 4096:  # bounded memory: forget the oldest creators
+            self._created.pop(next(iter(self._created)))
+
+    def expire_tables(self) -> list[int]:
+        """Remove the open tables created over the network that nobody has sat at for
+        ``table_expiry`` seconds (tables the host made itself stay); their ids. The shell calls
+        this now and then, and every ``create`` does."""
+        now = self.clock()
+        gone = [t.id for t in self.tables.values()
+                if t.status == "open" and t.creator is not None and t.idle_since is not None
+                and now - t.idle_since >= self.table_expiry
+                and not any(s.kind == "human" for s in t.seats)]
+        for tid in gone:
+            self._drop_table(tid)
+        if gone:
+            self._flush()
+        return gone
+
+    def _drop_table(self, table_id: int) -> None:
+        """Forget a table (finished, or expired): the lobby lists it as removed."""
+        table = self.tables.pop(table_id)
+        self._info.pop(table_id, None)
+        self._lobby_removed.add(table_id)
+        self._lobby_changed(table)
 
     def _check_can_move(self, conn: Conn) -> None:
         here = self.where(conn.identity)
@@ -406,6 +633,8 @@ class Lobby(PlayMixin):
         """Seat ``conn`` at ``table_id`` (first empty seat if ``seat`` is None); its seat.
         Sitting again in one's own seat at a playing table clears "absent"."""
         table = self._table(table_id)
+        if self._reclaim(conn.identity, only=table) is not None:
+            self._lobby_changed(table)
         mine = table.seat_of(conn.identity)
         if mine is not None and (seat is None or seat == mine):
             if table.seats[mine].absent:
@@ -438,9 +667,12 @@ class Lobby(PlayMixin):
             self.mark_absent(table.id, seat)
         self._flush()
 
-    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "heuristic") -> int:
+    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "heuristic",
+                by_host: bool = True) -> int:
         """A host-side bot in ``seat`` (first empty one if None): at an open table an empty
-        seat; at a playing table it may replace an absent human. Returns the seat."""
+        seat; at a playing table — the host's decision only (``by_host``), never a player's —
+        it may replace an absent human, keeping the seat for them: when they come back
+        (connect or sit) the seat is theirs again. Returns the seat."""
         table = self._table(table_id)
         try:
             get_policy(table.game_name, policy)
@@ -448,16 +680,21 @@ class Lobby(PlayMixin):
             raise LobbyError("bad_policy", str(exc.args[0])) from exc
         if table.status == "playing" and seat is not None and 0 <= seat < len(table.seats) and (
                 table.seats[seat].absent):
-            pass
+            if not by_host:
+                raise LobbyError("host_only", "Only the host may give an absent player's seat "
+                                 "to a bot; the seat waits for its player.")
         elif table.status != "open":
             raise LobbyError("not_open", f"Table {table_id} has already started.")
         else:
             seat = table.free_seat(seat)
         assert seat is not None
         s = table.seats[seat]
-        name = s.name if s.kind == "human" else f"bot {seat + 1}"
+        name = (s.name if s.kind == "human"
+                else self._unique_name(f"bot {seat + 1}", None, table))
+        reserved = s.identity if s.kind == "human" else None
         s.clear()
-        s.kind, s.name, s.policy = "bot", name, policy
+        s.kind, s.name, s.policy, s.reserved = "bot", name, policy, reserved
+        self._note_bots(table)
         self._lobby_changed(table)
         if table.status == "playing":
             self._advance(table)
@@ -469,8 +706,7 @@ class Lobby(PlayMixin):
         table = self._table(table_id)
         table.start(table.seed or self._seed(), new_seed()[1])
         assert table.state is not None
-        seats = [{"kind": s.kind, "name": s.name, "identity": s.identity, "policy": s.policy}
-                 for s in table.seats]
+        seats = [s.record() for s in table.seats]
         self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
                                 dict(table.options), table.seed, table.salt, seats))
         self._lobby_changed(table)
@@ -483,20 +719,55 @@ class Lobby(PlayMixin):
             table.id = self._next_table
         self._next_table = max(self._next_table, table.id + 1)
 
-    def resume_table(self, table: Table) -> None:
+    def resume_table(self, table: Table, timer: tuple[str, float] | None = None) -> None:
         """Take back a playing ``table`` rebuilt from its journal after a restart (call
-        :meth:`resume_table_id` first); every human seat starts disconnected."""
+        :meth:`resume_table_id` first); every human seat starts disconnected. ``timer`` (key,
+        seconds left) resumes the running deadline with the time it had left, if it is still
+        the engine's current one."""
         self.resume_table_id(table)
         self.tables[table.id] = table
-        self._lobby_changed(table)
         for seat in table.seats:
             if seat.kind == "human" and seat.identity is not None:
                 self.seated[seat.identity] = table.id
+        self._note_bots(table)
+        self._seat_records[table.id] = [s.record() for s in table.seats]
+        deadline = table.engine.deadline(table.state) if table.state is not None else None
+        if timer is not None and deadline is not None and deadline.key == timer[0]:
+            table.timer_key = timer[0]
+            self._emit(SetTimer(table.id, timer[0], max(0.0, min(timer[1], deadline.seconds))))
+        self._lobby_changed(table)
         for i, seat in enumerate(table.seats):
             if seat.kind == "human" and table.status == "playing":
                 self._emit(SeatDisconnected(table.id, i))
         self._advance(table)
         self._flush()
+
+    def restore_seating(self, records: list[dict[str, Any]]) -> list[int]:
+        """Bring back the tables that were still seating before a restart (records of
+        :meth:`host.table.Table.seating_record`); their ids. A record that no longer makes a
+        table (unknown game, bad seats) is skipped."""
+        restored: list[Table] = []
+        for rec in records:
+            try:
+                engine = get_game(str(rec["game"]))
+                seats = [Seat.from_record(s) for s in rec["seats"]]
+                table = Table(int(rec["id"]), str(rec["game"]), engine, seats,
+                              dict(rec["options"]))
+                table.seed = rec.get("seed") or 0
+                creator = rec.get("creator")
+                table.creator = bytes(creator) if creator is not None else None
+            except (KeyError, TypeError, ValueError, ModuleNotFoundError):
+                continue
+            self.resume_table_id(table)
+            self.tables[table.id] = table
+            for seat in table.seats:
+                if seat.kind == "human" and seat.identity is not None:
+                    self.seated[seat.identity] = table.id
+            restored.append(table)
+        if restored:
+            self._lobby_changed(*restored)
+            self._flush()
+        return [t.id for t in restored]
 
     # -- the host's own powers -----------------------------------------------------------
     def mark_absent(self, table_id: int, seat: int, absent: bool = True) -> None:
@@ -544,8 +815,7 @@ class Lobby(PlayMixin):
         s = table.seats[seat]
         conn = self._conn_of(s.identity)
         if conn is not None:
-            del self.conns[conn.id]
-            del self.by_identity[conn.identity]
+            self._forget_conn(conn)
             self._emit(Close(conn.id, "kicked", "The host removed you from the table."))
         if table.status == "open":
             s.clear()

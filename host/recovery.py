@@ -13,8 +13,12 @@ cut can cost the actions of the last fsync round (see the README).
 table is dealt again from the journal's seed and every step re-applied (its public-events digest
 checked), human seats stay bound to their players' identity keys (who may resume them without the
 room code), host-side bot seats come back as bots. A torn last record is dropped with a log line.
-Not journaled (and so not recovered): tables still seating, seat changes during play (a bot
-replacing an absent human), the time already run on a timer (it restarts from full length).
+Seat changes during play (a bot standing in for an absent player, the player's return) are
+``seats`` records, and the running deadline a ``timer`` record (its key and when it ends), so a
+restarted host seats everyone alike and lets the timer run out at the same moment (at once if
+that moment passed while the host was down). The tables still seating are kept in
+``journals/seating`` (rewritten, atomically, when they change — the shell coalesces bursts) and
+brought back too.
 """
 
 from __future__ import annotations
@@ -25,12 +29,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgpack
+
+from hexnet import rng
 from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
-from host.core import Accepted, Effect, TableOver, TableStarted
+from host.core import Accepted, Effect, SeatsChanged, SetTimer, TableOver, TableStarted
 from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
 from host.table import Seat, Table
+from protocol.paths import private_dir, tighten, write_private
+
+SEATING_FILE = "seating"
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -44,6 +54,10 @@ class Recorder:
         self.log = log
         self.journals: dict[int, Journal] = {}
         self.syncer: Syncer | None = None
+        if self.dir.is_dir():  # journals of an older hexnet may be readable by others
+            private_dir(self.dir)
+            for path in self.dir.glob("*.journal"):
+                tighten(path, 0o600)
 
     def path_of(self, table: int) -> Path | None:
         """The journal file of ``table`` while its game runs."""
@@ -60,6 +74,13 @@ class Recorder:
                 elif isinstance(e, Accepted):
                     self._append(e.table, {"kind": "step", "seat": e.seat, "action": e.action,
                                            "digest": _digest(e), "state_id": e.state_id})
+                elif isinstance(e, SeatsChanged):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "seats", "seats": e.seats})
+                elif isinstance(e, SetTimer):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "timer", "key": e.key,
+                                               "ends": time.time() + e.seconds})
                 elif isinstance(e, TableOver):
                     self._append(e.table, {"kind": "end", "outcome": e.outcome})
                     journal = self.journals.pop(e.table, None)
@@ -69,7 +90,7 @@ class Recorder:
                 self.log(f"table {e.table}: JOURNAL WRITE FAILED: {exc}")
 
     def _start(self, e: TableStarted) -> None:
-        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self.dir)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         path = self.dir / f"{stamp}-t{e.table}-{secrets.token_hex(3)}.journal"
         old = self.journals.pop(e.table, None)
@@ -77,7 +98,9 @@ class Recorder:
             old.close()
         self.journals[e.table] = Journal.create(path, {
             "game": e.game, "players": e.players, "options": e.options, "seed": e.seed,
-            "salt": e.salt, "commitment": commitment(e.seed, e.salt) if e.salt else "",
+            "salt": e.salt,
+            "commitment": commitment(e.seed, e.salt, e.options) if e.salt else "",
+            "rng": rng.ALGORITHM,
             "table": e.table, "seats": e.seats, "started": time.time()})
         self.log(f"table {e.table}: journal {path}")
 
@@ -93,6 +116,30 @@ class Recorder:
         if self.syncer is None:
             self.syncer = Syncer(self.log)
         return self.syncer
+
+    def write_seating(self, tables: list[dict[str, Any]]) -> None:
+        """Keep the tables still seating (atomically; nothing if there are none)."""
+        path = self.dir / SEATING_FILE
+        try:
+            if not tables:
+                path.unlink(missing_ok=True)
+                return
+            private_dir(self.dir)
+            write_private(path, msgpack.packb(tables, use_bin_type=True))
+        except OSError as exc:
+            self.log(f"tables seating not kept: {exc}")
+
+    def read_seating(self) -> list[dict[str, Any]]:
+        """The tables :meth:`write_seating` kept ([] if none or unreadable)."""
+        path = self.dir / SEATING_FILE
+        try:
+            tables = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=True)
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError, msgpack.UnpackException) as exc:
+            self.log(f"tables seating unreadable, not recovered: {exc}")
+            return []
+        return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []
 
     def close(self) -> None:
         """Sync and close every open journal (they stay unfinished on disk, to be
@@ -133,11 +180,18 @@ class Recorder:
             old_id = table.id
             lobby.resume_table_id(table)
             self.journals[table.id] = journal
-            lobby.resume_table(table)
+            timer = None
+            if contents.timer is not None:
+                left = float(contents.timer.get("ends", 0.0)) - time.time()
+                timer = (str(contents.timer.get("key")), left)
+            lobby.resume_table(table, timer)
             moved = f" (was table {old_id})" if old_id != table.id else ""
             self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "
                      f"at step {len(table.history)}")
             resumed.append(table.id)
+        seating = lobby.restore_seating(self.read_seating())
+        if seating:
+            self.log(f"tables {', '.join(map(str, seating))}: still seating, brought back")
         return resumed
 
 
@@ -148,15 +202,13 @@ def _digest(e: Accepted) -> str:
 def rebuild_table(contents: JournalContents, log: Callable[[str], None]) -> Table:
     """The table a journal describes, replayed to its last recorded step."""
     h = contents.header
+    if h.get("rng") != rng.ALGORITHM:
+        raise ValueError(f"its generator {h.get('rng', 'splitmix64')!r} is not this hexnet's "
+                         f"{rng.ALGORITHM!r}")
     engine = get_game(h["game"])
-    seats = []
-    for info in h["seats"]:
-        seat = Seat(kind=str(info["kind"]), name=str(info["name"]), policy=info.get("policy"))
-        identity = info.get("identity")
-        seat.identity = bytes(identity) if identity is not None else None
-        seats.append(seat)
+    seats = [Seat.from_record(info) for info in contents.seats or h["seats"]]
     table = Table(int(h["table"]), h["game"], engine, seats, dict(h["options"]))
-    table.start(int(h["seed"]), bytes(h["salt"]))
+    table.start(bytes(h["seed"]), bytes(h["salt"]))
     for i, step in enumerate(contents.steps, 1):
         table.act(step["seat"], step["action"])
         if step.get("digest") is not None and table.digests[-1] != step["digest"]:

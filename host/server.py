@@ -30,7 +30,10 @@ the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated`
 ``max_unauthenticated_per_address``, ``message_rate``, ``message_burst``,
 ``message_excess_close``, ``write_high_water``);
 ``journal`` (default True: table journals in ``data_dir/journals``), ``recover`` (default True:
-unfinished journals are reloaded by :meth:`Host.start`, see :mod:`host.recovery`),
+unfinished journals and the tables still seating are reloaded by :meth:`Host.start`, see
+:mod:`host.recovery`); the griefing limits of :class:`host.lobby.Lobby` (``table_expiry``,
+``max_open_tables_per_player``, ``max_tables_created_per_player``) and ``code_backoff`` (the
+longest wait between two room-code checks from one address, :class:`protocol.auth.RateLimiter`);
 ``host.recorder``; without an explicit
 ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
 default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
@@ -44,6 +47,7 @@ import asyncio
 import asyncio.sslproto
 import contextlib
 import itertools
+import math
 import os
 import secrets
 import ssl
@@ -63,13 +67,19 @@ from host.core import (
     LobbyChanged,
     LobbyDue,
     SeatDisconnected,
+    SeatingChanged,
     Send,
     SetTimer,
     TableOver,
     TablesChanged,
     TableStarted,
 )
-from host.lobby import Lobby
+from host.lobby import (
+    MAX_OPEN_TABLES_PER_PLAYER,
+    MAX_TABLES_CREATED_PER_PLAYER,
+    TABLE_EXPIRY,
+    Lobby,
+)
 from host.recovery import Recorder
 from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import FrameTooLarge, ProtocolError
@@ -81,6 +91,8 @@ LOBBY_EVERY = 0.25  # seconds between two coalesced lobby updates
 SSL_READ_BUFFER = 32 * 1024
 asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_size,
                                             SSL_READ_BUFFER)
+CODE_WAIT_LIMIT = 5.0  # seconds a code check may be held back; past it: "try again in …"
+SEATING_EVERY = 0.5  # seconds: the tables still seating are written at most this often
 T = TypeVar("T")
 
 
@@ -135,7 +147,11 @@ class Host:
                  message_burst: int = limits.MESSAGE_BURST,
                  message_excess_close: int = limits.MESSAGE_EXCESS_CLOSE,
                  write_high_water: int = limits.WRITE_HIGH_WATER,
-                 journal: bool = True, recover: bool = True) -> None:
+                 journal: bool = True, recover: bool = True,
+                 table_expiry: float = TABLE_EXPIRY,
+                 max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
+                 max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 code_backoff: float = auth.BACKOFF_MAX_ADDRESS) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -156,10 +172,13 @@ class Host:
         self.cert_path, self.key_path = tls.ensure_host_cert(self.config_dir)
         self.fingerprint = tls.fingerprint_of_pem(self.cert_path)
         self.fingerprint_human = tls.human_fingerprint(self.fingerprint)
-        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games, batched=True)
+        self.lobby = Lobby(self._on_effects, host_open=open, games=self.games, batched=True,
+                           table_expiry=table_expiry,
+                           max_open_tables_per_player=max_open_tables_per_player,
+                           max_tables_created_per_player=max_tables_created_per_player)
         self.recorder = Recorder(self.data_dir, self.log) if journal else None
         self.recover = recover
-        self.rate_limiter = auth.RateLimiter()
+        self.rate_limiter = auth.RateLimiter(address_max=code_backoff)
         self.port = 0
         self.bind = "127.0.0.1"
         self._room_key = b""
@@ -173,6 +192,9 @@ class Host:
         self._advertiser: Any = None
         self._mdns_dirty: asyncio.Event | None = None
         self._mdns_task: asyncio.Task[None] | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
+        self._seating: list[dict[str, Any]] | None = None  # to be written (coalesced)
+        self._seating_handle: asyncio.TimerHandle | None = None
         self._stopping = False
         self._tick_handle: asyncio.Handle | None = None
         self._lobby_handle: asyncio.Handle | None = None
@@ -181,6 +203,7 @@ class Host:
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
         """Listen on ``bind:port`` (0 = any free port); advertise if ``mdns``. The port."""
+        self._stopping = False  # (a stopped host may be started again)
         self._room_key = await asyncio.to_thread(auth.room_key, self.room_code, self.fingerprint)
         if self.recorder is not None and self.recover:
             self.recorder.recover(self.lobby)  # before listening: seats resume at once
@@ -205,6 +228,13 @@ class Host:
             self._mdns_dirty = asyncio.Event()
             self._mdns_task = asyncio.create_task(self._mdns_loop())
             self.log(f"advertised on mDNS as {self._advertiser.service_name}")
+        self._sweep_task = asyncio.create_task(self._sweep_loop())
+        # a host started again: frames and lobby updates that came due while it was stopped
+        loop = asyncio.get_running_loop()
+        if self._tick_handle is None:
+            self._tick_handle = loop.call_soon(self._tick)
+        if self._lobby_handle is None:
+            self._lobby_handle = loop.call_soon(self._lobby_tick)
         return self.port
 
     async def stop(self) -> None:
@@ -212,6 +242,10 @@ class Host:
         self._stopping = True
         if self._server is not None:
             self._server.close()
+        if self._sweep_task is not None:
+            self._sweep_task.cancel()
+            self._sweep_task = None
+        self._write_seating()  # the tables still seating, as they are now
         for handle in list(self._timers.values()) + list(self._later):
             handle.cancel()
         self._timers.clear()
@@ -219,6 +253,7 @@ class Host:
         for handle in (self._tick_handle, self._lobby_handle):
             if handle is not None:
                 handle.cancel()
+        self._tick_handle = self._lobby_handle = None  # (start() sends what is still due)
         for conn in list(self._conns.values()):
             with contextlib.suppress(Exception):
                 conn.writer.close()
@@ -301,6 +336,10 @@ class Host:
             elif isinstance(e, LobbyChanged):
                 if self._mdns_dirty is not None:
                     self._mdns_dirty.set()
+            elif isinstance(e, SeatingChanged):
+                self._seating = e.tables  # written at most every SEATING_EVERY seconds
+                if self._seating_handle is None and self.recorder is not None:
+                    self._seating_handle = loop.call_later(SEATING_EVERY, self._write_seating)
             elif isinstance(e, TableStarted):
                 self.log(f"table {e.table}: {e.game} started with {', '.join(e.players)}")
             elif isinstance(e, TableOver):
@@ -370,6 +409,21 @@ class Host:
         self._send(conn_id, conn, messages.error("idle", "No message for too long."))
         self._close(conn)
 
+    def _write_seating(self) -> None:
+        self._seating_handle = None
+        if self._seating is not None and self.recorder is not None:
+            self.recorder.write_seating(self._seating)
+            self._seating = None
+
+    async def _sweep_loop(self) -> None:
+        """Now and then: open tables nobody sits at expire."""
+        every = max(0.05, min(30.0, self.lobby.table_expiry / 4))
+        while True:
+            await asyncio.sleep(every)
+            for tid in self.lobby.expire_tables():
+                self.log(f"table {tid}: nobody sat at it for "
+                         f"{self.lobby.table_expiry:g} s; removed")
+
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)
         self.lobby.timeout(table, key)
@@ -421,7 +475,8 @@ class Host:
                     writer._transport = raw  # noqa: SLF001 - keep close() and __del__ working
                     raw.abort()
                     return
-                identity, name = await self._handshake(reader, writer, address)
+                self.gate.progress(address, conn_id, limits.TLS)
+                identity, name = await self._handshake(reader, writer, address, conn_id)
             except (HandshakeRefused, TimeoutError, asyncio.IncompleteReadError,
                     ConnectionError, ssl.SSLError, OSError):
                 return
@@ -496,7 +551,7 @@ class Host:
                     "internal", "The host failed on that request; it was not carried out."))
 
     async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                         address: str) -> tuple[bytes, str]:
+                         address: str, conn_id: int = 0) -> tuple[bytes, str]:
         async def refuse(code: str, text: str) -> HandshakeRefused:
             with contextlib.suppress(Exception):
                 await frames.write_frame(writer, messages.error(code, text), frames.PRE_AUTH_MAX)
@@ -514,6 +569,7 @@ class Host:
             return msg
 
         hello = await asyncio.wait_for(read("hello"), self.handshake_timeout)
+        self.gate.progress(address, conn_id, limits.HELLO)
         if hello["version"] != PROTOCOL_VERSION:
             raise await refuse("version", f"This host speaks protocol version "
                                f"{PROTOCOL_VERSION}, not {hello['version']}; update hexnet.")
@@ -524,17 +580,22 @@ class Host:
             "games": self.games[:16]}, frames.PRE_AUTH_MAX)
         msg = await asyncio.wait_for(read("auth"), self.auth_timeout)
         identity, c_nonce = hello["identity"], hello["nonce"]
-        if self.rate_limiter.blocked(address):
-            raise await refuse("rate_limited", "Too many wrong room codes from your address; "
-                               "wait a minute and try again.")
         if not auth.verify_auth(identity, msg["signature"], self.fingerprint, c_nonce, h_nonce):
             raise await refuse("bad_signature", "Your identity signature does not verify.")
         proof = None
         if msg["proof"] is not None:
+            # back-off (protocol.auth.RateLimiter): wait for this identity's and address's turn
+            admitted, wait = self.rate_limiter.reserve(identity, address, CODE_WAIT_LIMIT)
+            if not admitted:
+                raise await refuse("rate_limited", f"Too many wrong room codes from you; try "
+                                   f"again in {math.ceil(wait)} s.")
+            if wait > 0:
+                await asyncio.sleep(wait)
             want = auth.client_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
             if not auth.proofs_equal(msg["proof"], want):
-                self.rate_limiter.fail(address)
+                self.rate_limiter.fail(identity, address)
                 raise await refuse("bad_code", "That room code is not this host's.")
+            self.rate_limiter.succeed(identity)
             proof = auth.host_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
         elif not self.open and not self.lobby.holds_seat(identity):
             raise await refuse("code_required", "This host needs its room code.")

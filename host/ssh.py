@@ -9,8 +9,10 @@ on 127.0.0.1 like any player.
   is the guest's hexnet identity (derived from the key, :func:`host.guests.guest_key`): the same
   key gets its seat back, on any day. If that identity holds no seat yet and the host needs a
   room code, the client asks for it on its code screen. Without a key, keyboard-interactive asks
-  for the room code (checked in constant time, at most 5 wrong codes a minute per address) and
-  the session gets a fresh identity. No passwords, no host-based or GSS authentication.
+  for the room code (checked in constant time, at most 3 tries a connection, each check waiting
+  its turn in the host's own back-off, :class:`protocol.auth.RateLimiter`: one address guesses
+  no faster through this door than through the game port, and a neighbour's right code still
+  gets in) and the session gets a fresh identity. No passwords, no host-based or GSS authentication.
 * **Nothing else.** A session with a pseudo-terminal and a shell request runs the client; an exec
   request (any command), a subsystem (sftp, scp), a shell without a terminal, a second session on
   one connection, port forwarding either way, UNIX sockets, X11 and agent forwarding are refused.
@@ -31,7 +33,9 @@ import asyncio
 import contextlib
 import fcntl
 import hmac
+import math
 import os
+import secrets
 import signal
 import struct
 import termios
@@ -41,6 +45,7 @@ from typing import Any
 import asyncssh
 
 from host import guests
+from host.server import CODE_WAIT_LIMIT
 from protocol import auth
 
 LOGIN_TIMEOUT = 60.0
@@ -87,7 +92,7 @@ class SSHDoor:
         self.login_timeout = login_timeout
         self.log = log or host.log
         self.secret = guests.guest_secret(host.config_dir)
-        self.rate_limiter = auth.RateLimiter()
+        self.rate_limiter: auth.RateLimiter = host.rate_limiter  # one back-off for both doors
         self.host_key = asyncssh.import_private_key(host.key_path.read_bytes())
         self.fingerprint = self.host_key.get_fingerprint("sha256")
         self.sessions: set[GuestSession] = set()
@@ -133,6 +138,7 @@ class GuestServer(asyncssh.SSHServer):
         self.key: asyncssh.SSHKey | None = None  # the last public key accepted
         self.code: str | None = None  # the room code, once typed right
         self.wrong_codes = 0
+        self.guesser = b"ssh:" + secrets.token_bytes(16)  # the back-off's identity: this login
         self.session: GuestSession | None = None
 
     # -- connection ----------------------------------------------------------------------
@@ -182,18 +188,23 @@ class GuestServer(asyncssh.SSHServer):
         return ("hexnet", f"{host.name}: type the room code its screen shows.", "",
                 [("Room code: ", True)])
 
-    def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
         self.key = None  # keyboard-interactive: no key is the identity
         host = self.door.host
         if host.open:
             return True
-        if self.door.rate_limiter.blocked(self.address):
-            self._give_up("too many wrong room codes from your address; wait a minute")
+        limiter = self.door.rate_limiter
+        admitted, wait = limiter.reserve(self.guesser, self.address, CODE_WAIT_LIMIT)
+        if not admitted:
+            self._give_up(f"too many wrong room codes; try again in {math.ceil(wait)} s")
             return False
+        if wait > 0:
+            await asyncio.sleep(wait)
         if len(responses) == 1 and code_matches(responses[0], host.room_code):
+            limiter.succeed(self.guesser)
             self.code = host.room_code
             return True
-        self.door.rate_limiter.fail(self.address)
+        limiter.fail(self.guesser, self.address)
         self.wrong_codes += 1
         self.door.log(f"ssh: {self.address}: wrong room code")
         if self.wrong_codes >= MAX_CODE_TRIES:

@@ -12,8 +12,10 @@ from typing import Any
 
 import msgpack
 
+from hexnet import rng
 from hexnet.engine import Game, IllegalAction
 from hexnet.fairness import commitment, events_digest
+from hexnet.options import public_options, stacked
 from host.core import LobbyError
 
 MAX_HOST_STEPS = 10_000
@@ -29,11 +31,30 @@ class Seat:
     policy: str | None = None
     absent: bool = False
     absent_auto: bool = False  # absent only because its connection went away
+    reserved: bytes | None = None  # a bot's seat: the identity of the player it stands in for
 
     def clear(self) -> None:
         """Make the seat empty."""
         self.kind, self.name, self.identity, self.policy = "empty", "", None, None
         self.absent = self.absent_auto = False
+        self.reserved = None
+
+    def record(self) -> dict[str, Any]:
+        """The seat as a journal keeps it."""
+        return {"kind": self.kind, "name": self.name, "identity": self.identity,
+                "policy": self.policy, "absent": self.absent, "absent_auto": self.absent_auto,
+                "reserved": self.reserved}
+
+    @classmethod
+    def from_record(cls, info: dict[str, Any]) -> Seat:
+        """The seat :meth:`record` wrote (older journals lack the last fields)."""
+        def key(v: Any) -> bytes | None:
+            return bytes(v) if v is not None else None
+        return cls(kind=str(info["kind"]), name=str(info["name"]),
+                   identity=key(info.get("identity")), policy=info.get("policy"),
+                   absent=bool(info.get("absent", False)),
+                   absent_auto=bool(info.get("absent_auto", False)),
+                   reserved=key(info.get("reserved")))
 
 
 @dataclass
@@ -47,13 +68,17 @@ class Table:
     options: dict[str, Any]
     status: str = "open"
     state: dict[str, Any] | None = None
-    seed: int = 0
+    seed: int | bytes = 0  # before the start a seed the host's own code fixed (tests), or 0
     salt: bytes = b""
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # per history step: its public events
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
-    bot_rng: random.Random = field(default_factory=random.Random)
+    creator: bytes | None = None  # the identity that created it over the network (None: host)
+    idle_since: float | None = None  # seating with no human seated since (lobby clock)
+    # host-side bots draw from the operating system's generator: nothing about the game's
+    # seed can be learned from (or steers) their choices
+    bot_rng: random.Random = field(default_factory=random.SystemRandom)
     # what each seat was last sent (see host/render.py): packed view parts + legal, the log
     # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
     sent: dict[int, tuple[dict[str, bytes], bytes]] = field(default_factory=dict)
@@ -63,11 +88,26 @@ class Table:
     rendered_sid: int = -1  # the state id of the last frames sent
     covers: dict[tuple[str, int], int] = field(default_factory=dict)  # (step key, seat) → n
 
+    def seating_record(self) -> dict[str, Any]:
+        """A table still seating as the host keeps it across a restart."""
+        return {"id": self.id, "game": self.game_name, "options": dict(self.options),
+                "seats": [s.record() for s in self.seats], "creator": self.creator,
+                "seed": self.seed}
+
     # -- seating ---------------------------------------------------------------------------
     def seat_of(self, identity: bytes) -> int | None:
         """The seat bound to ``identity``, or None."""
         for i, seat in enumerate(self.seats):
             if seat.kind == "human" and seat.identity == identity:
+                return i
+        return None
+
+    def reserved_seat(self, identity: bytes) -> int | None:
+        """The bot seat standing in for ``identity`` at a playing table, or None."""
+        if self.status != "playing":
+            return None
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "bot" and seat.reserved == identity:
                 return i
         return None
 
@@ -91,7 +131,7 @@ class Table:
         return sum(1 for s in self.seats if s.kind == "empty")
 
     # -- playing ---------------------------------------------------------------------------
-    def start(self, seed: int, salt: bytes = b"") -> None:
+    def start(self, seed: int | bytes, salt: bytes = b"") -> None:
         """Deal the game from ``seed`` (committed to with ``salt``). LobbyError if a seat is
         empty or the table is not open."""
         if self.status != "open":
@@ -102,14 +142,16 @@ class Table:
             self.state = self.engine.setup([s.name for s in self.seats], seed, self.options)
         except IllegalAction as exc:
             raise LobbyError("bad_options", exc.reason) from exc
-        self.seed, self.salt = seed, salt
-        self.bot_rng = random.Random(seed ^ 0x5EED)
+        self.seed, self.salt = rng.seed_bytes(seed), salt
         self.status = "playing"
 
     @property
     def commitment(self) -> str:
-        """``sha256(seed‖salt)`` published to the seats (empty before the start)."""
-        return commitment(self.seed, self.salt) if self.state is not None and self.salt else ""
+        """The commitment to seed, salt and options published to the seats (empty before the
+        start); see :func:`hexnet.fairness.commitment`."""
+        if self.state is None or not self.salt:
+            return ""
+        return commitment(self.seed, self.salt, self.options)
 
     @property
     def state_id(self) -> int:
@@ -178,4 +220,7 @@ class Table:
                        "connected": s.kind == "bot" or connected.get(i, False),
                        "absent": s.absent} for i, s in enumerate(self.seats)],
             "seats_total": len(self.seats), "status": self.status,
+            # every option is shown before anyone sits; a stacked table says so
+            "options": public_options(self.engine, self.options),
+            "stacked": stacked(self.engine, self.options),
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from hexnet import rng
 from hexnet.engine import Game
 from hexnet.fairness import Verdict, verify_game
 from hexnet.games import get_game
@@ -17,9 +18,13 @@ def verify_contents(contents: JournalContents, game: Game | None = None) -> Verd
     ``game`` defaults to the registered engine the header names.
     """
     h = contents.header
+    if h.get("rng") != rng.ALGORITHM:
+        return Verdict(False, [f"This journal was written with the generator "
+                               f"{h.get('rng', 'splitmix64')!r}; this hexnet replays only "
+                               f"{rng.ALGORITHM!r} (use the hexnet version that wrote it)."])
     try:
         game = game or get_game(h["game"])
-        seed, salt, claimed = int(h["seed"]), bytes(h["salt"]), str(h["commitment"])
+        seed, salt, claimed = bytes(h["seed"]), bytes(h["salt"]), str(h["commitment"])
         steps = [(s.get("seat"), s["action"], s.get("digest")) for s in contents.steps]
     except (KeyError, TypeError, ValueError) as exc:
         return Verdict(False, [f"The journal's header or steps are incomplete: {exc}"])

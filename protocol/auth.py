@@ -13,7 +13,6 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -86,32 +85,100 @@ def verify_auth(identity: bytes, signature: bytes, fp_hex: str, c_nonce: bytes,
     return verify(identity, signature, _sig_data(fp_hex, c_nonce, h_nonce))
 
 
+BACKOFF_BASE = 0.25  # seconds: the first wait once an identity's or address's free tries are used
+BACKOFF_FREE_IDENTITY = 3  # wrong codes an identity may send without waiting
+BACKOFF_FREE_ADDRESS = 10  # wrong codes an address (all its identities) may send without waiting
+BACKOFF_MAX_IDENTITY = 30.0  # the longest wait between two checks for one identity
+BACKOFF_MAX_ADDRESS = 0.5  # the longest wait between two checks from one address
+BACKOFF_FORGET = 600.0  # seconds without a wrong code after which a key's count is forgotten
+
+
+class _Key:
+    __slots__ = ("failures", "next_free", "last")
+
+    def __init__(self) -> None:
+        self.failures, self.next_free, self.last = 0, 0.0, 0.0
+
+
 class RateLimiter:
-    """At most ``limit`` failures per ``window`` seconds per address; memory bounded by
-    ``max_addresses`` (oldest forgotten first)."""
+    """Back-off for room-code checks, per identity and per address: a guesser is slowed, a
+    neighbour is never locked out.
 
-    def __init__(self, limit: int = 5, window: float = 60.0, max_addresses: int = 4096,
+    Every attempt that carries a code first takes its turn (:meth:`reserve`): it waits until
+    both its identity and its address may be checked again. Free tries cost nothing; past them each
+    wrong code makes the next check of that identity wait twice as long (up to
+    ``identity_max``: 30 s) and of that address up to ``address_max`` (0.5 s). Turns are handed
+    out in order, so parallel connections do not guess in parallel: one address checks at most
+    ``1 / address_max`` codes a second (for a 50-bit code: millions of years), whatever it
+    does, while a player behind the same NAT address — with their own identity — waits a
+    fraction of a second per queued attempt and then gets in with the right code. Only an
+    identity that itself sent many wrong codes may be told to come back later (never for
+    more than ``identity_max``). A right code forgets its identity's count. Memory is
+    bounded by ``max_keys`` (oldest forgotten first).
+    """
+
+    def __init__(self, *, base: float = BACKOFF_BASE,
+                 identity_free: int = BACKOFF_FREE_IDENTITY,
+                 address_free: int = BACKOFF_FREE_ADDRESS,
+                 identity_max: float = BACKOFF_MAX_IDENTITY,
+                 address_max: float = BACKOFF_MAX_ADDRESS,
+                 forget_after: float = BACKOFF_FORGET, max_keys: int = 4096,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.window, self.max_addresses, self.clock = (
-            limit, window, max_addresses, clock)
-        self._failures: dict[str, deque[float]] = {}
+        self.base, self.forget_after, self.max_keys, self.clock = (
+            base, forget_after, max_keys, clock)
+        self.rules = {"identity": (identity_free, identity_max),
+                      "address": (address_free, address_max)}
+        self._keys: dict[tuple[str, object], _Key] = {}
 
-    def _recent(self, address: str) -> deque[float]:
-        q = self._failures.get(address, deque())
+    def delay(self, kind: str, failures: int) -> float:
+        """The wait after the latest check of a key of ``kind`` with ``failures`` wrong codes."""
+        free, most = self.rules[kind]
+        if failures < free:
+            return 0.0
+        return min(most, self.base * 2.0 ** min(failures - free, 64))
+
+    def _key(self, kind: str, value: object, now: float) -> _Key:
+        k = (kind, value)
+        entry = self._keys.get(k)
+        if entry is not None and now - entry.last > self.forget_after and entry.next_free <= now:
+            entry = None
+        if entry is None:
+            entry = _Key()
+            self._keys.pop(k, None)
+            self._keys[k] = entry
+            while len(self._keys) > self.max_keys:
+                self._keys.pop(next(iter(self._keys)))
+        return entry
+
+    def _pair(self, identity: bytes, address: str, now: float) -> list[tuple[str, _Key]]:
+        return [("identity", self._key("identity", identity, now)),
+                ("address", self._key("address", address, now))]
+
+    def reserve(self, identity: bytes, address: str,
+                limit: float = float("inf")) -> tuple[bool, float]:
+        """``(True, seconds)``: this attempt's code is checked after ``seconds``, and its turn
+        is taken, so the next attempt of the same identity or address comes after it.
+        ``(False, seconds)``: the identity's own wait would pass ``limit``; nothing is taken
+        (refuse: "come back in ``seconds``"). The address's queue never refuses: a neighbour's
+        identity waits its turn."""
         now = self.clock()
-        while q and now - q[0] > self.window:
-            q.popleft()
-        return q
+        pair = self._pair(identity, address, now)
+        own = pair[0][1].next_free - now
+        if own > limit:
+            return False, own
+        wait = max(0.0, *(entry.next_free - now for _, entry in pair))
+        for kind, entry in pair:
+            entry.next_free = now + wait + self.delay(kind, entry.failures)
+        return True, wait
 
-    def blocked(self, address: str) -> bool:
-        """Whether ``address`` has used up its failures for now."""
-        return len(self._recent(address)) >= self.limit
+    def fail(self, identity: bytes, address: str) -> None:
+        """A wrong code from ``identity`` at ``address``."""
+        now = self.clock()
+        for kind, entry in self._pair(identity, address, now):
+            entry.failures += 1
+            entry.last = now
+            entry.next_free = max(entry.next_free, now + self.delay(kind, entry.failures))
 
-    def fail(self, address: str) -> None:
-        """Record one failure for ``address``."""
-        q = self._recent(address)
-        q.append(self.clock())
-        self._failures.pop(address, None)
-        self._failures[address] = q
-        while len(self._failures) > self.max_addresses:
-            self._failures.pop(next(iter(self._failures)))
+    def succeed(self, identity: bytes) -> None:
+        """The right code: the identity's count is forgotten (the address's is not)."""
+        self._keys.pop(("identity", identity), None)

@@ -6,6 +6,7 @@ silently (the user must delete the line by hand).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from protocol.tls import human_fingerprint
@@ -42,8 +43,9 @@ class KnownHosts:
         """Pin ``host_label`` to ``fp_hex`` (only if it has no pin yet)."""
         if self.get(host_label) is not None:
             raise ValueError(f"{host_label} is already pinned; edit {self.path} to change it")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a", encoding="utf-8") as f:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8") as f:
             f.write(f"{host_label} {fp_hex.lower()}\n")
 
 

@@ -32,9 +32,15 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
 * stale actions: ``act.state_id`` may be older than the current one if the seat's choice has
   not changed since (same legal actions, same engine deadline key = same step); otherwise, or
   if it is in the future, ``rejected`` code ``stale``.
+* ``lobby`` tables carry ``options`` (every option the table has, but those that fix hidden
+  information) and ``stacked`` (true if the host's own code stacked the position): players see
+  what they agree to before they sit. ``create`` refuses options the game does not declare, values
+  out of their bounds (``bad_options``) and options that fix hidden information (``local_only``);
+  see :mod:`hexnet.options`.
 * ``chat`` H→C ``from`` is the sender's name; ``seat`` (int|nil) the sender's seat at the table.
 * verifiable randomness (issue 6): every ``view`` of a started table carries ``commitment``
-  (hex ``sha256(seed‖salt)``, fixed for the whole game). When the game is over each seated
+  (hex ``sha256(label‖seed‖salt‖options)``, see :mod:`hexnet.fairness`, fixed for the whole game;
+  the seed is 32 bytes). When the game is over each seated
   human gets ``reveal`` {table, game, players, options, seed, salt, commitment, part, parts,
   first, steps: [{seat|nil, action, digest}]}: the full step list cut into parts of at most
   ~40 KB (``first`` = index of the part's first step) so no frame passes the 64 KiB cap. The
@@ -240,7 +246,8 @@ C2H: dict[str, dict[str, Check]] = {
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B()})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
-                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over")})
+                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over"),
+                  "options?": Tree(4), "stacked?": B()})
 
 COMMITMENT = S(64, 64)
 YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B()})
@@ -264,7 +271,7 @@ H2C: dict[str, dict[str, Check]] = {
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
              "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},
     "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
-               "seed": I(0, (1 << 64) - 1), "salt": Bin(16), "commitment": COMMITMENT,
+               "seed": Bin(32), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
                "steps": L(STEP, 1000)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),

@@ -1,8 +1,15 @@
-"""Where hexnet keeps its files: ``$XDG_CONFIG_HOME/hexnet`` and ``$XDG_DATA_HOME/hexnet``."""
+"""Where hexnet keeps its files: ``$XDG_CONFIG_HOME/hexnet`` and ``$XDG_DATA_HOME/hexnet``.
+
+Both directories (and the journals directory inside the data directory) are the owner's alone:
+mode 0700, tightened if they already exist with looser modes; the files in them that hold
+secrets (identity key, host key, room code, journals) are 0600. A journal holds the seed of a
+game still running — every hand and role — so no other user of the machine may read it.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 
@@ -13,8 +20,7 @@ def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
     else:
         base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
         path = Path(base) / "hexnet"
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    return path
+    return private_dir(path)
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -24,8 +30,26 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         path = Path(base) / "hexnet"
+    return private_dir(path)
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a directory only its owner may enter: made (with parents) mode 0700, or
+    tightened to 0700 if it exists with a looser mode."""
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tighten(path, 0o700)
     return path
+
+
+def tighten(path: Path, mode: int) -> None:
+    """Take away the group's and others' rights ``mode`` does not grant (owner's kept). A
+    shared directory with the sticky bit (``/tmp``) is left alone."""
+    st = path.stat()
+    current = st.st_mode & 0o777
+    if st.st_mode & stat.S_ISVTX:
+        return
+    if current & ~mode & 0o077:
+        os.chmod(path, (current & 0o700) | (mode & 0o077))
 
 
 def write_private(path: Path, data: bytes) -> None:

@@ -37,6 +37,20 @@ def seats_summary(table: dict[str, Any]) -> str:
     return ", ".join(names)
 
 
+def game_text(table: dict[str, Any]) -> str:
+    """The game cell: its title, the options the table was created with (everyone sees them
+    before sitting down), and a warning if the host stacked the position."""
+    from hexnet.options import describe
+
+    text = str(table.get("title") or table.get("game"))
+    options = table.get("options")
+    if isinstance(options, dict) and options:
+        text += f" ({describe(options)})"
+    if table.get("stacked"):
+        text += " " + _("⚠ stacked")
+    return text
+
+
 def seat_range(game: str) -> list[int]:
     """The table sizes the game allows (from its engine when installed)."""
     try:
@@ -129,7 +143,7 @@ class LobbyScreen(Screen):
         for t in tables:
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
-            table.add_row(str(t["id"]), Text(str(t.get("title") or t.get("game"))),
+            table.add_row(str(t["id"]), Text(game_text(t)),
                           Text(_(STATUS.get(str(t.get("status", "")), str(t.get("status", ""))))),
                           Text(f"{taken}/{total} " + seats_summary(t)),
                           key=str(t["id"]))

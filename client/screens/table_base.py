@@ -186,7 +186,18 @@ class TableScreen(Screen):
         return " │ ".join(p for p in parts if p)
 
     def title_text(self) -> str:
-        return f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+        title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+        if self.table_info().get("stacked"):
+            title += " " + _("⚠ stacked")
+        return title
+
+    def table_info(self) -> dict[str, Any]:
+        """This table's entry in the latest lobby ({} if none)."""
+        lobby = getattr(getattr(self.app, "lobby_screen", None), "lobby", None) or {}
+        for info in lobby.get("tables") or []:
+            if isinstance(info, dict) and info.get("id") == self.table:
+                return info
+        return {}
 
     def waiting_text(self) -> str:
         active = [s for s in self.view.get("active") or [] if isinstance(s, int)]

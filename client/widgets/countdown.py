@@ -1,4 +1,8 @@
-"""A countdown driven by the view's ``deadline`` (the host times it; we only show it)."""
+"""A countdown driven by the view's ``deadline`` (the host times it; we only show it).
+
+Whatever a host sends as ``seconds`` is survived: a value that is not a finite number (NaN, a
+string, a list) shows no countdown, and a number is held within 0 … :data:`LONGEST` seconds
+(negative counts as 0, infinite or huge as the longest)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,16 @@ from textual.widgets import Static
 
 # Tests replace this to freeze the clock.
 CLOCK = time.monotonic
+LONGEST = 99_999.0  # seconds: the most a countdown shows
+
+
+def seconds_of(value: Any) -> float | None:
+    """A deadline's ``seconds`` as a number to count down from, or None if it is none."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if math.isnan(value):
+        return None
+    return min(max(float(value), 0.0), LONGEST)
 
 
 class Countdown(Static):
@@ -28,11 +42,12 @@ class Countdown(Static):
 
     def set_deadline(self, deadline: dict[str, Any] | None) -> None:
         """Follow ``deadline`` (``key``, ``seconds``); a new key restarts the count."""
-        if not deadline:
+        seconds = seconds_of(deadline.get("seconds")) if isinstance(deadline, dict) else None
+        if seconds is None:
             self._key = None
         elif deadline.get("key") != self._key:
             self._key = deadline.get("key")
-            self._seconds = float(deadline.get("seconds") or 0)
+            self._seconds = seconds
             self._since = CLOCK()
         self._tick()
 

@@ -40,6 +40,7 @@ async def test_a_lost_link_reads_reconnecting_then_the_results_say_fair_play_ver
             commitment = h.lobby.tables[table].commitment
             await wait_until(pilot, lambda: "verified ✓" in str(line.content),
                              what=lambda: f"the verdict, not {line.content}")
-            assert str(line.content) == f"Fair play verified ✓ (commitment {commitment[:16]}…)"
+            assert str(line.content) == (f"Fair play verified ✓ (commitment {commitment[:16]}…)"
+                                         " — ⚠ stacked by the host, not shuffled")
     finally:
         await h.stop()

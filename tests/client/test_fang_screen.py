@@ -49,6 +49,9 @@ async def start_host(tmp_path: Any, options: dict[str, Any], seed: int) -> tuple
                 bot_delay=0.0)
     await host.start(bind="127.0.0.1", port=0)
     table = host.lobby.create_table("fang", 6, options, seed=seed)
+    # the host's bots draw from the OS generator; here from a fixed one, so their choices
+    # (who the witches frog, how they vote) are the same every run
+    host.lobby.tables[table].bot_rng = random.Random(seed)
     for seat in range(1, 6):
         host.lobby.add_bot(table, seat, "heuristic")
     return host, table

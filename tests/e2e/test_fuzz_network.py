@@ -21,7 +21,8 @@ pytestmark = pytest.mark.timeout(60)
 KNOWN = {"bad_message", "unknown_type", "bad_frame", "too_large", "unexpected", "rate_limited",
          "no_table", "not_seated", "unknown_game", "bad_seats", "bad_options", "empty",
          "not_open", "table_full", "no_seat", "seat_taken", "bad_policy", "seats_empty",
-         "playing", "no_channel", "too_many_tables", "idle", "replaced"}
+         "playing", "no_channel", "too_many_tables", "idle", "replaced", "local_only",
+         "host_only"}
 
 
 def garbage(r: random.Random) -> bytes:

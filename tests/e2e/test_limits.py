@@ -11,6 +11,7 @@ import time
 import pytest
 
 from client.session import Session
+from host import limits
 from host.server import Host
 from protocol import PROTOCOL_VERSION, frames, sanitize, tls
 from tests.e2e.test_refusals import connect, my_table, next_of, still_serving
@@ -83,17 +84,17 @@ async def test_unauthenticated_connections_are_capped_per_address_and_in_total(d
                                                         local_addr=("127.0.0.2", 0)))
         await asyncio.sleep(0.2)
         assert h.gate.by_address == {"127.0.0.2": 2}
-        extra = await asyncio.open_connection("127.0.0.1", h.port,
-                                              local_addr=("127.0.0.2", 0))
-        assert await closed(extra[0], 3)  # a third from the same address: refused
-        extra[1].close()
+        # a third from the same address is admitted; that address's oldest idle one goes
+        opened.append(await asyncio.open_connection("127.0.0.1", h.port,
+                                                    local_addr=("127.0.0.2", 0)))
+        assert await closed(opened.pop(0)[0], 3)
         opened.append(await asyncio.open_connection("127.0.0.1", h.port,
                                                     local_addr=("127.0.0.3", 0)))
         await asyncio.sleep(0.2)
         assert h.gate.count == 3  # full: a real player evicts the busiest address's oldest
         s = await connect(h, dirs["client"])
         assert await closed(opened[0][0], 3)
-        assert h.gate.evicted == 1 and len(h.connections) == 1
+        assert h.gate.evicted == 2 and len(h.connections) == 1
         assert h.gate.by_address == {"127.0.0.2": 1, "127.0.0.3": 1}
         await s.aclose()
     finally:
@@ -101,6 +102,25 @@ async def test_unauthenticated_connections_are_capped_per_address_and_in_total(d
             w.close()
         await h.stop()
     assert h.gate.count == 0
+
+
+async def test_idle_sockets_from_a_players_address_do_not_keep_the_player_out(dirs) -> None:
+    h = await limited_host(dirs)  # the default caps: 16 unauthenticated per address
+    idle = []
+    try:
+        for _ in range(limits.MAX_UNAUTHENTICATED_PER_ADDRESS):
+            idle.append(await asyncio.open_connection("127.0.0.1", h.port))
+        deadline = time.monotonic() + 5
+        while h.gate.count < limits.MAX_UNAUTHENTICATED_PER_ADDRESS:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.02)
+        s = await connect(h, dirs["client"])  # same address 127.0.0.1: gets in
+        assert len(h.connections) == 1
+        await s.aclose()
+    finally:
+        for _, w in idle:
+            w.close()
+        await h.stop()
 
 
 async def test_a_client_that_never_sends_auth_is_dropped_at_the_auth_deadline(dirs) -> None:

@@ -108,16 +108,34 @@ async def test_first_contact_asks_and_a_no_is_respected(host, dirs) -> None:
     assert host.fingerprint in (dirs["client"] / "known_hosts").read_text()
 
 
-async def test_wrong_code_is_refused_then_rate_limited(host, dirs) -> None:
+async def test_wrong_codes_are_refused_and_the_right_one_from_that_address_still_gets_in(
+        host, dirs) -> None:
     wrong = "00000-00000" if host.room_code != "00000-00000" else "11111-11111"
-    for _ in range(5):
+    for _ in range(6):
         with pytest.raises(BadRoomCode) as info:
             await connect(host, dirs["client"], code=wrong)
         assert not isinstance(info.value, RateLimited)
-    with pytest.raises(RateLimited):
-        await connect(host, dirs["client"], code=host.room_code)
-    host.rate_limiter._failures.clear()
+    # a neighbour behind the same address, and then the mistyper themself, with the right code
+    s = await connect(host, dirs["client2"], name="neighbour")
+    await s.aclose()
+    s = await connect(host, dirs["client"], code=host.room_code)
+    await s.aclose()
     await still_serving(host, dirs["client2"])
+
+
+async def test_an_identity_that_keeps_guessing_is_told_when_to_come_back(host, dirs) -> None:
+    wrong = "00000-00000" if host.room_code != "00000-00000" else "11111-11111"
+    refusals = []
+    for _ in range(12):
+        try:
+            await connect(host, dirs["client"], code=wrong, timeout=30)
+        except BadRoomCode as exc:
+            refusals.append(exc)
+            if isinstance(exc, RateLimited):
+                break
+    # three free tries, then waits of 0.25, 0.5, 1, 2, 4 s; the ninth would wait 8 s
+    assert len(refusals) == 9 and isinstance(refusals[-1], RateLimited)
+    assert str(refusals[-1]).startswith("Too many wrong room codes from you; try again in")
 
 
 async def test_missing_code_is_refused_unless_the_identity_holds_a_seat(host, dirs) -> None:

@@ -11,12 +11,19 @@ from host.lobby import Lobby
 from tests.host.test_lobby import Recorder, ident
 
 
-def fang_table(players: int = 6) -> tuple[Lobby, Recorder, list[str]]:
+def fang_table(players: int = 6, roles: list[str] | None = None
+               ) -> tuple[Lobby, Recorder, list[str]]:
+    """A started Fang table of ``players`` connected humans; ``roles`` (the host's own code
+    stacks them, as a test may) deals those roles seat by seat from the first morning."""
     rec = Recorder()
     lb = Lobby(rec, seed_source=lambda: 7)
     for n in range(1, players + 1):
         lb.connect(n, ident(n), f"p{n}")
-    lb.handle(1, {"type": "create", "game": "fang", "seats": players, "options": {}})
+    if roles is None:
+        lb.handle(1, {"type": "create", "game": "fang", "seats": players, "options": {}})
+    else:
+        lb.create_table("fang", players, {"scenario": {"roles": roles}})
+        lb.handle(1, {"type": "sit", "table": 1, "seat": 0})
     for n in range(2, players + 1):
         lb.handle(n, {"type": "sit", "table": 1, "seat": None})
     lb.handle(1, {"type": "start", "table": 1})
@@ -50,7 +57,10 @@ def test_a_cat_who_is_not_a_witch_cannot_use_the_witches_channel() -> None:
 
 def test_a_seers_secret_look_sends_every_seat_one_frame_of_one_length() -> None:
     # Only the seer's frame may differ in content; on the wire all look alike.
-    lb, rec, roles = fang_table(6)
+    # (Roles stacked: every seat takes its first legal action, so the witches attack seat 0;
+    # a village cat sits there, the seer is still a cat at the first evening.)
+    lb, rec, roles = fang_table(6, ["dorfkatze", "seherin", "hexe", "hexe", "dorfkatze",
+                                    "beschuetzer"])
     table = lb.tables[1]
     seer = roles.index("seherin")
     for _ in range(400):
@@ -59,6 +69,9 @@ def test_a_seers_secret_look_sends_every_seat_one_frame_of_one_length() -> None:
         look = [a for a in legal if a["type"] == "see"]
         if look:
             break
+        if not waiting:  # a timed scene (the witches' window, the pause): its timer fires
+            lb.timeout(1, table.timer_key)
+            continue
         seat = waiting[0]
         lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                              "action": table.engine.legal_actions(table.state, seat)[0]})

@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from hexnet import rng
 from hexnet.fairness import commitment, events_digest, verify_game
 from host.journal import MAGIC, Journal, JournalError, read_journal
+from host.recovery import Recorder
 from host.verify import verify_contents
 from tests.toygame import ToyGame
 
@@ -17,8 +19,9 @@ def record_game(path: Path, seed: int = 11, salt: bytes = b"s" * 16, finish: boo
     """Play the toy game with random moves and journal it as the host does."""
     players = ["ana", "ben", "cas"]
     journal = Journal.create(path, {"game": "toy", "players": players, "options": {},
-                                    "seed": seed, "salt": salt,
-                                    "commitment": commitment(seed, salt)})
+                                    "seed": rng.seed_bytes(seed), "salt": salt,
+                                    "rng": rng.ALGORITHM,
+                                    "commitment": commitment(seed, salt, {})})
     state = GAME.setup(players, seed, {})
     r = random.Random(seed)
     while GAME.outcome(state) is None:
@@ -89,9 +92,45 @@ def test_an_honest_journal_verifies(tmp_path):
 def test_a_swapped_seed_fails_the_commitment(tmp_path):
     record_game(tmp_path / "t.journal")
     contents = read_journal(tmp_path / "t.journal")
-    contents.header["seed"] += 1
+    contents.header["seed"] = rng.seed_bytes(12)
     verdict = verify_contents(contents, GAME)
     assert not verdict.ok and "commitment" in verdict.lines[0]
+
+
+def test_a_journal_of_the_retired_64_bit_generator_is_named_not_misjudged(tmp_path):
+    record_game(tmp_path / "t.journal")
+    contents = read_journal(tmp_path / "t.journal")
+    del contents.header["rng"]
+    contents.header["seed"] = 11
+    verdict = verify_contents(contents, GAME)
+    assert not verdict.ok
+    assert verdict.lines == ["This journal was written with the generator 'splitmix64'; this "
+                             "hexnet replays only 'chacha20-v1' (use the hexnet version that "
+                             "wrote it)."]
+
+
+def test_other_options_than_the_committed_ones_fail_the_commitment(tmp_path):
+    record_game(tmp_path / "t.journal")
+    contents = read_journal(tmp_path / "t.journal")
+    contents.header["options"] = {"target": 5}
+    verdict = verify_contents(contents, GAME)
+    assert not verdict.ok and "commitment" in verdict.lines[0]
+
+
+def test_a_journal_is_readable_by_its_owner_only(tmp_path):
+    record_game(tmp_path / "j" / "t.journal")
+    assert (tmp_path / "j" / "t.journal").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "j").stat().st_mode & 0o777 == 0o700
+
+
+def test_loose_journals_and_their_directory_are_tightened_by_the_host(tmp_path):
+    journals = tmp_path / "journals"
+    record_game(journals / "old.journal", finish=False)
+    journals.chmod(0o755)
+    (journals / "old.journal").chmod(0o644)
+    Recorder(tmp_path, lambda line: None)
+    assert journals.stat().st_mode & 0o777 == 0o700
+    assert (journals / "old.journal").stat().st_mode & 0o777 == 0o600
 
 
 def test_a_host_that_rigged_a_roll_is_caught():

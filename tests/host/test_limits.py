@@ -16,15 +16,40 @@ class Clock:
         return self.now
 
 
-def test_gate_refuses_past_the_per_address_cap() -> None:
+def test_at_the_per_address_cap_the_newcomer_is_admitted_and_an_idle_socket_evicted() -> None:
+    closed: list[int] = []
     gate = limits.Gate(total=10, per_address=2)
-    assert gate.admit("10.0.0.1", 1) is None and gate.admit("10.0.0.1", 2) is None
-    assert "10.0.0.1" in (gate.admit("10.0.0.1", 3) or "")
+    for key in (1, 2):
+        assert gate.admit("10.0.0.1", key, lambda k=key: closed.append(k)) is None
+    assert gate.admit("10.0.0.1", 3, lambda: closed.append(3)) is None
+    assert closed == [1] and gate.by_address == {"10.0.0.1": 2}
     assert gate.admit("10.0.0.2", 4) is None
-    gate.release("10.0.0.1", 1)
-    gate.release("10.0.0.1", 1)  # twice is harmless
+    gate.release("10.0.0.1", 2)
+    gate.release("10.0.0.1", 2)  # twice is harmless
     assert gate.by_address == {"10.0.0.1": 1, "10.0.0.2": 1}
-    assert gate.admit("10.0.0.1", 5) is None
+
+
+def test_idle_sockets_from_a_players_address_never_evict_the_players_login() -> None:
+    # A player's login reached hello; sixteen idle sockets from the same (NAT) address then
+    # push each other out, and the login stays.
+    closed: list[int] = []
+    gate = limits.Gate(total=64, per_address=16)
+    gate.admit("nat", 0, lambda: closed.append(0))
+    gate.progress("nat", 0, limits.HELLO)
+    for key in range(1, 41):
+        assert gate.admit("nat", key, lambda k=key: closed.append(k)) is None
+    assert 0 not in closed and 0 in gate.waiting["nat"]
+    assert closed == list(range(1, 26)) and gate.by_address == {"nat": 16}
+
+
+def test_of_one_address_a_socket_past_tls_outlives_an_older_idle_one() -> None:
+    closed: list[int] = []
+    gate = limits.Gate(total=64, per_address=2)
+    gate.admit("a", 1, lambda: closed.append(1))
+    gate.admit("a", 2, lambda: closed.append(2))
+    gate.progress("a", 1, limits.TLS)
+    gate.admit("a", 3, lambda: closed.append(3))
+    assert closed == [2]
 
 
 def test_a_full_gate_evicts_the_oldest_of_the_busiest_address() -> None:

@@ -84,6 +84,7 @@ class Toy(Game):
 
 GAME = Toy(name="toy", title="Toy", min_players=2, max_players=6,
            options_help={"turn_seconds": "seconds per turn (default 30)"})
+GAME.options_spec = {"turn_seconds": {"type": "number", "min": 0.1, "max": 600}}
 
 
 def _first(view, legal, r):

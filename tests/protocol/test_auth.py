@@ -46,15 +46,78 @@ def test_identity_signature_verifies_only_for_its_handshake(tmp_path) -> None:
     assert (tmp_path / identity.IDENTITY_FILE).stat().st_mode & 0o077 == 0
 
 
-def test_rate_limiter_blocks_after_five_failures_per_minute() -> None:
-    now = [0.0]
-    rl = auth.RateLimiter(limit=5, window=60, clock=lambda: now[0])
-    for _ in range(5):
-        assert not rl.blocked("10.0.0.1")
-        rl.fail("10.0.0.1")
-    assert rl.blocked("10.0.0.1") and not rl.blocked("10.0.0.2")
-    now[0] = 61.0
-    assert not rl.blocked("10.0.0.1")
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def guess(rl: auth.RateLimiter, clock: Clock, identity: bytes, address: str) -> float:
+    """One wrong code, sent as soon as its turn comes; the wait it had."""
+    admitted, wait = rl.reserve(identity, address)
+    assert admitted
+    clock.now += wait
+    rl.fail(identity, address)
+    return wait
+
+
+def test_a_guessing_identity_backs_off_doubling_up_to_the_cap() -> None:
+    clock = Clock()
+    rl = auth.RateLimiter(clock=clock, address_free=1000)
+    waits = [guess(rl, clock, b"eve", "10.0.0.1") for _ in range(12)]
+    assert waits == [0, 0, 0, 0.25, 0.5, 1, 2, 4, 8, 16, 30, 30]  # three free, then doubling
+
+
+def test_a_guessing_address_gets_one_check_per_half_second_whatever_identities() -> None:
+    clock = Clock()
+    rl = auth.RateLimiter(clock=clock)
+    waits = [guess(rl, clock, bytes([i]), "10.0.0.1") for i in range(40)]
+    assert waits[:11] == [0] * 10 + [0.25] and set(waits[11:]) == {0.5}
+    assert clock.now == 14.75  # ten free, then at most two checks a second
+
+
+def test_parallel_attempts_from_one_address_queue_instead_of_guessing_at_once() -> None:
+    clock = Clock()
+    rl = auth.RateLimiter(clock=clock, address_free=0)
+    turns = [rl.reserve(bytes([i]), "10.0.0.1")[1] for i in range(5)]
+    assert turns == [0, 0.25, 0.5, 0.75, 1.0]
+
+
+def test_a_neighbour_behind_a_guessers_address_gets_in_with_the_right_code() -> None:
+    clock = Clock()
+    rl = auth.RateLimiter(clock=clock)
+    for i in range(200):
+        guess(rl, clock, b"eve%d" % (i % 3), "10.0.0.1")
+    admitted, wait = rl.reserve(b"neighbour", "10.0.0.1", limit=5.0)
+    assert admitted and wait <= auth.BACKOFF_MAX_ADDRESS
+
+
+def test_only_the_guessing_identity_is_told_to_come_back_later() -> None:
+    clock = Clock()
+    rl = auth.RateLimiter(clock=clock)
+    for _ in range(8):
+        guess(rl, clock, b"eve", "10.0.0.1")
+    assert rl.reserve(b"eve", "10.0.0.1", limit=5.0) == (False, 8.0)
+    clock.now += 8.0
+    assert rl.reserve(b"eve", "10.0.0.1", limit=5.0) == (True, 0.0)  # the right code, now
+
+
+def test_the_right_code_forgets_the_identitys_count_and_time_forgets_the_rest() -> None:
+    clock = Clock()
+    rl = auth.RateLimiter(clock=clock)
+    for _ in range(6):
+        guess(rl, clock, b"ada", "10.0.0.1")
+    rl.reserve(b"ada", "10.0.0.1")
+    rl.succeed(b"ada")
+    clock.now += 2.0
+    assert rl.reserve(b"ada", "10.0.0.1") == (True, 0.0)
+    for _ in range(12):
+        guess(rl, clock, b"bob", "10.0.0.2")
+    clock.now += auth.BACKOFF_FORGET + 60
+    assert rl.reserve(b"bob", "10.0.0.2") == (True, 0.0)
+    assert rl.delay("identity", 3) == 0.25
 
 
 def test_host_cert_persists_and_fingerprint_forms_agree(tmp_path) -> None:

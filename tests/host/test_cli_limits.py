@@ -1,0 +1,47 @@
+"""The host's limits are command-line flags of ``hexnet host`` as well as Host options: each
+flag reaches the Host, the defaults the help shows are the Host's own, bad values are refused
+with one line and exit 2."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import pytest
+
+from hexnet.cli import HOST_LIMITS, build_parser
+from host.cli import make_host
+from host.server import Host
+
+
+def test_every_host_limit_flag_reaches_the_host(tmp_path) -> None:
+    args = build_parser().parse_args([
+        "host", "--config-dir", str(tmp_path / "c"), "--data-dir", str(tmp_path / "d"),
+        "--no-mdns", "--table-expiry", "30", "--max-open-tables", "1",
+        "--max-tables-per-hour", "4", "--code-backoff", "2", "--max-unauthenticated", "9",
+        "--max-unauthenticated-per-address", "3", "--auth-timeout", "4", "--idle-timeout",
+        "20", "--message-rate", "7"])
+    host = make_host(args, log=lambda line: None)
+    assert host.lobby.table_expiry == 30.0
+    assert host.lobby.max_open_tables_per_player == 1
+    assert host.lobby.max_tables_created_per_player == 4
+    assert host.rate_limiter.rules["address"][1] == 2.0
+    assert (host.gate.total, host.gate.per_address) == (9, 3)
+    assert (host.auth_timeout, host.idle_timeout, host.message_limits[0]) == (4.0, 20.0, 7.0)
+
+
+def test_the_defaults_the_help_shows_are_the_hosts() -> None:
+    defaults = inspect.signature(Host).parameters
+    assert {dest: shown for _, dest, _, shown, _ in HOST_LIMITS} == {
+        dest: defaults[dest].default for _, dest, *_ in HOST_LIMITS}
+
+
+@pytest.mark.parametrize("flag, value", [("--table-expiry", "-1"), ("--code-backoff", "nan"),
+                                         ("--max-open-tables", "x"),
+                                         ("--message-rate", "inf")])
+def test_a_bad_limit_is_refused_with_one_line(flag, value) -> None:
+    done = subprocess.run([sys.executable, "-m", "hexnet.cli", "host", flag, value],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith(f"hexnet host: error: argument {flag}")
