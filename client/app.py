@@ -48,6 +48,8 @@ CODE_WORDS = {
     "too_many_tables": N_("This host has as many tables as it can show."),
     "playing": N_("You are playing at another table; leave it first."),
     "no_table": N_("There is no such table."),
+    "journal_failed": N_("The host could not write this table's journal, so it stopped the "
+                         "table."),
 }
 
 

@@ -22,6 +22,7 @@ import os
 import struct
 import threading
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -115,15 +116,18 @@ class Syncer:
     """A writer thread that fsyncs journals as a group: :meth:`dirty` marks a journal written
     to, the thread fsyncs every marked one, then waits for more (one fsync per journal per
     round however many records it got). :meth:`close_after` closes a journal once synced;
-    :meth:`stop` syncs everything left and ends the thread."""
+    :meth:`stop` syncs everything left and ends the thread. A failed fsync is logged and
+    reported to ``failed(journal, why)``, called on the thread."""
 
-    def __init__(self, log: Any = None) -> None:
+    def __init__(self, log: Any = None,
+                 failed: Callable[[Journal, str], None] | None = None) -> None:
         self._cv = threading.Condition()
         self._dirty: dict[int, Journal] = {}
         self._closing: set[int] = set()
         self._stop = False
         self.rounds = 0
         self.log = log or (lambda line: None)
+        self.failed = failed
         self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
         self._thread.start()
 
@@ -151,8 +155,13 @@ class Syncer:
                     journal.sync()
                 except (OSError, ValueError) as exc:
                     self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
+                    if self.failed is not None:
+                        self.failed(journal, str(exc))
                 if key in closing:
-                    journal.close()
+                    try:
+                        journal.close()
+                    except OSError as exc:  # (its last buffered bytes could not be written)
+                        self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
             self.rounds += 1
             if stop and not batch:
                 return

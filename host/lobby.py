@@ -56,6 +56,7 @@ from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
 from hexnet.options import OptionError, check_options
 from host.core import (
+    CancelTimer,
     Close,
     Effect,
     LobbyChanged,
@@ -823,6 +824,27 @@ class Lobby(PlayMixin):
             s.identity, s.absent = None, True
         self._lobby_changed(table)
         self._advance(table)
+        self._flush()
+
+    def halt(self, table_id: int, why: str) -> None:
+        """Stop a table that must not play on (its journal cannot be written): status
+        "halted", its timer cancelled, its frames not yet sent dropped, no more actions,
+        views or bot turns; its connected players get an ``error`` ``journal_failed`` saying
+        ``why``. (The shell calls this as the record fails, before the tick's frames.)"""
+        table = self.tables.get(table_id)
+        if table is None or table.status == "halted":
+            return
+        table.status = "halted"
+        self._changes.pop(table.id, None)
+        if table.timer_key is not None:
+            table.timer_key = None
+            self._emit(CancelTimer(table.id))
+        for seat in table.seats:
+            conn = self._conn_of(seat.identity) if seat.kind == "human" else None
+            if conn is not None:
+                self._emit(Send(conn.id, {"type": "error", "code": "journal_failed",
+                                          "message": why[:300]}))
+        self._lobby_changed(table)
         self._flush()
 
     # -- for tests and dashboards --------------------------------------------------------

@@ -71,8 +71,8 @@ class PlayMixin:
         changes, self._changes = self._changes, {}
         for tid, change in changes.items():
             table = self.tables.get(tid)
-            if table is None or table.state is None:
-                continue
+            if table is None or table.state is None or table.status == "halted":
+                continue  # (halted: its last step is not in the journal)
             conns = self._seat_conns(table)
             for conn_id, data in frames(table, change, conns):
                 self._emit(Send(conn_id, data=data))

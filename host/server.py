@@ -176,7 +176,8 @@ class Host:
                            table_expiry=table_expiry,
                            max_open_tables_per_player=max_open_tables_per_player,
                            max_tables_created_per_player=max_tables_created_per_player)
-        self.recorder = Recorder(self.data_dir, self.log) if journal else None
+        self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
+                         else None)
         self.recover = recover
         self.rate_limiter = auth.RateLimiter(address_max=code_backoff)
         self.port = 0
@@ -290,8 +291,9 @@ class Host:
     def _on_effects(self, effects: list[Effect]) -> None:
         loop = asyncio.get_running_loop()
         if self.recorder is not None:
-            # Journal FIRST: every accepted action of this batch is fsynced before any
-            # message of the batch (its views) is queued for sending.
+            # Journal FIRST: every accepted action of this batch is written before the tick
+            # makes its frames; a table whose journal cannot be written is halted here (the
+            # lobby then makes no frames, timers or bot turns for it).
             self.recorder.record(effects)
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):

@@ -246,7 +246,7 @@ C2H: dict[str, dict[str, Check]] = {
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B()})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
-                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over"),
+                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B()})
 
 COMMITMENT = S(64, 64)

@@ -21,7 +21,8 @@ from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
 from hexnet.i18n import N_, _, ngettext
 
-STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over")}
+STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over"),
+          "halted": N_("halted")}
 
 
 def seats_summary(table: dict[str, Any]) -> str:
