@@ -80,10 +80,11 @@ class HexnetApp(App):
                  fingerprint: str | None = None, accept_new: bool = False,
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, tutorial: str | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
         super().__init__()
         self.greeting = greeting
+        self.tutorial = tutorial  # hexnet play --tutorial: the game whose hints the tables show
         self.target = target
         self.player_name = name
         self.code = code
@@ -102,6 +103,8 @@ class HexnetApp(App):
         self.table_screen: TableScreen | None = None
         self._opened: set[int] = set()
         self.fair_play_lines: dict[int, str] = {}
+        self.fair_play_verdicts: dict[int, Any] = {}
+        self.revealed: dict[int, list[dict[str, Any]]] = {}
 
     def on_mount(self) -> None:
         self.begin()
@@ -196,6 +199,10 @@ class HexnetApp(App):
 
         if table in session.fair_play:
             line = fair_play_line(session.fair_play[table], session.commitments.get(table))
+            # kept for "replay this game" on the results screen (client.replay.launch)
+            self.fair_play_verdicts[table] = session.fair_play[table]
+            if table in session.revealed:
+                self.revealed[table] = session.revealed[table]
             self.post_message(m.FairPlayChecked(table, line))
 
     def fair_play_text(self, table: int) -> str | None:
@@ -368,7 +375,9 @@ class HexnetApp(App):
                 keys.append((b.key_display or b.key, b.description))
         notes = screen.help_notes() if hasattr(screen, "help_notes") else ""
         title = _(getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen")))
-        self.push_screen(HelpScreen(title, keys, notes))
+        explain = screen.help_explain() if hasattr(screen, "help_explain") else ""
+        game = str(getattr(screen, "game", "") or "") if isinstance(screen, TableScreen) else ""
+        self.push_screen(HelpScreen(title, keys, notes, explain, game))
 
     # -- the language ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -52,6 +52,17 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _speed(text: str) -> float:
+    """``--speed``: steps a second, 0.5 to 16."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.5 <= value <= 16:
+        raise argparse.ArgumentTypeError(f"{text!r}: the speed is 0.5 to 16 steps a second")
+    return value
+
+
 def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGS,
                    help="language: en, hu (Magyar), de (Deutsch), cs (Čeština) "
@@ -141,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
+    p.add_argument("--tutorial", action="store_true",
+                   help="a guided first game: a prepared table, predictable bots and a hint "
+                        "at every step (about 5 minutes)")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
     _add_lang(p)
 
@@ -223,8 +237,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_workers(p, "games")
 
-    p = sub.add_parser("replay", help="watch a journal's game again")
-    p.add_argument("journal")
+    p = sub.add_parser("replay", help="step through a finished (or running) game's journal",
+                       description="Step through a game from its journal: the public view, "
+                                   "one seat's (--as) or every hand (--all, after the end). "
+                                   "The journal is checked like hexnet verify first.")
+    p.add_argument("journal", nargs="?", help="the journal file (hexnet replay --list shows "
+                                              "them)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--as", dest="seat", metavar="SEAT",
+                     help="see what this seat saw (a seat number from 0, or a player's name)")
+    who.add_argument("--all", action="store_true",
+                     help="all-seeing: every hand and every private line (finished games only)")
+    p.add_argument("--text", action="store_true",
+                   help="print the game as plain lines (one per action, the log in --lang) "
+                        "instead of opening the replay screen")
+    p.add_argument("--list", action="store_true",
+                   help="list the journals on this machine (game, date, players, result)")
+    p.add_argument("--speed", type=_speed, default=2.0, metavar="STEPS",
+                   help="steps a second when the replay plays by itself (Space; default 2)")
+    p.add_argument("--data-dir", help="where the journals are (default: $XDG_DATA_HOME/hexnet)")
     _add_lang(p)
 
     p = sub.add_parser("verify", help="check a finished journal's revealed seed against its play")

@@ -215,6 +215,7 @@ class Game:
     options_help: dict[str, str] = field(default_factory=dict)
     # state keys never changed after setup: :meth:`copy_state` shares them between copies
     frozen: ClassVar[frozenset[str]] = frozenset({"players", "options"})
+    round_field: str = ""  # the view field counting rounds (days, turns); replays jump by it
 
     # -- contract -----------------------------------------------------------------------
     def setup(self, players: list[str], seed: int | bytes,

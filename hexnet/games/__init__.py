@@ -39,7 +39,12 @@ def get_game(name: str) -> Game:
 
 
 def get_policy(game: str, policy: str):
-    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``."""
+    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``; ``tutorial``
+    is the tutorials' predictable bots (:func:`hexnet.tutorial.tutorial_policy`)."""
+    if policy == "tutorial" and game in _MODULES:
+        from hexnet.tutorial import tutorial_policy
+
+        return tutorial_policy(game)
     module = importlib.import_module(_MODULES[game])
     policies = module.POLICIES
     if policy not in policies:

@@ -13,6 +13,7 @@ GAME = FangGame(
     title="Fang die Hexe",
     min_players=4,
     max_players=12,
+    round_field="day",
     options_help={
         "time_limits": "true/false: run the timers for picks, talk, proposals and votes",
         "pick_seconds": "place pick (and guard) time limit, default 60",

@@ -30,6 +30,7 @@ class Hexenhammer(Game):
     def __init__(self) -> None:
         super().__init__(
             name="hexenhammer", title="Hexenhammer", min_players=3, max_players=5,
+            round_field="round",
             options_help={
                 "reaction_seconds": f"length of a reaction window "
                                     f"(default {data.RULES['reaction_seconds']})",
