@@ -102,6 +102,8 @@ class HexnetApp(App):
         self.lobby_screen = LobbyScreen()
         self.table_screen: TableScreen | None = None
         self._opened: set[int] = set()
+        self.tournament: dict[str, Any] | None = None  # the host's tournament, if it runs one
+        self._standings_shown: tuple[Any, ...] | None = None
         self.fair_play_lines: dict[int, str] = {}
         self.fair_play_verdicts: dict[int, Any] = {}
         self.revealed: dict[int, list[dict[str, Any]]] = {}
@@ -250,6 +252,8 @@ class HexnetApp(App):
                                     {**reason["args"], "key": reason["key"]} if reason else None)
         if kind == "chat":
             return m.ChatPosted(msg["from"], msg["text"], msg["channel"])
+        if kind == "tournament":
+            return m.TournamentChanged(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
 
     async def send(self, msg: dict[str, Any]) -> None:
@@ -292,6 +296,39 @@ class HexnetApp(App):
             self.table_screen.update_view(msg.view, msg.legal)
         elif msg.table not in self._opened:
             self.open_table(msg.table)
+
+    def on_tournament_changed(self, msg: m.TournamentChanged) -> None:
+        """The host's tournament moved on: the lobby's line, and the standings screen — by
+        itself between rounds and at the end for an entrant not in the middle of a game."""
+        from client.screens.standings import StandingsScreen
+
+        self.tournament = msg.event
+        self.lobby_screen.update_tournament(msg.event)
+        shown = next((s for s in self.screen_stack if isinstance(s, StandingsScreen)), None)
+        if shown is not None:
+            shown.update_event(msg.event)
+            return
+        key = (msg.event.get("round"), msg.event.get("status"))
+        if (msg.event.get("status") in ("between", "over") and msg.event.get("you")
+                and key != self._standings_shown and not self._playing()):
+            self._standings_shown = key
+            self.push_screen(StandingsScreen(msg.event))
+
+    def _playing(self) -> bool:
+        """Whether a table screen of a game still running is open."""
+        screen = self.table_screen
+        if screen is None or screen not in self.screen_stack:
+            return False
+        return self.views.get(screen.table, ({}, []))[0].get("outcome") is None
+
+    def action_show_standings(self) -> None:
+        """The tournament's standings screen (a note if the host runs no tournament)."""
+        from client.screens.standings import StandingsScreen
+
+        if self.tournament is None:
+            self.notify(_("This host runs no tournament."), severity="warning")
+            return
+        self.push_screen(StandingsScreen(self.tournament))
 
     def on_action_rejected(self, msg: m.ActionRejected) -> None:
         self.notify(self.rejection_text(msg), title=_("Not accepted"), severity="warning",

@@ -182,6 +182,36 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, dest, kind, default, text in HOST_LIMITS:
         p.add_argument(flag, dest=dest, type=_positive(kind), default=None,
                        metavar="N", help=f"{text} (default {default})")
+    t = p.add_argument_group("tournament (see README: Running a tournament)")
+    t.add_argument("--tournament", choices=["swiss", "round-robin", "knockout"],
+                   help="run one tournament on this host: entrants register from their "
+                        "clients (hexnet join, then e in the lobby; hexnet bot HOST --count "
+                        "N); needs --game; it starts at --start-when/--start-at or when the "
+                        "organiser says so (T on the dashboard; SIGUSR1 to a --headless "
+                        "host: kill -USR1 PID)")
+    t.add_argument("--game", choices=GAMES, help="the game every table of the tournament plays")
+    t.add_argument("--rounds", type=int,
+                   help="rounds to play (default: swiss 3, round-robin the whole schedule; "
+                        "a knockout plays its bracket)")
+    t.add_argument("--table-size", type=int,
+                   help="seats per table (default 4, or the nearest the game seats)")
+    t.add_argument("--bots", metavar="heuristic:K",
+                   help="K host-side bots enter the tournament too (heuristic:K or random:K)")
+    t.add_argument("--results", metavar="PATH.json",
+                   help="write every game and the standings after each round here (rewritten "
+                        "each round), and the final standings as CSV beside it (PATH.csv)")
+    t.add_argument("--start-when", type=int, metavar="N",
+                   help="start as soon as N entrants (host bots included) have registered")
+    t.add_argument("--start-at", metavar="TIME",
+                   help="start at TIME: HH:MM[:SS] today (local time) or an ISO date and "
+                        "time, e.g. 2026-12-01T20:00")
+    t.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option for every table (repeatable; values as in the "
+                        "game's options, e.g. variant=quick or reaction_seconds=10)")
+    t.add_argument("--bot-delay", type=float, metavar="SECONDS",
+                   help="seconds a host-side bot waits before it moves (default 0.4)")
+    t.add_argument("--pause", type=float, default=5.0, metavar="SECONDS",
+                   help="seconds between a round's standings and the next round (default 5)")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
@@ -193,9 +223,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
     _add_lang(p)
 
-    p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end")
+    p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end; "
+                                   "without --game: enter the host's tournament")
     _add_host_target(p, required=True)
-    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--game", choices=GAMES,
+                   help="the game of the new table; leave it out to enter the tournament the "
+                        "host runs (--count bot entrants play every table they are seated at "
+                        "until the event ends, then the standings are printed)")
     p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--seats", type=int, help="table size (default: --count)")
     p.add_argument("--policy", default="heuristic", metavar="POLICY",

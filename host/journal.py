@@ -23,6 +23,7 @@ from protocol.journalfile import (
     JournalContents,
     JournalError,
     pack_record,
+    parse_records,
     read_journal,
     valid_length,
 )
@@ -151,3 +152,14 @@ def _fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def read_records(path: str | Path) -> tuple[list[dict[str, Any]], bool]:
+    """Every record of a journal file of this format (a table's or a tournament's,
+    :mod:`host.event`) and whether a torn last record was dropped. JournalError if damaged."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise JournalError(f"cannot read {path}: {exc.strerror}") from exc
+    records, _, torn = parse_records(data)
+    return records, torn

@@ -189,6 +189,10 @@ class Host:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._later: set[asyncio.Handle] = set()
         self._listeners: list[Callable[[list[Effect]], None]] = []
+        # hooks for what runs beside the lobby (host.event, the tournament director): message
+        # types it handles itself, and calls with the id of every connection just joined
+        self.requests: dict[str, Callable[[int, dict[str, Any]], None]] = {}
+        self._connect_listeners: list[Callable[[int], None]] = []
         self._handlers: set[asyncio.Task[Any]] = set()
         self._advertiser: Any = None
         self._mdns_dirty: asyncio.Event | None = None
@@ -281,6 +285,16 @@ class Host:
     def add_listener(self, callback: Callable[[list[Effect]], None]) -> None:
         """Call ``callback(effects)`` after every change of the core (dashboards)."""
         self._listeners.append(callback)
+
+    def add_connect_listener(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(conn_id)`` after every connection has joined the lobby."""
+        self._connect_listeners.append(callback)
+
+    def send_frame(self, conn_id: int, data: bytes) -> None:
+        """Write an encoded frame (already padded by its maker) to connection ``conn_id``."""
+        conn = self._conns.get(conn_id)
+        if conn is not None:
+            self._write(conn_id, conn, data)
 
     @property
     def connections(self) -> dict[int, str]:
@@ -490,6 +504,8 @@ class Host:
             self._conns[conn_id] = conn
             self.log(f"{name} connected from {address} (#{conn_id})")
             self.lobby.connect(conn_id, identity, name, address)
+            for listener in self._connect_listeners:
+                listener(conn_id)
             await self._read_loop(conn_id, reader, conn)
         except asyncio.CancelledError:
             pass
@@ -545,7 +561,11 @@ class Host:
                     "unexpected", f"A {msg['type']!r} message is only valid in the handshake."))
                 continue
             try:
-                self.lobby.handle(conn_id, msg)
+                handler = self.requests.get(msg["type"])
+                if handler is not None:
+                    handler(conn_id, msg)
+                else:
+                    self.lobby.handle(conn_id, msg)
             except Exception as exc:  # noqa: BLE001 - a bug must not take the host down
                 self.log(f"internal error handling {msg['type']!r} from #{conn_id}: "
                          f"{type(exc).__name__}: {exc}")

@@ -121,3 +121,21 @@ async def test_t_switches_a_fang_tables_time_limits(tmp_path) -> None:
         assert host.lobby.tables[1].options == {"time_limits": False}
         await pilot.press("q")
         await pilot.pause()
+
+
+async def test_T_starts_the_hosts_tournament(tmp_path) -> None:  # noqa: N802 - the key
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", bot_delay=30, games=["hranice"])
+    app = Dashboard(host, tournament={"game": "hranice", "fmt": "swiss", "size": 4,
+                                      "rounds": 1, "bots": 4})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.director.status == "registering" and not host.lobby.tables
+        await pilot.press("T")
+        await pilot.pause()
+        assert app.director.status == "playing"
+        (table,) = host.lobby.tables.values()
+        assert table.status == "playing"
+        assert [s.name for s in table.seats] == [f"host bot {i}" for i in (1, 2, 3, 4)]
+        await pilot.press("q")
+        await pilot.pause()
+    assert host._server is None
