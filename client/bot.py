@@ -30,6 +30,7 @@ from typing import Any
 from client.policy import ask
 from client.session import Session, SessionError
 from hexnet.policies import is_builtin, load_policy
+from hexnet.search import budgeted
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
@@ -119,8 +120,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             await s.send({"type": "sit", "table": tid, "seat": None})
             await _until(lambda s=s: s.you.get("table") == tid, s, 15)
         for seat in range(count, seats):
+            # host-side bots: the wire names a policy; the host gives it its own budget
             await first.send({"type": "add_bot", "table": tid, "seat": seat,
-                              "policy": "heuristic" if own else policy})
+                              "policy": "heuristic" if own else policy.partition("@")[0]})
         await first.send({"type": "start", "table": tid})
         sent_at: dict[tuple[int, int], float] = {}  # (bot, quoted state id) → send time
         accepted: list[tuple[float, int]] = []  # (send time, state id the action produced)
@@ -172,7 +174,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     answered = choice
                     again_at = (time.monotonic() + resend
                                 if resend is not None and reconnect else None)
-                    action = await ask(choose, view, legal, rng, own=own)
+                    # the user's own policy and a thinking one (search) answer from a thread
+                    action = await ask(choose, view, legal, rng,
+                                       own=own or getattr(choose, "thinks", False))
                     if action is None:  # not sent: asked again later, as after a refusal
                         report.rejected["unsent"] = report.rejected.get("unsent", 0) + 1
                         continue
@@ -241,8 +245,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_bots(
             host, port, game=args.game, count=args.count, seats=args.seats,
-            policy=args.policy, code=args.code, config_dir=args.config_dir, name=args.name,
-            pinned_fingerprint=args.fingerprint,
+            policy=budgeted(args.policy, getattr(args, "think", None)), code=args.code,
+            config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
             resend=args.resend if args.resend and args.resend > 0 else None))
     except SessionError as exc:
         print(f"hexnet bot: {exc}", file=sys.stderr)

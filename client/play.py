@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.i18n import _
+from hexnet.search import budgeted
 
 if TYPE_CHECKING:
     from hexnet.tutorial import Tutorial
@@ -98,7 +99,8 @@ async def play(args: argparse.Namespace) -> int:
         table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
             for seat in range(1, seats):
-                host.lobby.add_bot(table, seat, args.policy)
+                host.lobby.add_bot(table, seat,
+                                   budgeted(args.policy, getattr(args, "think", None)))
     try:
         # A throwaway client identity: local play leaves no pins or keys behind.
         with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:

@@ -13,6 +13,7 @@ import sys
 
 GAMES = ["hexenhammer", "fang", "hranice"]
 LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help stays fast)
+POLICIES = ["random", "heuristic", "search"]  # the built-in bots
 
 _HANDLERS = {
     "play": "client.play:run",
@@ -67,6 +68,33 @@ def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGS,
                    help="language: en, hu (Magyar), de (Deutsch), cs (Čeština) "
                         "(default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)")
+
+
+def _seconds(text: str) -> float:
+    from hexnet.search import think_seconds
+
+    try:
+        return think_seconds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _playouts(text: str) -> int:
+    from hexnet.search import playout_count
+
+    try:
+        return playout_count(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_think(p: argparse.ArgumentParser, playouts: bool) -> None:
+    p.add_argument("--think", type=_seconds, metavar="S",
+                   help="seconds a search bot thinks per decision (default 0.5)")
+    if playouts:
+        p.add_argument("--playouts", type=_playouts, metavar="N",
+                       help="search bots play N playouts per decision instead of a think time "
+                            "(reproducible: same seed, same games)")
 
 
 def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
@@ -147,8 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default="hexenhammer", choices=GAMES)
     p.add_argument("--players", type=int, help="seats at the table (default: the game's usual)")
     p.add_argument("--name", help="your name at the table")
-    p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"],
-                   help="how the bots play")
+    p.add_argument("--policy", default="search", choices=POLICIES,
+                   help="how the bots play (default search: they think ~0.5 s a move)")
+    _add_think(p, playouts=False)
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
@@ -233,9 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--seats", type=int, help="table size (default: --count)")
     p.add_argument("--policy", default="heuristic", metavar="POLICY",
-                   help="random, heuristic (default), or MODULE:FUNCTION: your own "
+                   help="random, heuristic (default), search, or MODULE:FUNCTION: your own "
                         "choose(view, legal, rng) -> action, from a module in the current "
                         "directory or on the Python path, or a file (./mybot.py:choose)")
+    _add_think(p, playouts=False)
     p.add_argument("--name", default="bot", help="name prefix")
     p.add_argument("--resend", type=float, default=5.0,
                    help="send an action again after this many seconds without an answer "
@@ -246,8 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
     p.add_argument("--players", type=int, required=True, help="seats per table")
     p.add_argument("--bots", required=True,
-                   help="entrants' policies in seed order, comma-separated: random, heuristic "
-                        "or MODULE:FUNCTION (your own; see hexnet bot --help)")
+                   help="entrants' policies in seed order, comma-separated: random, heuristic, "
+                        "search (Fang also search-village, search-witches; with a budget of "
+                        "its own: search@200p, search@0.5s) or MODULE:FUNCTION (your own; see "
+                        "hexnet bot --help)")
     p.add_argument("--rounds", type=int,
                    help="rounds to play (default: swiss 3, round-robin the whole schedule; "
                         "a knockout plays its bracket)")
@@ -257,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="PATH.json",
                    help="write standings, pairings and every table's record as JSON here")
     _add_workers(p, "tables")
+    _add_think(p, playouts=True)
 
     p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
     p.add_argument("--game", default="hexenhammer", choices=GAMES,
@@ -267,9 +300,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the first game's seed; game i plays seed + i (default 1)")
     p.add_argument("--bots", default="random",
                    help="one policy for all seats, or one per seat: heuristic,random,random,random"
-                        " (MODULE:FUNCTION for your own)")
+                        " (random, heuristic, search; Fang also search-village, search-witches: "
+                        "search for one side, heuristic for the other; MODULE:FUNCTION for your "
+                        "own)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_workers(p, "games")
+    _add_think(p, playouts=True)
 
     p = sub.add_parser("replay", help="step through a finished (or running) game's journal",
                        description="Step through a game from its journal: the public view, "

@@ -375,6 +375,14 @@ class Game:
                 out[key] = copy_tree(value)
         return out
 
+    def sample_state(self, view: dict[str, Any], rng: Any) -> State:
+        """A determinization for search bots: a full state built from ``view`` alone (never
+        from the real state), consistent with everything that seat has seen, hidden information
+        re-dealt at random from ``rng`` (a ``random.Random``).
+        ``view(sample_state(v, rng), v["seat"])`` equals ``v``. Games provide it in their
+        ``sample`` module."""
+        raise NotImplementedError(f"{self.title or self.name} cannot sample a state from a view.")
+
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:
         """A label for an action, as data: ``{"key": ..., **args}`` (catalog context

@@ -49,12 +49,16 @@ import contextlib
 import itertools
 import math
 import os
+import random
 import secrets
 import ssl
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import msgpack
 
 from hexnet.games import available
 from host import limits
@@ -94,6 +98,8 @@ asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_siz
 CODE_WAIT_LIMIT = 5.0  # seconds a code check may be held back; past it: "try again in …"
 SEATING_EVERY = 0.5  # seconds: the tables still seating are written at most this often
 T = TypeVar("T")
+# bots thinking at once (search bots): more would only share the CPU and the interpreter lock
+THINKERS = 4
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -204,6 +210,7 @@ class Host:
         self._tick_handle: asyncio.Handle | None = None
         self._lobby_handle: asyncio.Handle | None = None
         self._lobby_last = 0.0
+        self._thinkers: ThreadPoolExecutor | None = None
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -245,6 +252,9 @@ class Host:
     async def stop(self) -> None:
         """Stop listening, close every connection, cancel timers, leave mDNS (bounded)."""
         self._stopping = True
+        if self._thinkers is not None:  # a thinking bot finishes its move; nobody applies it
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
         if self._server is not None:
             self._server.close()
         if self._sweep_task is not None:
@@ -343,8 +353,7 @@ class Host:
                 if old:
                     old.cancel()
             elif isinstance(e, BotTurn):
-                self._call_later(self.bot_delay, self.lobby.bot_turn, e.table, e.seat,
-                                 e.state_id)
+                self._call_later(self.bot_delay, self._bot_turn, e.table, e.seat, e.state_id)
             elif isinstance(e, SeatDisconnected):
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
@@ -443,6 +452,32 @@ class Host:
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)
         self.lobby.timeout(table, key)
+
+    def _bot_turn(self, table: int, seat: int, state_id: int) -> None:
+        """A bot's turn: quick policies answer at once; a policy that ``thinks`` (search) runs
+        in a worker thread, on a copy of its view and a generator of its own, so the host (and
+        a local player's screen) stays responsive; its choice is applied if still current."""
+        asked = self.lobby.bot_question(table, seat, state_id)
+        if asked is None:
+            return
+        view, legal, policy, table_rng = asked
+        if not getattr(policy, "thinks", False):
+            self.lobby.bot_turn(table, seat, state_id)
+            return
+        own_rng = random.Random(table_rng.getrandbits(64))
+        frozen = msgpack.unpackb(msgpack.packb([view, legal]), raw=False, strict_map_key=False)
+        if self._thinkers is None:
+            self._thinkers = ThreadPoolExecutor(THINKERS, thread_name_prefix="hexnet-bot")
+        thinking = asyncio.get_running_loop().run_in_executor(self._thinkers, policy, *frozen,
+                                                              own_rng)
+
+        def done(future: asyncio.Future[Any]) -> None:
+            if self._stopping:
+                return
+            action = None if future.cancelled() or future.exception() else future.result()
+            self.lobby.bot_answer(table, seat, state_id, action)
+
+        thinking.add_done_callback(done)
 
     def _call_later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
         loop = asyncio.get_running_loop()

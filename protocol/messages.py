@@ -234,7 +234,7 @@ TABLE = I(0, 1 << 31)
 SEAT = I(0, 15)
 TEXT = S(300, 1)
 CHANNEL = Enum("table", "lobby", "witches")
-POLICY = Enum("random", "heuristic")
+POLICY = Enum("random", "heuristic", "search")
 VERSION = I(0, 1 << 16)
 
 #: client → host
