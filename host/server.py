@@ -176,6 +176,7 @@ class Host:
                            table_expiry=table_expiry,
                            max_open_tables_per_player=max_open_tables_per_player,
                            max_tables_created_per_player=max_tables_created_per_player)
+        self.lobby.absent_after = absent_after  # the countdown every seat is shown
         self.recorder = Recorder(self.data_dir, self.log) if journal else None
         self.recover = recover
         self.rate_limiter = auth.RateLimiter(address_max=code_backoff)

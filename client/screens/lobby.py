@@ -177,8 +177,8 @@ class LobbyScreen(Screen):
             return None
         return int(key.value) if key.value is not None else None
 
-    def add_chat(self, sender: str, text: str, channel: str) -> None:
-        self.query_one("#lobby-chat", GameLog).add_chat(sender, text, channel)
+    def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
+        self.query_one("#lobby-chat", GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
         self.query_one("#lobby-chat", GameLog).add_note(text)

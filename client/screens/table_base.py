@@ -358,8 +358,8 @@ class TableScreen(Screen):
         """Give the keyboard back to the game area."""
         self.focus_next()
 
-    def add_chat(self, sender: str, text: str, channel: str) -> None:
-        self.query_one(GameLog).add_chat(sender, text, channel)
+    def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
+        self.query_one(GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
         self.query_one(GameLog).add_note(text)
