@@ -54,7 +54,7 @@ from typing import Any
 
 from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
-from hexnet.options import OptionError, check_options
+from hexnet.options import OptionError, check_options, with_pace
 from host.core import (
     Close,
     Effect,
@@ -553,7 +553,7 @@ class Lobby(PresenceMixin, PlayMixin):
             raise LobbyError("bad_seats", f"{engine.title or game} takes "
                              f"{engine.min_players}–{engine.max_players} players, not {seats}.")
         try:  # the host's own code (no creator) may stack a table; the network may not
-            options = check_options(engine, options, local=creator is None)
+            options = with_pace(engine, check_options(engine, options, local=creator is None))
         except OptionError as exc:
             raise LobbyError(exc.code, exc.message) from exc
         if creator is not None:

@@ -9,6 +9,7 @@ and may name things better in :meth:`label_value`. Screens register in ``client.
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -19,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from client.screens.picker import Picker
+from client.widgets import presence
 from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
@@ -87,6 +89,8 @@ class TableScreen(Screen):
         self._results_shown = False
         self._ready = False
         self.link_note = ""  # "⟳ reconnecting…" while the session reconnects
+        self._presence: list[Any] = []  # every seat's presence (client/widgets/presence.py)
+        self._presence_since = 0.0  # when it arrived (its countdowns run from then)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -118,6 +122,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
+        self.set_interval(1.0, self._count_presence)
         if self.view:
             self.update_view(self.view, self.legal)
 
@@ -134,6 +139,9 @@ class TableScreen(Screen):
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
         self.view = view
         self.legal = list(legal)
+        seen = list(view.get("presence") or [])
+        if seen != self._presence:
+            self._presence, self._presence_since = seen, time.monotonic()
         if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
         self.query_one("#status", Static).update(self.status_text())
@@ -150,7 +158,8 @@ class TableScreen(Screen):
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Draw the game area. The default (games without a screen of their own) shows the
         view's plain fields and your legal actions; ``a`` picks one."""
-        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome"}
+        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome",
+                "presence"}
         lines = [f"{k}: {v}" for k, v in view.items()
                  if k not in skip and isinstance(v, str | int | float | bool | list)
                  and len(str(v)) < 120]
@@ -182,8 +191,19 @@ class TableScreen(Screen):
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (and a lost link first)."""
         parts = [self.link_note, self.title_text(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text())]
+                 _("waiting: {who}").format(who=self.waiting_text()), self.presence_text()]
         return " │ ".join(p for p in parts if p)
+
+    def presence_text(self) -> str:
+        """Who at the table is not simply there (lost with the countdown to absent, absent,
+        played by a bot); "" when everyone is."""
+        return presence.line(self._presence, lambda s: self.player_name(s, you=False),
+                             self._presence_since)
+
+    def _count_presence(self) -> None:
+        """Once a second: redraw the status line while a countdown to absent runs."""
+        if self._ready and self.is_attached and presence.counting(self._presence):
+            self.query_one("#status", Static).update(self.status_text())
 
     def title_text(self) -> str:
         title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
