@@ -28,7 +28,7 @@ def table_size(game: str, players: int | None) -> int:
     from hexnet.games import get_game
 
     engine = get_game(game)
-    n = players or DEFAULT_PLAYERS.get(game, engine.min_players)
+    n = players if players is not None else DEFAULT_PLAYERS.get(game, engine.min_players)
     if not engine.min_players <= n <= engine.max_players:
         raise SystemExit(_("hexnet play: {game} takes {low}–{high} players, not {n}.").format(
             game=engine.title, low=engine.min_players, high=engine.max_players, n=n))

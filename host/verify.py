@@ -33,8 +33,10 @@ def verify_contents(contents: JournalContents, game: Game | None = None) -> Verd
                           outcome)
     if contents.torn:
         verdict.lines.insert(0, "A torn last record (cut off mid-write) was ignored.")
-    if contents.end is None:
-        verdict.lines.append("The game in this journal has not finished.")
+    if contents.end is None:  # nothing to hold the play against: no verdict yet
+        verdict.ok = False
+        verdict.lines.append("The game in this journal has not finished: its result cannot "
+                             "be checked yet.")
     return verdict
 
 

@@ -243,8 +243,10 @@ C2H: dict[str, dict[str, Check]] = {
     "cover": {"table": TABLE, "key": S(64, 1)},
 }
 
+PRESENCE = Enum("connected", "disconnected", "absent", "bot", "stand_in", "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
-                 "connected": B(), "absent": B()})
+                 "connected": B(), "absent": B(), "presence?": PRESENCE,
+                 "absent_in?": I(0, 1 << 20)})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over"),
                   "options?": Tree(4), "stacked?": B()})
@@ -254,7 +256,9 @@ YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B()})
 REPLY = Rec({"code": S(32, 1), "message": S(300)})
 REJECTED = Rec({"code": S(32, 1), "message": S(300),
                 "reason?": Rec({"key": S(64, 1), "args": Tree(3)})})
-CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL})
+CHAT_NUMBER = I(0, 1 << 62)  # a kept table line's number (host/presence.py)
+CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
+                 "n?": CHAT_NUMBER})
 COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 
@@ -276,7 +280,8 @@ H2C: dict[str, dict[str, Check]] = {
                "steps": L(STEP, 1000)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),
                  "reason?": Rec({"key": S(64, 1), "args": Tree(3)})},
-    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
+    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
+             "n?": CHAT_NUMBER},
     "error": {"code": S(32, 1), "message": S(300)},
     "pong": {"t": Num()},
 }
