@@ -44,7 +44,8 @@ def run_join(args: argparse.Namespace) -> int:
             print(f"hexnet join: {exc}", file=sys.stderr)
             return 2
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
-                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang)
+                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
+                    interfaces=getattr(args, "interface", None))
     app.run()
     return 0
 

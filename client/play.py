@@ -42,13 +42,20 @@ async def play(args: argparse.Namespace) -> int:
     lang = use_language(args)
     seats = table_size(args.game, args.players)
     name = (args.name or default_name())[:24]
+    interfaces = getattr(args, "interface", None)
+    if interfaces and not args.lan:
+        raise SystemExit(_("hexnet play: --interface needs --lan (it says where the table is "
+                           "advertised)."))
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
-                mdns=bool(args.lan), recover=False)  # journaled, but a new play starts fresh
+                mdns=bool(args.lan), interfaces=interfaces,
+                recover=False)  # journaled, but a new play starts fresh
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "
                   "your table; b fills a seat with a bot, g starts.").format(
         host=repr(host.name), port=port) if args.lan else "")
-    table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
+    pace = getattr(args, "pace", None)
+    table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
+                                    seed=args.seed)
     if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
         for seat in range(1, seats):
             host.lobby.add_bot(table, seat, args.policy)

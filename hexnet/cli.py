@@ -141,6 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
+    p.add_argument("--interface", action="append",
+                   help="with --lan: advertise only on this address (repeatable)")
+    p.add_argument("--pace", choices=["relaxed", "normal", "quick"],
+                   help="how long the table's timed windows are (default: the game's normal)")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
     _add_lang(p)
 
@@ -172,6 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
     p.add_argument("--name", help="your name at the table")
+    p.add_argument("--interface", action="append",
+                   help="look for hosts only on this address (repeatable)")
     _add_lang(p)
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")
