@@ -131,6 +131,10 @@ class LobbyScreen(Screen):
         self.set_interval(1.0, self._count_presence)
         self.retranslate()
 
+    def on_screen_resume(self) -> None:
+        """Back from a table: the keys offered follow its state."""
+        self.refresh_bindings()
+
     def _count_presence(self) -> None:
         """Once a second: redraw while a seat's countdown to absent runs."""
         if self._ready and self.is_attached and any(
@@ -138,8 +142,15 @@ class LobbyScreen(Screen):
             self.update_lobby(self.lobby)
 
     def my_table_status(self) -> str | None:
-        """The status of the table you sit at (None if you sit nowhere)."""
+        """The status of the table you sit at (None if you sit nowhere). A player at a
+        playing table gets no lobby updates, so a table whose views arrive is playing (over,
+        once its view says so) whatever the last lobby entry said."""
         mine = (self.lobby.get("you") or {}).get("table")
+        if mine is None:
+            return None
+        view = (getattr(self.app, "views", None) or {}).get(mine)
+        if view is not None:
+            return "over" if view[0].get("outcome") else "playing"
         for t in self.lobby.get("tables") or []:
             if t.get("id") == mine:
                 return str(t.get("status"))
