@@ -62,6 +62,15 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
+  Code ``too_late`` (reason key ``too_late``): the answer was chosen in a timed window that
+  closed before it arrived.
+* presence (issue 14, :mod:`host.presence`): every table ``view`` carries ``presence``, one map
+  per seat, the same for every seat: ``state`` connected | disconnected | absent | bot |
+  stand_in | empty, and for a disconnected seat ``absent_in`` (whole seconds until it counts as
+  absent, from when the frame was sent); ``lobby`` seats carry the same as ``presence`` and
+  ``absent_in?``. Each change is also a log event (``presence_*``, interface catalog). Table
+  ``chat`` lines carry ``n`` (rising): the host resends a table's public chat with a
+  (re)connecting seat's full frame, and a client shows each numbered line once.
 """
 
 from __future__ import annotations
