@@ -74,9 +74,9 @@ class PresenceMixin:
             table.played_for.pop(seat, None)
             return
         self._presence(table, seat, "back")
-        played = table.played_for.pop(seat, 0)
-        if played:
-            self._presence(table, seat, "played", played)
+        # always a step, 0 moves too: how often the game waited on a seat may follow its
+        # hidden role, and the other seats see the state id move
+        self._presence(table, seat, "played", table.played_for.pop(seat, 0))
 
     def _played_for(self, table: Table, seat: int) -> None:
         """A move was made for ``seat`` (its absent default, or a bot keeping its seat)."""
