@@ -158,7 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--open", action="store_true", help="seats may be taken without the room code")
     p.add_argument("--headless", action="store_true", help="plain log lines instead of a screen")
     p.add_argument("--config-dir", help="key and certificate (default: $XDG_CONFIG_HOME/hexnet)")
-    p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet)")
+    p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet); the host "
+                   "refuses to start if it cannot write them there")
     p.add_argument("--absent-after", type=float, default=60.0,
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--lang", choices=LANGS, default="en",
