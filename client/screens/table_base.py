@@ -189,9 +189,11 @@ class TableScreen(Screen):
         return _("Phase {phase}").format(phase=phase) if phase is not None else ""
 
     def status_text(self) -> str:
-        """The top line: game, phase, and who the game waits for (and a lost link first)."""
-        parts = [self.link_note, self.title_text(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text()), self.presence_text()]
+        """The top line: game, phase, and who the game waits for (a lost link, and players
+        lost, absent or played by a bot, first)."""
+        # who is lost or absent first: the line is one row and is cut at the right
+        parts = [self.link_note, self.presence_text(), self.title_text(), self.phase_text(),
+                 _("waiting: {who}").format(who=self.waiting_text())]
         return " │ ".join(p for p in parts if p)
 
     def presence_text(self) -> str:
