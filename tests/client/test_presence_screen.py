@@ -60,6 +60,8 @@ async def test_a_lost_player_reads_lost_with_a_countdown_on_the_table_and_in_the
             await bob.aclose()  # Bob's client dies
             await wait_until(pilot, lambda: "Bob ⚡lost, absent in" in str(status.content),
                              what=lambda: f"Bob lost on the status line: {status.content}")
+            # at the head of the one-row line, so 80 columns never cut it off
+            assert str(status.content).startswith("Bob ⚡lost, absent in")
             first = int(re.search(r"absent in (\d+) s", str(status.content)).group(1))
             assert 28 <= first <= 30
             await wait_until(pilot, lambda: f"absent in {first - 1} s" in str(status.content),
