@@ -445,14 +445,17 @@ class Lobby(PresenceMixin, PlayMixin):
         self._send_missed_end(conn)
         self._flush()
 
-    def disconnect(self, conn_id: int) -> None:
+    def disconnect(self, conn_id: int, host_stopping: bool = False) -> None:
         """A connection went away (its seat stays bound to its identity; at a playing table a
-        :class:`SeatDisconnected` effect starts the grace period before it counts as absent)."""
+        :class:`SeatDisconnected` effect starts the grace period before it counts as absent,
+        and the table reads that its player is lost). ``host_stopping``: the host itself is
+        going down — nothing is logged or journaled for the seat (a restarted host counts its
+        players back in, :meth:`resume_table`)."""
         conn = self.conns.get(conn_id)
         if conn is not None:
             self._forget_conn(conn)
             here = self.where(conn.identity)
-            if here is not None and here[0].status == "playing":
+            if here is not None and here[0].status == "playing" and not host_stopping:
                 self._emit(SeatDisconnected(here[0].id, here[1]))
                 self._seat_lost(here[0], here[1])
                 self._advance(here[0])

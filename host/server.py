@@ -499,7 +499,7 @@ class Host:
             if conn is not None:
                 if conn.idle is not None:
                     conn.idle.cancel()
-                self.lobby.disconnect(conn_id)
+                self.lobby.disconnect(conn_id, host_stopping=self._stopping)
                 self.log(f"#{conn_id} disconnected")
             with contextlib.suppress(Exception):
                 writer.close()
