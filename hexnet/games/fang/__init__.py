@@ -14,6 +14,7 @@ GAME = FangGame(
     min_players=4,
     max_players=12,
     options_help={
+        "pace": "relaxed | normal | quick: the timed windows' seconds",
         "time_limits": "true/false: run the timers for picks, talk, proposals and votes",
         "pick_seconds": "place pick (and guard) time limit, default 60",
         "witches_seconds": "the witches' window, always timed, default 15",

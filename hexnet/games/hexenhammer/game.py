@@ -19,6 +19,7 @@ class Hexenhammer(Game):
         super().__init__(
             name="hexenhammer", title="Hexenhammer", min_players=3, max_players=5,
             options_help={
+                "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "reaction_seconds": f"length of a reaction window "
                                     f"(default {data.RULES['reaction_seconds']})",
                 "panic_seconds": f"length of the panic phase "
