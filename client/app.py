@@ -48,6 +48,8 @@ CODE_WORDS = {
     "too_many_tables": N_("This host has as many tables as it can show."),
     "playing": N_("You are playing at another table; leave it first."),
     "no_table": N_("There is no such table."),
+    "journal_failed": N_("The host could not write this table's journal, so it stopped the "
+                         "table."),
 }
 
 
@@ -78,10 +80,11 @@ class HexnetApp(App):
                  fingerprint: str | None = None, accept_new: bool = False,
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, tutorial: str | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
         super().__init__()
         self.greeting = greeting
+        self.tutorial = tutorial  # hexnet play --tutorial: the game whose hints the tables show
         self.target = target
         self.player_name = name
         self.code = code
@@ -99,7 +102,11 @@ class HexnetApp(App):
         self.lobby_screen = LobbyScreen()
         self.table_screen: TableScreen | None = None
         self._opened: set[int] = set()
+        self.tournament: dict[str, Any] | None = None  # the host's tournament, if it runs one
+        self._standings_shown: tuple[Any, ...] | None = None
         self.fair_play_lines: dict[int, str] = {}
+        self.fair_play_verdicts: dict[int, Any] = {}
+        self.revealed: dict[int, list[dict[str, Any]]] = {}
 
     def on_mount(self) -> None:
         self.begin()
@@ -194,6 +201,10 @@ class HexnetApp(App):
 
         if table in session.fair_play:
             line = fair_play_line(session.fair_play[table], session.commitments.get(table))
+            # kept for "replay this game" on the results screen (client.replay.launch)
+            self.fair_play_verdicts[table] = session.fair_play[table]
+            if table in session.revealed:
+                self.revealed[table] = session.revealed[table]
             self.post_message(m.FairPlayChecked(table, line))
 
     def fair_play_text(self, table: int) -> str | None:
@@ -243,6 +254,8 @@ class HexnetApp(App):
             n = msg.get("n")
             return m.ChatPosted(msg["from"], msg["text"], msg["channel"],
                                 n if isinstance(n, int) and not isinstance(n, bool) else None)
+        if kind == "tournament":
+            return m.TournamentChanged(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
 
     async def send(self, msg: dict[str, Any]) -> None:
@@ -285,6 +298,39 @@ class HexnetApp(App):
             self.table_screen.update_view(msg.view, msg.legal)
         elif msg.table not in self._opened:
             self.open_table(msg.table)
+
+    def on_tournament_changed(self, msg: m.TournamentChanged) -> None:
+        """The host's tournament moved on: the lobby's line, and the standings screen — by
+        itself between rounds and at the end for an entrant not in the middle of a game."""
+        from client.screens.standings import StandingsScreen
+
+        self.tournament = msg.event
+        self.lobby_screen.update_tournament(msg.event)
+        shown = next((s for s in self.screen_stack if isinstance(s, StandingsScreen)), None)
+        if shown is not None:
+            shown.update_event(msg.event)
+            return
+        key = (msg.event.get("round"), msg.event.get("status"))
+        if (msg.event.get("status") in ("between", "over") and msg.event.get("you")
+                and key != self._standings_shown and not self._playing()):
+            self._standings_shown = key
+            self.push_screen(StandingsScreen(msg.event))
+
+    def _playing(self) -> bool:
+        """Whether a table screen of a game still running is open."""
+        screen = self.table_screen
+        if screen is None or screen not in self.screen_stack:
+            return False
+        return self.views.get(screen.table, ({}, []))[0].get("outcome") is None
+
+    def action_show_standings(self) -> None:
+        """The tournament's standings screen (a note if the host runs no tournament)."""
+        from client.screens.standings import StandingsScreen
+
+        if self.tournament is None:
+            self.notify(_("This host runs no tournament."), severity="warning")
+            return
+        self.push_screen(StandingsScreen(self.tournament))
 
     def on_action_rejected(self, msg: m.ActionRejected) -> None:
         self.notify(self.rejection_text(msg), title=_("Not accepted"), severity="warning",
@@ -368,7 +414,9 @@ class HexnetApp(App):
                 keys.append((b.key_display or b.key, b.description))
         notes = screen.help_notes() if hasattr(screen, "help_notes") else ""
         title = _(getattr(screen, "HELP_TITLE", type(screen).__name__.removesuffix("Screen")))
-        self.push_screen(HelpScreen(title, keys, notes))
+        explain = screen.help_explain() if hasattr(screen, "help_explain") else ""
+        game = str(getattr(screen, "game", "") or "") if isinstance(screen, TableScreen) else ""
+        self.push_screen(HelpScreen(title, keys, notes, explain, game))
 
     # -- the language ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

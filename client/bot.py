@@ -30,6 +30,7 @@ from typing import Any
 from client.policy import ask
 from client.session import Session, SessionError
 from hexnet.policies import is_builtin, load_policy
+from hexnet.search import budgeted
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
@@ -119,8 +120,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             await s.send({"type": "sit", "table": tid, "seat": None})
             await _until(lambda s=s: s.you.get("table") == tid, s, 15)
         for seat in range(count, seats):
+            # host-side bots: the wire names a policy; the host gives it its own budget
             await first.send({"type": "add_bot", "table": tid, "seat": seat,
-                              "policy": "heuristic" if own else policy})
+                              "policy": "heuristic" if own else policy.partition("@")[0]})
         await first.send({"type": "start", "table": tid})
         sent_at: dict[tuple[int, int], float] = {}  # (bot, quoted state id) → send time
         accepted: list[tuple[float, int]] = []  # (send time, state id the action produced)
@@ -170,7 +172,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     answered = choice
                     again_at = (time.monotonic() + resend
                                 if resend is not None and reconnect else None)
-                    action = await ask(choose, view, legal, rng, own=own)
+                    # the user's own policy and a thinking one (search) answer from a thread
+                    action = await ask(choose, view, legal, rng,
+                                       own=own or getattr(choose, "thinks", False))
                     if action is None:  # not sent: asked again later, as after a refusal
                         report.rejected["unsent"] = report.rejected.get("unsent", 0) + 1
                         continue
@@ -225,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
         print(_("hexnet bot: cannot read {target} as HOST[:PORT]").format(
             target=repr(args.target)), file=sys.stderr)
         return 2
+    if args.game is None:
+        return run_tournament(args, host, port)
     try:
         if args.count < 1:
             raise ValueError(f"--count must be at least 1, not {args.count}")
@@ -237,8 +243,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_bots(
             host, port, game=args.game, count=args.count, seats=args.seats,
-            policy=args.policy, code=args.code, config_dir=args.config_dir, name=args.name,
-            pinned_fingerprint=args.fingerprint,
+            policy=budgeted(args.policy, getattr(args, "think", None)), code=args.code,
+            config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
             resend=args.resend if args.resend and args.resend > 0 else None))
     except SessionError as exc:
         print(f"hexnet bot: {exc}", file=sys.stderr)
@@ -269,4 +275,46 @@ def run(args: argparse.Namespace) -> int:
         print(ngettext("latency action → the client holds the new view: {figures}",
                        "latency action → all {n} clients hold the new view: {figures}",
                        args.count).format(n=args.count, figures=figures))
+    return 0
+
+
+def run_tournament(args: argparse.Namespace, host: str, port: int) -> int:
+    """``hexnet bot HOST --count N`` (no ``--game``): N entrants of the host's tournament play
+    until it is over; then the final standings (exit 0)."""
+    from client.entrant import run_entrants
+    from hexnet.i18n import _
+    from hexnet.tournament import standings_lines
+
+    if args.count < 1:
+        print(f"hexnet bot: --count must be at least 1, not {args.count}", file=sys.stderr)
+        return 2
+    if args.seats is not None:
+        print("hexnet bot: --seats names a new table's size; a tournament seats its entrants "
+              "itself", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(run_entrants(
+            host, port, count=args.count, policy=args.policy, code=args.code,
+            config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
+            resend=args.resend if args.resend and args.resend > 0 else None))
+    except ValueError as exc:  # PolicyError: the policy does not fit the event's game
+        print(f"hexnet bot: {exc}", file=sys.stderr)
+        return 2
+    except SessionError as exc:
+        print(f"hexnet bot: {exc}", file=sys.stderr)
+        return 1
+    except TimeoutError:
+        print(_("hexnet bot: the tournament did not end in time"), file=sys.stderr)
+        return 1
+    final = report.final or {}
+    print(_("tournament over: {format} of {game}, {rounds} rounds; {n} bots played {tables} "
+            "tables in {seconds} s").format(
+        format=final.get("format"), game=final.get("game"), rounds=final.get("round"),
+        n=args.count, tables=len(set().union(*report.tables)) if report.tables else 0,
+        seconds=f"{report.seconds:.1f}"))
+    rows = final.get("standings", [])
+    mine = {""} | set(report.names)  # the header line is nobody's
+    names = [""] + [str(r["name"]) for r in rows]
+    for name, line in zip(names, standings_lines(rows, str(final.get("format"))), strict=True):
+        print(("* " if name in mine and name else "  ") + line)
     return 0

@@ -6,8 +6,9 @@ host sends ``reveal`` parts (seed, salt, options, every step); once all are in,
 :func:`verify_reveal` replays the game with :func:`hexnet.fairness.verify_game` and checks that
 the revealed seed matches the commitment shown at the start, that every step replays with the
 public events the host recorded, and that the replay ends with the outcome this seat's last view
-showed. The verdict lands in ``session.fair_play[table]``; :func:`fair_play_line` is the line the
-results screens show.
+showed. The verdict lands in ``session.fair_play[table]`` and the reveal in
+``session.revealed[table]`` (the results screen's "replay this game" plays it again);
+:func:`fair_play_line` is the line the results screens show.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def collect_reveal(session: Any, msg: dict[str, Any]) -> None:
         view = session.views.get(table) or {}
         session.fair_play[table] = verify_reveal(session.commitments.get(table), parts,
                                                  view.get("outcome"))
+        session.revealed[table] = sorted(parts, key=lambda p: p["part"])  # to replay it
         del session._reveals[table]
 
 

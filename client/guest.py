@@ -13,8 +13,11 @@ Without a code the app asks for one if the host needs it. Ctrl+Q ends it.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import os
 import sys
+import termios
 
 from textual import events
 
@@ -65,6 +68,17 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def take_terminal() -> None:
+    """Make stdin this process's controlling terminal when it leads a session that has none
+    (the SSH door starts guests so, on a pty), so window changes arrive as SIGWINCH. Done here,
+    not in a ``preexec_fn`` of the host: uvloop runs that hook right after ``fork``, before the
+    pty becomes stdin and before ``setsid``, so there it took no terminal and the client never
+    drew."""
+    if os.isatty(0) and os.getsid(0) == os.getpid():
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the guest's client; 2 for a bad command line."""
     from client.screens.discover import parse_target
@@ -76,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"client.guest: {exc}", file=sys.stderr)
         return 2
     code = os.environ.get("HEXNET_ROOM_CODE") or None if args.code_env else None
+    take_terminal()
     app = GuestApp(target=target, name=(args.name or "")[:24], code=code,
                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=args.lang)
     if args.source:

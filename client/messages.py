@@ -90,3 +90,10 @@ class Disconnected(Message):
 
     reason: str
     kind: str = "lost"
+
+
+@dataclass
+class TournamentChanged(Message):
+    """A ``tournament`` message: where the host's tournament stands (standings included)."""
+
+    event: dict[str, Any]

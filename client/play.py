@@ -7,6 +7,10 @@ mDNS so friends can join with ``hexnet join``. The host gets a table with bots i
 the first (with ``--lan`` the seats stay open for friends; ``b`` in the lobby adds bots); the
 client connects to it like any other client (pinned to the host's own fingerprint), sits in the
 first seat, and starts the game.
+
+``--tutorial`` plays the game's guided first game instead (:mod:`hexnet.tutorial`): its table
+from ``seeds/tutorials/<game>.toml`` — a position stacked by this host's own code, never by a
+network option — with the tutorial's predictable bots, and the client shows a hint line.
 """
 
 from __future__ import annotations
@@ -15,12 +19,19 @@ import argparse
 import asyncio
 import sys
 import tempfile
+from typing import TYPE_CHECKING
 
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.i18n import _
+from hexnet.search import budgeted
+
+if TYPE_CHECKING:
+    from hexnet.tutorial import Tutorial
+    from host.server import Host
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
+TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
 
 
 def table_size(game: str, players: int | None) -> int:
@@ -35,12 +46,41 @@ def table_size(game: str, players: int | None) -> int:
     return n
 
 
+def tutorial_of(args: argparse.Namespace) -> Tutorial | None:
+    """The tutorial ``--tutorial`` asks for (None without it); SystemExit with a sentence if
+    the game has none or another option contradicts it."""
+    if not getattr(args, "tutorial", False):
+        return None
+    from hexnet.tutorial import load
+
+    if args.players or args.seed is not None or args.lan:
+        raise SystemExit(_("hexnet play: --tutorial sets its own table; leave out --players, "
+                           "--seed and --lan."))
+    try:
+        return load(args.game)
+    except FileNotFoundError:
+        raise SystemExit(_("hexnet play: {game} has no tutorial yet.").format(
+            game=args.game)) from None
+
+
+def tutorial_table(host: Host, tutorial: Tutorial) -> int:
+    """A table of ``tutorial`` at ``host``: its stacked position (set by this host's own code),
+    the tutorial's bots in every seat but the player's. Its id."""
+    table = host.lobby.create_table(tutorial.game, tutorial.seats, dict(tutorial.options),
+                                    seed=tutorial.seed)
+    for seat in range(tutorial.seats):
+        if seat != tutorial.seat:
+            host.lobby.add_bot(table, seat, "tutorial")
+    return table
+
+
 async def play(args: argparse.Namespace) -> int:
     """Start the host, run the app against it until the player quits, stop the host."""
     from host.server import Host
 
     lang = use_language(args)
-    seats = table_size(args.game, args.players)
+    tutorial = tutorial_of(args)
+    seats = tutorial.seats if tutorial else table_size(args.game, args.players)
     name = (args.name or default_name())[:24]
     interfaces = getattr(args, "interface", None)
     if interfaces and not args.lan:
@@ -48,24 +88,34 @@ async def play(args: argparse.Namespace) -> int:
                            "advertised)."))
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
-                recover=False)  # journaled, but a new play starts fresh
+                recover=False,  # journaled, but a new play starts fresh
+                bot_delay=TUTORIAL_BOT_DELAY if tutorial else 0.4)
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "
                   "your table; b fills a seat with a bot, g starts.").format(
         host=repr(host.name), port=port) if args.lan else "")
-    pace = getattr(args, "pace", None)
-    table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
-                                    seed=args.seed)
-    if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
-        for seat in range(1, seats):
-            host.lobby.add_bot(table, seat, args.policy)
+    mine = 0
+    if tutorial:
+        mine = tutorial.seat
+        greeting = _("A guided first game: the line above the prompt says what is happening "
+                     "and what you might do. ? lists the keys and the rules.")
+        table = tutorial_table(host, tutorial)
+    else:
+        pace = getattr(args, "pace", None)
+        table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
+                                        seed=args.seed)
+        if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
+            for seat in range(1, seats):
+                host.lobby.add_bot(table, seat,
+                                   budgeted(args.policy, getattr(args, "think", None)))
     try:
         # A throwaway client identity: local play leaves no pins or keys behind.
         with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:
             app = HexnetApp(target=("127.0.0.1", port), name=name, config_dir=client_dir,
                             fingerprint=host.fingerprint,
-                            auto_seat=AutoSeat(table, seat=0, start=not args.lan),
-                            greeting=greeting, lang=lang)
+                            auto_seat=AutoSeat(table, seat=mine, start=not args.lan),
+                            greeting=greeting, lang=lang,
+                            tutorial=args.game if tutorial else None)
             await app.run_async()
     finally:
         await host.stop()

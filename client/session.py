@@ -151,6 +151,7 @@ class Session:
         self.commitments: dict[int, str] = {}
         self.fair_play: dict[int, Any] = {}
         self._reveals: dict[int, list[dict[str, Any]]] = {}
+        self.revealed: dict[int, list[dict[str, Any]]] = {}  # table -> its complete reveal
         self.reconnecting = False
         self.reconnects = 0
         self.heartbeat, self.dead_after = PING_EVERY, DEAD_AFTER

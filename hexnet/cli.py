@@ -13,6 +13,7 @@ import sys
 
 GAMES = ["hexenhammer", "fang", "hranice"]
 LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help stays fast)
+POLICIES = ["random", "heuristic", "search"]  # the built-in bots
 
 _HANDLERS = {
     "play": "client.play:run",
@@ -52,10 +53,48 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _speed(text: str) -> float:
+    """``--speed``: steps a second, 0.5 to 16."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.5 <= value <= 16:
+        raise argparse.ArgumentTypeError(f"{text!r}: the speed is 0.5 to 16 steps a second")
+    return value
+
+
 def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGS,
                    help="language: en, hu (Magyar), de (Deutsch), cs (Čeština) "
                         "(default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)")
+
+
+def _seconds(text: str) -> float:
+    from hexnet.search import think_seconds
+
+    try:
+        return think_seconds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _playouts(text: str) -> int:
+    from hexnet.search import playout_count
+
+    try:
+        return playout_count(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_think(p: argparse.ArgumentParser, playouts: bool) -> None:
+    p.add_argument("--think", type=_seconds, metavar="S",
+                   help="seconds a search bot thinks per decision (default 0.5)")
+    if playouts:
+        p.add_argument("--playouts", type=_playouts, metavar="N",
+                       help="search bots play N playouts per decision instead of a think time "
+                            "(reproducible: same seed, same games)")
 
 
 def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
@@ -136,8 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default="hexenhammer", choices=GAMES)
     p.add_argument("--players", type=int, help="seats at the table (default: the game's usual)")
     p.add_argument("--name", help="your name at the table")
-    p.add_argument("--policy", default="heuristic", choices=["random", "heuristic"],
-                   help="how the bots play")
+    p.add_argument("--policy", default="search", choices=POLICIES,
+                   help="how the bots play (default search: they think ~0.5 s a move)")
+    _add_think(p, playouts=False)
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
@@ -145,6 +185,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --lan: advertise only on this address (repeatable)")
     p.add_argument("--pace", choices=["relaxed", "normal", "quick"],
                    help="how long the table's timed windows are (default: the game's normal)")
+    p.add_argument("--tutorial", action="store_true",
+                   help="a guided first game: a prepared table, predictable bots and a hint "
+                        "at every step (about 5 minutes)")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
     _add_lang(p)
 
@@ -173,6 +216,36 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, dest, kind, default, text in HOST_LIMITS:
         p.add_argument(flag, dest=dest, type=_positive(kind), default=None,
                        metavar="N", help=f"{text} (default {default})")
+    t = p.add_argument_group("tournament (see README: Running a tournament)")
+    t.add_argument("--tournament", choices=["swiss", "round-robin", "knockout"],
+                   help="run one tournament on this host: entrants register from their "
+                        "clients (hexnet join, then e in the lobby; hexnet bot HOST --count "
+                        "N); needs --game; it starts at --start-when/--start-at or when the "
+                        "organiser says so (T on the dashboard; SIGUSR1 to a --headless "
+                        "host: kill -USR1 PID)")
+    t.add_argument("--game", choices=GAMES, help="the game every table of the tournament plays")
+    t.add_argument("--rounds", type=int,
+                   help="rounds to play (default: swiss 3, round-robin the whole schedule; "
+                        "a knockout plays its bracket)")
+    t.add_argument("--table-size", type=int,
+                   help="seats per table (default 4, or the nearest the game seats)")
+    t.add_argument("--bots", metavar="heuristic:K",
+                   help="K host-side bots enter the tournament too (heuristic:K or random:K)")
+    t.add_argument("--results", metavar="PATH.json",
+                   help="write every game and the standings after each round here (rewritten "
+                        "each round), and the final standings as CSV beside it (PATH.csv)")
+    t.add_argument("--start-when", type=int, metavar="N",
+                   help="start as soon as N entrants (host bots included) have registered")
+    t.add_argument("--start-at", metavar="TIME",
+                   help="start at TIME: HH:MM[:SS] today (local time) or an ISO date and "
+                        "time, e.g. 2026-12-01T20:00")
+    t.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option for every table (repeatable; values as in the "
+                        "game's options, e.g. variant=quick or reaction_seconds=10)")
+    t.add_argument("--bot-delay", type=float, metavar="SECONDS",
+                   help="seconds a host-side bot waits before it moves (default 0.4)")
+    t.add_argument("--pause", type=float, default=5.0, metavar="SECONDS",
+                   help="seconds between a round's standings and the next round (default 5)")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
@@ -186,15 +259,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
     _add_lang(p)
 
-    p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end")
+    p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end; "
+                                   "without --game: enter the host's tournament")
     _add_host_target(p, required=True)
-    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--game", choices=GAMES,
+                   help="the game of the new table; leave it out to enter the tournament the "
+                        "host runs (--count bot entrants play every table they are seated at "
+                        "until the event ends, then the standings are printed)")
     p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--seats", type=int, help="table size (default: --count)")
     p.add_argument("--policy", default="heuristic", metavar="POLICY",
-                   help="random, heuristic (default), or MODULE:FUNCTION: your own "
+                   help="random, heuristic (default), search, or MODULE:FUNCTION: your own "
                         "choose(view, legal, rng) -> action, from a module in the current "
                         "directory or on the Python path, or a file (./mybot.py:choose)")
+    _add_think(p, playouts=False)
     p.add_argument("--name", default="bot", help="name prefix")
     p.add_argument("--resend", type=float, default=5.0,
                    help="send an action again after this many seconds without an answer "
@@ -205,8 +283,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
     p.add_argument("--players", type=int, required=True, help="seats per table")
     p.add_argument("--bots", required=True,
-                   help="entrants' policies in seed order, comma-separated: random, heuristic "
-                        "or MODULE:FUNCTION (your own; see hexnet bot --help)")
+                   help="entrants' policies in seed order, comma-separated: random, heuristic, "
+                        "search (Fang also search-village, search-witches; with a budget of "
+                        "its own: search@200p, search@0.5s) or MODULE:FUNCTION (your own; see "
+                        "hexnet bot --help)")
     p.add_argument("--rounds", type=int,
                    help="rounds to play (default: swiss 3, round-robin the whole schedule; "
                         "a knockout plays its bracket)")
@@ -216,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="PATH.json",
                    help="write standings, pairings and every table's record as JSON here")
     _add_workers(p, "tables")
+    _add_think(p, playouts=True)
 
     p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
     p.add_argument("--game", default="hexenhammer", choices=GAMES,
@@ -226,12 +307,32 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the first game's seed; game i plays seed + i (default 1)")
     p.add_argument("--bots", default="random",
                    help="one policy for all seats, or one per seat: heuristic,random,random,random"
-                        " (MODULE:FUNCTION for your own)")
+                        " (random, heuristic, search; Fang also search-village, search-witches: "
+                        "search for one side, heuristic for the other; MODULE:FUNCTION for your "
+                        "own)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_workers(p, "games")
+    _add_think(p, playouts=True)
 
-    p = sub.add_parser("replay", help="watch a journal's game again")
-    p.add_argument("journal")
+    p = sub.add_parser("replay", help="step through a finished (or running) game's journal",
+                       description="Step through a game from its journal: the public view, "
+                                   "one seat's (--as) or every hand (--all, after the end). "
+                                   "The journal is checked like hexnet verify first.")
+    p.add_argument("journal", nargs="?", help="the journal file (hexnet replay --list shows "
+                                              "them)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--as", dest="seat", metavar="SEAT",
+                     help="see what this seat saw (a seat number from 0, or a player's name)")
+    who.add_argument("--all", action="store_true",
+                     help="all-seeing: every hand and every private line (finished games only)")
+    p.add_argument("--text", action="store_true",
+                   help="print the game as plain lines (one per action, the log in --lang) "
+                        "instead of opening the replay screen")
+    p.add_argument("--list", action="store_true",
+                   help="list the journals on this machine (game, date, players, result)")
+    p.add_argument("--speed", type=_speed, default=2.0, metavar="STEPS",
+                   help="steps a second when the replay plays by itself (Space; default 2)")
+    p.add_argument("--data-dir", help="where the journals are (default: $XDG_DATA_HOME/hexnet)")
     _add_lang(p)
 
     p = sub.add_parser("verify", help="check a finished journal's revealed seed against its play")

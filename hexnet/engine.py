@@ -187,6 +187,7 @@ class Game:
     min_players: int = 2
     max_players: int = 12
     options_help: dict[str, str] = field(default_factory=dict)
+    round_field: str = ""  # the view field counting rounds (days, turns); replays jump by it
 
     # -- contract -----------------------------------------------------------------------
     def setup(self, players: list[str], seed: int | bytes,
@@ -333,6 +334,14 @@ class Game:
     def load(self, data: bytes) -> State:
         """The state ``dump`` wrote."""
         return msgpack.unpackb(data, raw=False, strict_map_key=True)
+
+    def sample_state(self, view: dict[str, Any], rng: Any) -> State:
+        """A determinization for search bots: a full state built from ``view`` alone (never
+        from the real state), consistent with everything that seat has seen, hidden information
+        re-dealt at random from ``rng`` (a ``random.Random``).
+        ``view(sample_state(v, rng), v["seat"])`` equals ``v``. Games provide it in their
+        ``sample`` module."""
+        raise NotImplementedError(f"{self.title or self.name} cannot sample a state from a view.")
 
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from hexnet.games import get_game
 from hexnet.policies import PolicyError, load_policy
 from hexnet.progress import Progress
+from hexnet.search import budgeted
 from hexnet.selfplay import play_seeded
 from hexnet.tournament import (
     History,
@@ -179,7 +180,8 @@ def print_standings(result: dict[str, Any], out: Callable[[str], None] = print) 
 
 def run(args: argparse.Namespace) -> int:
     """``hexnet tournament``: a line per table, standings at the end, JSON with ``--out``."""
-    policies = [p.strip() for p in args.bots.split(",") if p.strip()]
+    policies = [budgeted(p.strip(), getattr(args, "think", None), getattr(args, "playouts", None))
+                for p in args.bots.split(",") if p.strip()]
     progress = Progress(0, "tables", enabled=True if args.progress else None)
     try:
         if args.workers is not None and args.workers < 1:

@@ -15,6 +15,7 @@ from hexnet.engine import Game, IllegalAction
 from hexnet.games import get_game
 from hexnet.policies import LazyView, load_policy
 from hexnet.progress import Progress
+from hexnet.search import budgeted
 from hexnet.workers import Runner, WorkersError, open_runner
 
 MAX_ACTIONS_PER_GAME = 50_000
@@ -197,7 +198,9 @@ def run(args: argparse.Namespace) -> int:
         if args.workers is not None and args.workers < 1:
             raise ValueError(f"--workers must be at least 1, not {args.workers}")
         game = get_game(args.game)
-        bots = check_seats(game, args.players, args.bots.split(","))
+        bots = check_seats(game, args.players, [
+            budgeted(b, getattr(args, "think", None), getattr(args, "playouts", None))
+            for b in args.bots.split(",")])
         for b in set(bots):
             load_policy(args.game, b)
         progress = Progress(args.games, "games", enabled=True if args.progress else None)

@@ -246,6 +246,19 @@ def standings(history: History) -> list[Standing]:
     return order
 
 
+def standings_lines(rows: Sequence[Mapping[str, Any]], fmt: str) -> list[str]:
+    """Standings (:meth:`Standing.as_dict` maps, rank order) as plain text lines with the
+    format's tie-breaks: the host's log and ``hexnet bot`` print them."""
+    extra = {"swiss": "  med-B   Buchh", "knockout": " reached"}.get(fmt, "")
+    lines = [f"{'#':>3}  {'entrant':<24} {'points':>6}  wins games byes{extra}"]
+    for r in rows:
+        cols = {"swiss": f" {r['median_buchholz']:>6.2f} {r['buchholz']:>7.2f}",
+                "knockout": f" {r['reached']:>7}"}.get(fmt, "")
+        lines.append(f"{r['rank']:>3}. {r['name']:<24} {r['points']:>6.2f}  {r['wins']:>4} "
+                     f"{r['games']:>5} {r['byes']:>4}{cols}")
+    return lines
+
+
 def _r(x: float) -> float:
     """Points compared as equal when they differ only by float rounding."""
     return round(x, 9)

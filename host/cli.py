@@ -30,7 +30,9 @@ def make_host(args: argparse.Namespace, log=log_line) -> Host:
               if getattr(args, dest, None) is not None}
     return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
                 open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
-                absent_after=args.absent_after, **limits)
+                absent_after=args.absent_after, **limits,
+                **({"bot_delay": args.bot_delay} if getattr(args, "bot_delay", None) is not None
+                   else {}))
 
 
 def log_lines(lines: list[str]) -> None:
@@ -47,6 +49,16 @@ async def run_headless(args: argparse.Namespace) -> int:
     host = make_host(args)
     host.add_listener(EventLog(host.lobby.state_of, log_lines, getattr(args, "lang", None)
                                or "en"))
+    director = None
+    if getattr(args, "tournament_settings", None):
+        from host.event import Director, EventError
+
+        director = Director(host, log=log_line, **args.tournament_settings)
+        try:
+            director.load()
+        except EventError as exc:
+            print(f"hexnet host: {exc}", file=sys.stderr)
+            return 2
     doors = Doors()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -59,12 +71,20 @@ async def run_headless(args: argparse.Namespace) -> int:
         for line in doors.lines():
             log_line(line)
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
+        if director is not None:
+            director.begin()
+            with contextlib.suppress(NotImplementedError, AttributeError):
+                loop.add_signal_handler(signal.SIGUSR1, director.start)  # the organiser
+                if director.start_when is None and director.start_at is None:
+                    log_line(f"tournament: start it with: kill -USR1 {os.getpid()}")
         await stop.wait()
         log_line("stopping")
     except OSError as exc:
         print(f"hexnet host: cannot listen on {args.bind}: {exc}", file=sys.stderr)
         return 1
     finally:
+        if director is not None:
+            director.close()
         await doors.close()
         await host.stop()
     return 0
@@ -98,10 +118,12 @@ def check_dirs(args: argparse.Namespace) -> str | None:
 def run(args: argparse.Namespace) -> int:
     """``hexnet host``."""
     from host.doors import DoorError, check_extras
+    from host.tourney_cli import CliError, tournament_settings
 
     try:
         check_extras(args.web, args.ssh)
-    except DoorError as exc:
+        args.tournament_settings = tournament_settings(args)
+    except (DoorError, CliError) as exc:
         print(f"hexnet host: {exc}", file=sys.stderr)
         return 2
     problem = check_dirs(args)

@@ -47,11 +47,13 @@ class Dashboard(App[int]):
         Binding("k", "kick", "Kick"),
         Binding("s", "start", "Start"),
         Binding("t", "time_limits", "Timers"),
+        Binding("T", "start_event", "Start tournament", show=False),
         Binding("q", "quit_host", "Quit"),
     ]
 
     def __init__(self, host: Host, bind: str = "127.0.0.1", port: int = 0, *,
-                 web: int | None = None, ssh: int | None = None) -> None:
+                 web: int | None = None, ssh: int | None = None,
+                 tournament: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.host = host
         self.bind, self.port = bind, port
@@ -61,6 +63,11 @@ class Dashboard(App[int]):
         self._quit_asked = 0.0  # when q was pressed while games ran (a second q quits)
         host.log = self._log
         host.add_listener(self._on_effects)
+        self.director: Any = None  # host.event.Director: the tournament (T starts it)
+        if tournament is not None:
+            from host.event import Director
+
+            self.director = Director(host, log=self._log, **tournament)
 
     def compose(self) -> ComposeResult:
         yield Static("starting…", id="info", markup=False)
@@ -74,12 +81,25 @@ class Dashboard(App[int]):
         table = self.query_one(DataTable)
         table.add_columns("table", "game", "status", "seat", "name", "kind", "link")
         table.focus()  # the keys act on its rows (it is no longer the first child)
+        if self.director is not None:
+            from host.event import EventError
+
+            try:
+                self.director.load()
+            except EventError as exc:
+                self._log(str(exc))
+                self.director = None
+                self.exit(2)
+                return
         try:
             port = await self.host.start(self.bind, self.port)
         except OSError as exc:
             self._log(f"cannot listen on {self.bind}:{self.port}: {exc}")
             self.exit(1)
             return
+        if self.director is not None:
+            self.director.begin()
+            self._log("tournament: press T to start it")
         code = "none (open host)" if self.host.open else self.host.room_code
         lines = [f"{self.host.name} — {self.bind}:{port}", f"room code: {code}",
                  f"fingerprint: {self.host.fingerprint_human}"]
@@ -172,6 +192,16 @@ class Dashboard(App[int]):
             else:
                 self._log(f"table {sel[0]}: time limits {'off' if on else 'on'}")
 
+    def action_start_event(self) -> None:
+        """The organiser starts the tournament now (the log says why if it cannot start)."""
+        if self.director is None:
+            self._log("this host runs no tournament (hexnet host --tournament …)")
+            return
+        if self.director.status != "registering":
+            self._log("the tournament has started already")
+            return
+        self.director.start()
+
     async def action_quit_host(self) -> None:
         """Quit; while games run, only when q is pressed again within :data:`CONFIRM_SECONDS`
         (their players would lose the host)."""
@@ -192,6 +222,8 @@ class Dashboard(App[int]):
         await self._stop()
 
     async def _stop(self) -> None:
+        if self.director is not None:
+            self.director.close()
         if self.doors is not None:
             await self.doors.close()
         await self.host.stop()
@@ -202,4 +234,5 @@ def run_dashboard(args: argparse.Namespace) -> int:
     from host.cli import make_host
 
     host = make_host(args, log=lambda line: None)
-    return Dashboard(host, args.bind, args.port, web=args.web, ssh=args.ssh).run() or 0
+    return Dashboard(host, args.bind, args.port, web=args.web, ssh=args.ssh,
+                     tournament=getattr(args, "tournament_settings", None)).run() or 0

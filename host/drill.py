@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hexnet.games import get_game, get_policy
+from hexnet.games import get_game, get_policy, names
 from host.journal import JournalError, read_journal
 
 HOST_READY = re.compile(r"ready on")
@@ -330,8 +330,9 @@ def replay_outcome(header: dict[str, Any], steps: list[dict[str, Any]]) -> dict[
 def main(argv: list[str] | None = None) -> int:
     """``python -m host.drill``: PASS → 0, FAIL → 1."""
     parser = argparse.ArgumentParser(prog="python -m host.drill", description=__doc__.split(
-        "\n")[0])
-    parser.add_argument("--game", default="hexenhammer")
+        "\n\n")[0].replace("\n", " "))
+    parser.add_argument("--game", default="hexenhammer", choices=names(),
+                        help="the game the bots play (default hexenhammer)")
     parser.add_argument("--seed", type=int, help="fixes when the kills and the cut come")
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds (default 240)")
     parser.add_argument("--keep", help="work in this directory and keep it")

@@ -56,6 +56,7 @@ from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
 from hexnet.options import OptionError, check_options, with_pace
 from host.core import (
+    CancelTimer,
     Close,
     Effect,
     LobbyChanged,
@@ -850,6 +851,48 @@ class Lobby(PresenceMixin, PlayMixin):
             table.away_until.pop(seat, None)
         self._lobby_changed(table)
         self._advance(table)
+        self._flush()
+
+    def place(self, table_id: int, seat: int, name: str, identity: bytes | None = None,
+              policy: str = "heuristic") -> None:
+        """(The host's own code: a tournament's seating, :mod:`host.event`) Put an entrant in
+        empty ``seat`` of an open table under ``name``: the player of ``identity`` — seated
+        whether connected or not; one who is away is absent until they connect — or, without
+        ``identity``, a host-side bot playing ``policy``."""
+        table = self._table(table_id)
+        if table.status != "open":
+            raise LobbyError("not_open", f"Table {table_id} has already started.")
+        s = table.seats[table.free_seat(seat)]
+        if identity is None:
+            s.kind, s.name, s.policy = "bot", name, policy
+        else:
+            here = self.where(identity)
+            if here is not None and here[0].status == "open":
+                here[0].seats[here[1]].clear()
+                self._lobby_changed(here[0])
+            s.kind, s.name, s.identity = "human", name, identity
+            s.absent = s.absent_auto = identity not in self.by_identity
+            self.seated[identity] = table.id
+
+    def halt(self, table_id: int, why: str) -> None:
+        """Stop a table that must not play on (its journal cannot be written): status
+        "halted", its timer cancelled, its frames not yet sent dropped, no more actions,
+        views or bot turns; its connected players get an ``error`` ``journal_failed`` saying
+        ``why``. (The shell calls this as the record fails, before the tick's frames.)"""
+        table = self.tables.get(table_id)
+        if table is None or table.status == "halted":
+            return
+        table.status = "halted"
+        self._changes.pop(table.id, None)
+        if table.timer_key is not None:
+            table.timer_key = None
+            self._emit(CancelTimer(table.id))
+        for seat in table.seats:
+            conn = self._conn_of(seat.identity) if seat.kind == "human" else None
+            if conn is not None:
+                self._emit(Send(conn.id, {"type": "error", "code": "journal_failed",
+                                          "message": why[:300]}))
+        self._lobby_changed(table)
         self._flush()
 
     # -- for tests and dashboards --------------------------------------------------------

@@ -71,8 +71,8 @@ class PlayMixin:
         changes, self._changes = self._changes, {}
         for tid, change in changes.items():
             table = self.tables.get(tid)
-            if table is None or table.state is None:
-                continue
+            if table is None or table.state is None or table.status == "halted":
+                continue  # (halted: its last step is not in the journal)
             conns = self._seat_conns(table)
             table.presence_now = self.presence_of(table)  # type: ignore[attr-defined]
             for conn_id, data in frames(table, change, conns):
@@ -238,16 +238,43 @@ class PlayMixin:
 
     def bot_turn(self, table_id: int, seat: int, state_id: int) -> None:
         """Let the bot in ``seat`` choose from its view, if ``state_id`` is still current."""
+        asked = self.bot_question(table_id, seat, state_id)
+        if asked is None:
+            return
+        view, legal, policy, rng = asked
+        try:
+            action = policy(view, legal, rng)
+        except Exception:  # noqa: BLE001 - a confused policy must not stall the table
+            action = legal[0]
+        self.bot_answer(table_id, seat, state_id, action)
+
+    def bot_question(self, table_id: int, seat: int, state_id: int
+                     ) -> tuple[dict[str, Any], list[dict[str, Any]], Any, Any] | None:
+        """What the bot in ``seat`` decides on — its view, legal actions, policy and the
+        table's bot generator — or None if ``state_id`` is stale. A shell may run a policy that
+        ``thinks`` off its event loop and hand the choice to :meth:`bot_answer`."""
+        table = self.tables.get(table_id)
+        if (table is None or table.status != "playing" or table.state_id != state_id
+                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+            return None
+        view, legal = table.view(seat)
+        policy = get_policy(table.game_name, table.seats[seat].policy or "random")
+        return view, legal, policy, table.bot_rng
+
+    def bot_answer(self, table_id: int, seat: int, state_id: int,
+                   action: dict[str, Any] | None) -> None:
+        """Apply the bot's choice if ``state_id`` is still current (its first legal action if
+        the choice is missing or refused)."""
         table = self.tables.get(table_id)
         if (table is None or table.status != "playing" or table.state_id != state_id
                 or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
             return
-        view, legal = table.view(seat)
-        policy = get_policy(table.game_name, table.seats[seat].policy or "random")
+        legal = table.engine.legal_actions(table.state, seat)
+        if action is None:  # the policy failed or was stopped: its first legal action
+            action = legal[0]
         try:
-            action = policy(view, legal, table.bot_rng)
             events = table.act(seat, action)
-        except Exception:  # noqa: BLE001 - a confused policy must not stall the table
+        except IllegalAction:
             action = legal[0]
             events = table.act(seat, action)
         self._accepted(table, seat, action, events)

@@ -19,12 +19,22 @@ restarted host seats everyone alike and lets the timer run out at the same momen
 that moment passed while the host was down). The tables still seating are kept in
 ``journals/seating`` (rewritten, atomically, when they change — the shell coalesces bursts) and
 brought back too.
+No play without a journal: if a record of a table cannot be written (or the writer thread's
+fsync of it fails), that journal is closed, nothing more is written to it, and
+``halt(table, why)`` stops the table before the tick that would show the unwritten step (the
+host stops taking its actions and tells its players); what is on disk is a clean prefix of the
+game (a torn last record at worst), so a restarted host resumes the table from its last written
+step. A journal that cannot be read or replayed is left untouched and not recovered (a log line
+says why).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +51,7 @@ from host.table import Seat, Table
 from protocol.paths import private_dir, tighten, write_private
 
 SEATING_FILE = "seating"
+_RECORDED = (TableStarted, Accepted, SeatsChanged, SetTimer, TableOver)
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -49,10 +60,15 @@ if TYPE_CHECKING:
 class Recorder:
     """The journals of one host's tables, in ``data_dir/journals``."""
 
-    def __init__(self, data_dir: Path, log: Callable[[str], None]) -> None:
+    def __init__(self, data_dir: Path, log: Callable[[str], None],
+                 halt: Callable[[int, str], None] | None = None) -> None:
         self.dir = Path(data_dir) / "journals"
         self.log = log
+        self.halt = halt
         self.journals: dict[int, Journal] = {}
+        self.lost: dict[int, str] = {}  # table → why its journal could not be written
+        self._failed: deque[tuple[Journal, str]] = deque()  # fsyncs failed (writer thread)
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.syncer: Syncer | None = None
         self.unjournaled: set[int] = set()  # tables told once that they play unjournaled
         if self.dir.is_dir():  # journals of an older hexnet may be readable by others
@@ -67,8 +83,12 @@ class Recorder:
 
     def record(self, effects: list[Effect]) -> None:
         """Write the journal records among ``effects``, in order (fsynced by the writer
-        thread)."""
+        thread). A table whose record cannot be written is halted (see the module doc);
+        ``lost`` names it."""
+        self._check_failed()
         for e in effects:
+            if not isinstance(e, _RECORDED) or e.table in self.lost:
+                continue
             try:
                 if isinstance(e, TableStarted):
                     self._start(e)
@@ -88,7 +108,41 @@ class Recorder:
                     if journal is not None:
                         self._syncer().close_after(journal)
             except (OSError, JournalError) as exc:
-                self.log(f"table {e.table}: JOURNAL WRITE FAILED: {exc}")
+                why = f"{exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
+                if isinstance(e, TableOver):  # every step is on disk: a restart adds the end
+                    self.log(f"table {e.table}: JOURNAL WRITE FAILED: end record: {why}")
+                    journal = self.journals.pop(e.table, None)
+                    if journal is not None:
+                        self._syncer().close_after(journal)
+                else:
+                    self._lose(e.table, why)
+
+    def _fsync_failed(self, journal: Journal, why: str) -> None:
+        """(The writer thread) an fsync failed: the table is halted on the loop's thread, at
+        once if the loop is known, else before the next records are written."""
+        self._failed.append((journal, why))
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # (the loop is closed: the host stopped)
+                self._loop.call_soon_threadsafe(self._check_failed)
+
+    def _check_failed(self) -> None:
+        while self._failed:
+            journal, why = self._failed.popleft()
+            table = next((t for t, j in self.journals.items() if j is journal), None)
+            if table is not None:
+                self._lose(table, f"fsync: {why}")
+
+    def _lose(self, table: int, why: str) -> None:
+        """The journal of ``table`` cannot be written: close it and stop the table."""
+        journal = self.journals.pop(table, None)
+        if journal is not None:
+            self._syncer().close_after(journal)
+        self.lost[table] = why
+        self.log(f"table {table}: JOURNAL WRITE FAILED: {why}; the table is stopped (no play "
+                 "without a journal)")
+        if self.halt is not None:
+            self.halt(table, f"The host could not write table {table}'s journal ({why}), so "
+                             "the table is stopped; the host keeps what was written.")
 
     def _start(self, e: TableStarted) -> None:
         private_dir(self.dir)
@@ -120,7 +174,9 @@ class Recorder:
 
     def _syncer(self) -> Syncer:
         if self.syncer is None:
-            self.syncer = Syncer(self.log)
+            with contextlib.suppress(RuntimeError):  # (no loop: tools, tests)
+                self._loop = asyncio.get_running_loop()
+            self.syncer = Syncer(self.log, failed=self._fsync_failed)
         return self.syncer
 
     def write_seating(self, tables: list[dict[str, Any]]) -> None:

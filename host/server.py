@@ -49,12 +49,16 @@ import contextlib
 import itertools
 import math
 import os
+import random
 import secrets
 import ssl
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+import msgpack
 
 from hexnet.games import available
 from host import limits
@@ -94,6 +98,8 @@ asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_siz
 CODE_WAIT_LIMIT = 5.0  # seconds a code check may be held back; past it: "try again in …"
 SEATING_EVERY = 0.5  # seconds: the tables still seating are written at most this often
 T = TypeVar("T")
+# bots thinking at once (search bots): more would only share the CPU and the interpreter lock
+THINKERS = 4
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -177,7 +183,8 @@ class Host:
                            max_open_tables_per_player=max_open_tables_per_player,
                            max_tables_created_per_player=max_tables_created_per_player)
         self.lobby.absent_after = absent_after  # the countdown every seat is shown
-        self.recorder = Recorder(self.data_dir, self.log) if journal else None
+        self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
+                         else None)
         self.recover = recover
         self.rate_limiter = auth.RateLimiter(address_max=code_backoff)
         self.port = 0
@@ -189,6 +196,10 @@ class Host:
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._later: set[asyncio.Handle] = set()
         self._listeners: list[Callable[[list[Effect]], None]] = []
+        # hooks for what runs beside the lobby (host.event, the tournament director): message
+        # types it handles itself, and calls with the id of every connection just joined
+        self.requests: dict[str, Callable[[int, dict[str, Any]], None]] = {}
+        self._connect_listeners: list[Callable[[int], None]] = []
         self._handlers: set[asyncio.Task[Any]] = set()
         self._advertiser: Any = None
         self._mdns_dirty: asyncio.Event | None = None
@@ -200,6 +211,7 @@ class Host:
         self._tick_handle: asyncio.Handle | None = None
         self._lobby_handle: asyncio.Handle | None = None
         self._lobby_last = 0.0
+        self._thinkers: ThreadPoolExecutor | None = None
 
     # -- life cycle ----------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = 0) -> int:
@@ -241,6 +253,9 @@ class Host:
     async def stop(self) -> None:
         """Stop listening, close every connection, cancel timers, leave mDNS (bounded)."""
         self._stopping = True
+        if self._thinkers is not None:  # a thinking bot finishes its move; nobody applies it
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None
         if self._server is not None:
             self._server.close()
         if self._sweep_task is not None:
@@ -282,6 +297,16 @@ class Host:
         """Call ``callback(effects)`` after every change of the core (dashboards)."""
         self._listeners.append(callback)
 
+    def add_connect_listener(self, callback: Callable[[int], None]) -> None:
+        """Call ``callback(conn_id)`` after every connection has joined the lobby."""
+        self._connect_listeners.append(callback)
+
+    def send_frame(self, conn_id: int, data: bytes) -> None:
+        """Write an encoded frame (already padded by its maker) to connection ``conn_id``."""
+        conn = self._conns.get(conn_id)
+        if conn is not None:
+            self._write(conn_id, conn, data)
+
     @property
     def connections(self) -> dict[int, str]:
         """Live authenticated connections: id → peer address."""
@@ -291,8 +316,9 @@ class Host:
     def _on_effects(self, effects: list[Effect]) -> None:
         loop = asyncio.get_running_loop()
         if self.recorder is not None:
-            # Journal FIRST: every accepted action of this batch is fsynced before any
-            # message of the batch (its views) is queued for sending.
+            # Journal FIRST: every accepted action of this batch is written before the tick
+            # makes its frames; a table whose journal cannot be written is halted here (the
+            # lobby then makes no frames, timers or bot turns for it).
             self.recorder.record(effects)
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
@@ -328,8 +354,7 @@ class Host:
                 if old:
                     old.cancel()
             elif isinstance(e, BotTurn):
-                self._call_later(self.bot_delay, self.lobby.bot_turn, e.table, e.seat,
-                                 e.state_id)
+                self._call_later(self.bot_delay, self._bot_turn, e.table, e.seat, e.state_id)
             elif isinstance(e, SeatDisconnected):
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
@@ -429,6 +454,32 @@ class Host:
         self._timers.pop(table, None)
         self.lobby.timeout(table, key)
 
+    def _bot_turn(self, table: int, seat: int, state_id: int) -> None:
+        """A bot's turn: quick policies answer at once; a policy that ``thinks`` (search) runs
+        in a worker thread, on a copy of its view and a generator of its own, so the host (and
+        a local player's screen) stays responsive; its choice is applied if still current."""
+        asked = self.lobby.bot_question(table, seat, state_id)
+        if asked is None:
+            return
+        view, legal, policy, table_rng = asked
+        if not getattr(policy, "thinks", False):
+            self.lobby.bot_turn(table, seat, state_id)
+            return
+        own_rng = random.Random(table_rng.getrandbits(64))
+        frozen = msgpack.unpackb(msgpack.packb([view, legal]), raw=False, strict_map_key=False)
+        if self._thinkers is None:
+            self._thinkers = ThreadPoolExecutor(THINKERS, thread_name_prefix="hexnet-bot")
+        thinking = asyncio.get_running_loop().run_in_executor(self._thinkers, policy, *frozen,
+                                                              own_rng)
+
+        def done(future: asyncio.Future[Any]) -> None:
+            if self._stopping:
+                return
+            action = None if future.cancelled() or future.exception() else future.result()
+            self.lobby.bot_answer(table, seat, state_id, action)
+
+        thinking.add_done_callback(done)
+
     def _call_later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
         loop = asyncio.get_running_loop()
 
@@ -489,6 +540,8 @@ class Host:
             self._conns[conn_id] = conn
             self.log(f"{name} connected from {address} (#{conn_id})")
             self.lobby.connect(conn_id, identity, name, address)
+            for listener in self._connect_listeners:
+                listener(conn_id)
             await self._read_loop(conn_id, reader, conn)
         except asyncio.CancelledError:
             pass
@@ -544,7 +597,11 @@ class Host:
                     "unexpected", f"A {msg['type']!r} message is only valid in the handshake."))
                 continue
             try:
-                self.lobby.handle(conn_id, msg)
+                handler = self.requests.get(msg["type"])
+                if handler is not None:
+                    handler(conn_id, msg)
+                else:
+                    self.lobby.handle(conn_id, msg)
             except Exception as exc:  # noqa: BLE001 - a bug must not take the host down
                 self.log(f"internal error handling {msg['type']!r} from #{conn_id}: "
                          f"{type(exc).__name__}: {exc}")

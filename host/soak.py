@@ -168,13 +168,17 @@ class Soak:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m host.soak``."""
-    parser = argparse.ArgumentParser(prog="python -m host.soak")
-    parser.add_argument("--games", type=int, default=500)
+    parser = argparse.ArgumentParser(prog="python -m host.soak", description=__doc__.split(
+        "\n\n")[0].replace("\n", " "))
+    parser.add_argument("--games", type=int, default=500,
+                        help="games to play, rotating over the three games (default 500)")
     parser.add_argument("--parallel", type=int, default=4, help="tables at once (default 4)")
     parser.add_argument("--cut-rate", type=float, default=0.3,
                         help="share of games in which one client is cut (default 0.3)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game-timeout", type=float, default=180.0)
+    parser.add_argument("--seed", type=int, default=1,
+                        help="fixes the bots' choices and when cuts come (default 1)")
+    parser.add_argument("--game-timeout", type=float, default=180.0,
+                        help="seconds one game may take before it counts as failed (default 180)")
     parser.add_argument("--keep", help="work in this directory and keep it")
     parser.add_argument("--resend", type=float, default=0.0,
                         help="bots send an unanswered action again after this many seconds "

@@ -56,12 +56,6 @@ READ_CHUNK = 65536
 MAX_CODE_TRIES = 3  # wrong room codes on one connection before it is closed
 
 
-def _become_terminal_owner() -> None:  # pragma: no cover - runs in the child before exec
-    """In the client process: make its stdin (the pty) its controlling terminal, so window
-    changes reach it as SIGWINCH (``start_new_session`` made it a session leader)."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 def set_window(fd: int, cols: int, rows: int) -> None:
     """Set the pty's window size (the kernel tells the client by SIGWINCH)."""
     cols, rows = max(1, min(cols, 1000)), max(1, min(rows, 500))
@@ -319,7 +313,7 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             set_window(slave, *self.size)
             self.process = await asyncio.create_subprocess_exec(
                 *argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_become_terminal_owner)
+                start_new_session=True)  # the client takes the pty as its terminal itself
         except OSError as exc:
             os.close(master)
             self.door.log(f"ssh: could not start the client: {exc}")

@@ -60,7 +60,8 @@ class Seat:
 
 @dataclass
 class Table:
-    """A table of ``game``; ``status`` is "open" (seating), "playing" or "over"."""
+    """A table of ``game``; ``status`` is "open" (seating), "playing", "over" or "halted"
+    (stopped by the host: its journal could not be written)."""
 
     id: int
     game_name: str

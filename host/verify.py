@@ -7,36 +7,28 @@ import sys
 
 from hexnet import rng
 from hexnet.engine import Game
-from hexnet.fairness import Verdict, verify_game
-from hexnet.games import get_game
-from host.journal import JournalContents, JournalError, read_journal
+from hexnet.fairness import Verdict
+from hexnet.record import Record, RecordError, verify_record
+from protocol.journalfile import JournalContents, JournalError, read_journal
 
 
 def verify_contents(contents: JournalContents, game: Game | None = None) -> Verdict:
-    """Check a parsed journal: commitment, every step's public events, and the final result.
-
-    ``game`` defaults to the registered engine the header names.
-    """
+    """Check a parsed journal: commitment, every step's public events, and the final result
+    (:func:`hexnet.record.verify_record`). ``game`` defaults to the registered engine the header
+    names."""
     h = contents.header
     if h.get("rng") != rng.ALGORITHM:
         return Verdict(False, [f"This journal was written with the generator "
                                f"{h.get('rng', 'splitmix64')!r}; this hexnet replays only "
                                f"{rng.ALGORITHM!r} (use the hexnet version that wrote it)."])
     try:
-        game = game or get_game(h["game"])
-        seed, salt, claimed = bytes(h["seed"]), bytes(h["salt"]), str(h["commitment"])
-        steps = [(s.get("seat"), s["action"], s.get("digest")) for s in contents.steps]
-    except (KeyError, TypeError, ValueError) as exc:
+        record = Record.from_journal(contents)
+    except RecordError as exc:
         return Verdict(False, [f"The journal's header or steps are incomplete: {exc}"])
-    outcome = contents.end.get("outcome") if contents.end else None
-    verdict = verify_game(game, h["players"], h.get("options", {}), seed, salt, claimed, steps,
-                          outcome)
-    if contents.torn:
-        verdict.lines.insert(0, "A torn last record (cut off mid-write) was ignored.")
-    if contents.end is None:  # nothing to hold the play against: no verdict yet
+    verdict = verify_record(record, game)
+    if not record.finished:  # nothing to hold the play against yet: no verdict
         verdict.ok = False
-        verdict.lines.append("The game in this journal has not finished: its result cannot "
-                             "be checked yet.")
+        verdict.lines.append("Its result cannot be checked before its end.")
     return verdict
 
 

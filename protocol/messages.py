@@ -60,6 +60,15 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   only to connections not playing).
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
+* tournaments (issue 13, :mod:`host.event`): C→H ``enter`` {} registers the sender as an
+  entrant of the host's tournament under the name it connected with (the entrant is that
+  identity key with that name: reconnecting with the key keeps the place).
+  H→C ``tournament`` {game, format, status (registering, playing, between, over), round,
+  rounds, entrants (names in seed order, until the first standings), standings (rows after
+  the last finished round), you (the receiver's entrant name or nil), note?} goes to every
+  connection on connect and whenever the event moves on (an entrant registered, a round began
+  or ended); it says only public things and is padded to a multiple of 1 KiB like the table
+  frames. At most :data:`MAX_ENTRANTS` entrants (their message stays below the frame cap).
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
   Code ``too_late`` (reason key ``too_late``): the answer was chosen in a timed window that
@@ -234,7 +243,7 @@ TABLE = I(0, 1 << 31)
 SEAT = I(0, 15)
 TEXT = S(300, 1)
 CHANNEL = Enum("table", "lobby", "witches")
-POLICY = Enum("random", "heuristic")
+POLICY = Enum("random", "heuristic", "search")
 VERSION = I(0, 1 << 16)
 
 #: client → host
@@ -250,6 +259,7 @@ C2H: dict[str, dict[str, Check]] = {
     "chat": {"text": TEXT, "channel": CHANNEL},
     "ping": {"t": Num()},
     "cover": {"table": TABLE, "key": S(64, 1)},
+    "enter": {},
 }
 
 PRESENCE = Enum("connected", "disconnected", "absent", "bot", "stand_in", "empty")
@@ -257,7 +267,7 @@ SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empt
                  "connected": B(), "absent": B(), "presence?": PRESENCE,
                  "absent_in?": I(0, 1 << 20)})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
-                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over"),
+                  "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B()})
 
 COMMITMENT = S(64, 64)
@@ -270,6 +280,11 @@ CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHAN
                  "n?": CHAT_NUMBER})
 COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
+
+MAX_ENTRANTS = 256  # a tournament message naming them all stays below the 64 KiB cap
+STANDING = Rec({"rank": I(1, 1 << 16), "name": S(24, 1), "points": Num(), "games": I(0, 1 << 16),
+                "wins": I(0, 1 << 16), "byes": I(0, 1 << 16), "buchholz": Num(),
+                "median_buchholz": Num(), "reached": I(0, 1 << 16), "seed": I(1, 1 << 16)})
 
 #: host → client
 H2C: dict[str, dict[str, Check]] = {
@@ -293,6 +308,12 @@ H2C: dict[str, dict[str, Check]] = {
              "n?": CHAT_NUMBER},
     "error": {"code": S(32, 1), "message": S(300)},
     "pong": {"t": Num()},
+    "tournament": {"game": S(32, 1), "format": Enum("swiss", "round-robin", "knockout"),
+                   "status": Enum("registering", "playing", "between", "over"),
+                   "round": I(0, 1 << 16), "rounds": I(0, 1 << 16),
+                   "entrants": L(S(24, 1), MAX_ENTRANTS),
+                   "standings": L(STANDING, MAX_ENTRANTS), "you": Opt(S(24, 1)),
+                   "note?": S(300)},
 }
 
 #: the types allowed before authentication, per direction

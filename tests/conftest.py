@@ -1,6 +1,14 @@
-"""Suite-wide settings."""
+"""Suite-wide settings: the Hypothesis profile of CI, English for every test, and programs the
+tests drive.
+
+``@pytest.mark.needs("tmux")`` marks a test that drives an outside program. Without it the test
+is skipped, saying so in the summary (``-rs``) — except under ``CI=1`` (``.ci/run`` exports it),
+where a missing program is a failure: CI installs every one, so a skip there would hide that
+the install broke.
+"""
 
 import os
+import shutil
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +33,24 @@ def english_reader(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "needs(*programs): drives these programs; skipped without them, failed "
+                   "without them under CI=1")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for mark in item.iter_markers("needs"):
+        missing = [tool for tool in mark.args if shutil.which(tool) is None]
+        if not missing:
+            continue
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set and {', '.join(missing)} is not installed: .ci/run must "
+                        "install it (a skipped test would pass unseen)", pytrace=False)
+        pytest.skip(f"needs {', '.join(missing)}, not installed here (CI installs it)")
+
 
 if os.environ.get("HEXNET_LOOP") == "uvloop":
     def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict:

@@ -40,6 +40,7 @@ from client.widgets.fang_village import (
     village_text,
 )
 from client.widgets.log import GameLog
+from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
 
 # Private log lines that name your role: the role card shows them instead (face down by default).
@@ -164,6 +165,15 @@ class FangScreen(TableScreen):
 
     def describe(self, action: Action) -> str:
         return fang_label(self.view, action)
+
+    def help_explain(self) -> str:
+        """What your role does (only while your role card is face up: the help shows it)."""
+        role = self.view.get("role")
+        if not role:
+            return ""
+        if not self.role_shown:
+            return _("Turn your role card up (r) to read here what your role does.")
+        return i18n.word(names.GAME, "role_text", role)
 
     # -- drawing --------------------------------------------------------------------------
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from client.screens.results import ResultsScreen, fair_play_static
+from client.screens.results import ResultsScreen, fair_play_static, tutorial_static
 from client.widgets import fang_names as names
 from client.widgets.footer import LocalFooter
 from hexnet import i18n
@@ -75,5 +75,6 @@ class FangResultsScreen(ResultsScreen):
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(roles_table(self.view), id="fang-roles", markup=False)
             yield Static(summary(self.view), id="fang-summary", markup=False)
+            yield from tutorial_static(self.app, self.view)
             yield from fair_play_static(self.app, self.table)
         yield LocalFooter()

@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 
 from client.screens.table_base import TableScreen
 from client.widgets.cards import CardList
+from hexnet.i18n import _
 
 
 class HandTableScreen(TableScreen):
@@ -31,6 +32,12 @@ class HandTableScreen(TableScreen):
     def card_text(self, card_id: str) -> str:
         """The text shown under the hand for the highlighted card."""
         return ""
+
+    def help_explain(self) -> str:
+        """The highlighted card's text, for the help screen."""
+        cid = self.query_one(CardList).highlighted_id
+        text = self.card_text(cid) if cid else ""
+        return _("The selected card — {text}").format(text=text) if text else ""
 
     def action_use_card(self) -> None:
         """Use the highlighted card (each game asks what the card needs)."""

@@ -12,7 +12,12 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from client.screens.results import ResultsScreen, fair_play_static, headline
+from client.screens.results import (
+    ResultsScreen,
+    fair_play_static,
+    headline,
+    tutorial_static,
+)
 from client.widgets import hranice_board as board
 from client.widgets.footer import LocalFooter
 from hexnet import i18n
@@ -97,5 +102,6 @@ class HraniceResultsScreen(ResultsScreen):
                 yield Static("\n".join("· " + line for line in path[-6:]), id="path",
                              markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
+            yield from tutorial_static(self.app, self.view)
             yield from fair_play_static(self.app, self.table)
         yield LocalFooter()

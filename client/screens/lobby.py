@@ -23,7 +23,8 @@ from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
 from hexnet.i18n import N_, _, ngettext
 
-STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over")}
+STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over"),
+          "halted": N_("halted")}
 PACES = {"relaxed": N_("relaxed"), "normal": N_("normal"), "quick": N_("quick")}
 
 
@@ -100,6 +101,8 @@ class LobbyScreen(Screen):
         Binding("t", "to_table", N_("Table")),
         Binding("l", "leave", N_("Leave")),
         Binding("c", "chat", N_("Chat")),
+        Binding("e", "enter", N_("Enter tournament"), show=False),
+        Binding("o", "app.show_standings", N_("Standings"), show=False),
         Binding("r", "app.reconnect", N_("Reconnect"), show=False),
         Binding("right_square_bracket", "page(1)", N_("Next page"), show=False),
         Binding("left_square_bracket", "page(-1)", N_("Previous page"), show=False),
@@ -116,11 +119,15 @@ class LobbyScreen(Screen):
         self._ready = False
         self.page = 0
         self._since: dict[int, tuple[dict[str, Any], float]] = {}  # table → entry, arrival
+        self.event: dict[str, Any] | None = None  # the host's tournament, if it runs one
 
     def compose(self) -> ComposeResult:
         yield Static(self.connection, id="lobby-status", markup=False)
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=False)
         yield Static("", id="lobby-you", markup=False)
+        event = Static("", id="lobby-event", markup=False)
+        event.display = False  # shown once the host says it runs a tournament
+        yield event
         yield GameLog(id="lobby-chat")
         yield ChatInput("", id="lobby-chat-input")
         yield LocalFooter()
@@ -172,8 +179,27 @@ class LobbyScreen(Screen):
         table.add_columns("#", _("Game"), _("Status"), _("Seats"))
         if self.lobby:
             self.update_lobby(self.lobby)
+        if self.event is not None:
+            self.update_tournament(self.event)
 
     # -- rendering ------------------------------------------------------------------------
+    def update_tournament(self, event: dict[str, Any]) -> None:
+        """The line about the host's tournament (:mod:`client.screens.standings`)."""
+        from client.screens.standings import headline, you_line
+
+        self.event = event
+        if self._ready:
+            line = self.query_one("#lobby-event", Static)
+            line.update(f"{headline(event)} · {you_line(event)} " + _("(o: standings)"))
+            line.display = True
+
+    async def action_enter(self) -> None:
+        """Enter the host's tournament."""
+        if self.event is None:
+            self.app.notify(_("This host runs no tournament."), severity="warning")
+            return
+        await self.app.send({"type": "enter"})
+
     def set_connection(self, text: str) -> None:
         """The top line: which host, its fingerprint, or what went wrong."""
         self.connection = text

@@ -81,6 +81,18 @@ def fair_play_static(app: Any, table: int) -> list[Static]:
     return [Static(line, id="fair-play", markup=False)] if line else []
 
 
+def tutorial_static(app: Any, view: dict[str, Any]) -> list[Static]:
+    """In a tutorial (``hexnet play --tutorial``), the last hint: the score explained (id
+    ``tutorial-end``)."""
+    game = getattr(app, "tutorial", None)
+    if not game:
+        return []
+    from hexnet.tutorial import hint_text
+
+    text = hint_text(game, view, [])
+    return [Static(text, id="tutorial-end", markup=False)] if text else []
+
+
 class ResultsScreen(Screen):
     """Shows a finished table's outcome; Esc/Enter back to the lobby, t back to the table."""
 
@@ -88,6 +100,8 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("escape,enter", "lobby", N_("Lobby")),
         Binding("t", "table", N_("Table")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("R", "replay_all", N_("Replay all-seeing"), show=False),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -102,6 +116,7 @@ class ResultsScreen(Screen):
                          classes="title", markup=False)
             yield Static(headline(self.view), id="headline", markup=False)
             yield Static(score_table(self.view), id="scores", markup=False)
+            yield from tutorial_static(self.app, self.view)
             yield from fair_play_static(self.app, self.table)
         yield LocalFooter()
 
@@ -114,3 +129,21 @@ class ResultsScreen(Screen):
 
     def action_table(self) -> None:
         self.app.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No "replay this game" on the results of a replay itself."""
+        if action in ("replay", "replay_all"):
+            from client.replay.screen import ReplayControls
+
+            stack = self.app.screen_stack
+            return not (len(stack) > 1 and isinstance(stack[-2], ReplayControls))
+        return True
+
+    def action_replay(self, everyone: bool = False) -> None:
+        """Replay this game from the host's reveal: as you saw it (R: all-seeing)."""
+        from client.replay.launch import open_replay
+
+        open_replay(self.app, self.table, self.view, everyone)
+
+    def action_replay_all(self) -> None:
+        self.action_replay(everyone=True)

@@ -103,6 +103,7 @@ class TableScreen(Screen):
             with Vertical(id="side"):
                 yield from self.compose_side()
                 yield GameLog(id="log")
+        yield Static("", id="tutorial-hint", markup=False)
         yield Static("", id="prompt", markup=False)
         yield ChatInput(self.chat_placeholder(), id="chat-input")
         yield LocalFooter()
@@ -148,12 +149,26 @@ class TableScreen(Screen):
         self.query_one(Countdown).set_deadline(view.get("deadline"))
         self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
         self.show_game(view, legal)
+        self.show_hint(view, legal)
         prompt = self.query_one("#prompt", Static)
         prompt.update(self.prompt_text())
         prompt.set_class(bool(self.legal), "your-move")
         if view.get("outcome") and not self._results_shown:
             self._results_shown = True
             self.app.show_results(self.table, view)
+
+    def show_hint(self, view: dict[str, Any], legal: list[Action]) -> None:
+        """In a tutorial (the app's ``tutorial`` names the game), the hint line for this view:
+        what is happening and what you might do (:func:`hexnet.tutorial.hint_text`)."""
+        line = self.query_one("#tutorial-hint", Static)
+        game = getattr(self.app, "tutorial", None)
+        text = ""
+        if game:
+            from hexnet.tutorial import hint_text
+
+            text = hint_text(game, view, legal)
+        line.update(text)
+        line.display = bool(text)
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Draw the game area. The default (games without a screen of their own) shows the
@@ -173,6 +188,11 @@ class TableScreen(Screen):
         """What the help screen says about this screen beyond its keys, translated."""
         notes = self.HELP_NOTES
         return _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
+
+    def help_explain(self) -> str:
+        """What the help screen says first: what your role or the selected card does (a game
+        says; nothing by default)."""
+        return ""
 
     @property
     def game(self) -> str:

@@ -55,11 +55,19 @@ class GameLog(RichLog):
         self._keep(line)
         self.write(line)
 
-    def add_note(self, text: str) -> None:
-        """Append a line from the client itself (a refusal, a lost connection)."""
-        line = Text(f"! {text}", style="bold red")
+    def add_note(self, text: str, warning: bool = True) -> None:
+        """Append a line from the client itself: a warning (a refusal, a lost connection) or,
+        with ``warning=False``, news (a replay's check)."""
+        line = Text(f"! {text}", style="bold red") if warning else Text(f"✓ {text}",
+                                                                         style="bold")
         self._keep(line)
         self.write(line)
+
+    def reset(self) -> None:
+        """Forget every line (a replay stepping back starts the pane afresh)."""
+        self._seen = -1
+        self._lines = []
+        self.clear()
 
     def rerender(self, text_of: TextOf | None = None) -> None:
         """Write every kept line again (the events in the current words)."""

@@ -39,9 +39,29 @@ def get_game(name: str) -> Game:
 
 
 def get_policy(game: str, policy: str):
-    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``."""
+    """A bot policy ``choose(view, legal_actions, rng) -> action`` for ``game``; ``tutorial``
+    is the tutorials' predictable bots (:func:`hexnet.tutorial.tutorial_policy`).
+
+    ``policy`` is a name (``heuristic``) or, for a policy with a budget, name and budget:
+    ``search@0.5s`` (think time) or ``search@200p`` (playouts, reproducible). (``:`` is taken:
+    ``MODULE:FUNCTION`` names a user's own policy, see :mod:`hexnet.policies`.)"""
+    if policy == "tutorial" and game in _MODULES:
+        from hexnet.tutorial import tutorial_policy
+
+        return tutorial_policy(game)
     module = importlib.import_module(_MODULES[game])
     policies = module.POLICIES
-    if policy not in policies:
-        raise KeyError(f"No bot policy {policy!r} for {game}; there are: {', '.join(policies)}.")
-    return policies[policy]
+    name, _, budget = policy.partition("@")
+    if name not in policies:
+        raise KeyError(f"No bot policy {name!r} for {game}; there are: {', '.join(policies)}.")
+    chosen = policies[name]
+    if not budget:
+        return chosen
+    if not hasattr(chosen, "configured"):
+        raise KeyError(f"The {name!r} bot takes no budget (only search does).")
+    from hexnet.search import parse_budget
+
+    try:
+        return chosen.configured(parse_budget(budget))
+    except ValueError as exc:
+        raise KeyError(f"Bad bot budget in {policy!r}: {exc}.") from None

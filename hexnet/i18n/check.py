@@ -15,8 +15,9 @@ Where the used keys come from:
 - a game (``hexnet/games/<game>/``, its bots aside): ``emit(state, "key")``, ``announce(…)``,
   ``tell(…)`` and a variable named ``log_key`` (context ``log``), ``IllegalAction("key")``
   (``reason``), a dict ``{"key": "…"}`` (``action``), ``words.phrase("key")`` (``phrase``),
-  ``finish(state, result, "key")`` (``end``) — each literal, or a conditional choosing between
-  literals — and for the names the game's ``words.NAMES`` (context → ids, from its data).
+  ``finish(state, result, "key")`` (``end``), ``say("key")`` in a tutorial (``hint``) — each
+  literal, or a conditional choosing between literals — and for the names the game's
+  ``words.NAMES`` (context → ids, from its data).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def source_keys(path: Path) -> set[Key]:
                 out |= {("reason", k) for k in _literals(node.args[0])}
             elif name == "phrase" and node.args:
                 out |= {("phrase", k) for k in _literals(node.args[0])}
+            elif name == "say" and node.args:  # a tutorial's hint (hexnet.tutorial.say)
+                out |= {("hint", k) for k in _literals(node.args[0])}
             elif name == "finish" and len(node.args) > 2:
                 out |= {("end", k) for k in _literals(node.args[2])}
         elif isinstance(node, ast.Assign) and any(

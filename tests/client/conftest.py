@@ -16,7 +16,7 @@ from client.widgets.log import GameLog
 from host.server import Host
 
 
-async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0,
+async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 30.0,
                      what: Any = "") -> Any:
     """Let the app run until ``check()`` is truthy (returned), failing after ``timeout`` s."""
     end = time.monotonic() + timeout
@@ -28,10 +28,25 @@ async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 15.0
     raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
+class FrozenClock:
+    """The countdowns' clock, standing still until a test moves it on."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @pytest.fixture
-def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Countdowns stand still (for snapshots)."""
-    monkeypatch.setattr(countdown, "CLOCK", lambda: 1000.0)
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> FrozenClock:
+    """Countdowns stand still (snapshots; countdown tests move the clock themselves)."""
+    clock = FrozenClock()
+    monkeypatch.setattr(countdown, "CLOCK", clock)
+    return clock
 
 
 @pytest.fixture
@@ -93,9 +108,12 @@ def passing_until(app: HexnetApp, screen: Any, done: Callable[[], bool]) -> Call
 
 async def pick(pilot: Any, app: HexnetApp, wanted: str) -> list[str]:
     """In the open picker, take the entry whose label contains ``wanted``; return every label."""
-    picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
-                              what="a picker")
-    options = picker.query_one(OptionList)
+    def choices() -> OptionList | None:  # the picker is up and has composed its list
+        screen = app.screen
+        lists = screen.query(OptionList) if isinstance(screen, Picker) else None
+        return lists.first() if lists and lists.first().option_count else None
+
+    options = await wait_until(pilot, choices, what="a picker with its choices")
     labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
     index = next(i for i, label in enumerate(labels) if wanted in label)
     for _ in range(index):

@@ -1,6 +1,6 @@
 """An app showing one screen from a fixed view, without a host: for snapshots and for looking.
 
-Run ``python -m tests.client.harness [turn|reaction|over|lobby] [en|hu|de|cs]`` to see it in a
+Run ``python -m tests.client.harness [your_turn|reaction|over|lobby] [en|hu|de|cs]`` to see it in a
 terminal.
 """
 

@@ -36,7 +36,9 @@ async def test_a_lost_link_reads_reconnecting_then_the_results_say_fair_play_ver
                              and app.session.reconnects == 1, what="the link back")
             over = passing_until(app, screen, lambda: isinstance(app.screen, ResultsScreen))
             await wait_until(pilot, over, 30, "the results")
-            line = app.screen.query_one("#fair-play", Static)
+            line = await wait_until(  # (the results screen composes its lines a frame later)
+                pilot, lambda: app.screen.query("#fair-play").first(Static)
+                if app.screen.query("#fair-play") else None, what="the fair-play line")
             commitment = h.lobby.tables[table].commitment
             await wait_until(pilot, lambda: "verified ✓" in str(line.content),
                              what=lambda: f"the verdict, not {line.content}")

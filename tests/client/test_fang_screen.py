@@ -125,9 +125,10 @@ async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
             # The talk: the seer looks at seat 1 (s, then the picker), then ends the talk.
             await wait_until(pilot, lambda: scene(screen, "talk"), what="the talk")
             await pilot.press("s")
-            picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
-                                      and app.screen, what="the seer's picker")
-            assert "bot 2" in str(picker.query_one(OptionList).get_option_at_index(0).prompt)
+            choices = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and (
+                app.screen.query(OptionList).first() if app.screen.query(OptionList) else None),
+                what="the seer's picker with its choices")
+            assert "bot 2" in str(choices.get_option_at_index(0).prompt)
             await pilot.press("enter")
             await wait_until(pilot, lambda: screen.view.get("seen"), what="the seer's result")
             assert "Seen on day 1: bot 2 is a witch" in text_of(screen, "#fang-role")
@@ -207,7 +208,7 @@ async def test_witch_sees_cat_counts_attacks_and_whispers(tmp_path: Any) -> None
             await pilot.press("w", "c", *"bot 2 is the seer", "enter")
             await wait_until(pilot, lambda: any(m["type"] == "chat" for m in app.sent),
                              what="the whisper sent")
-            await pilot.pause(0.2)
+            await pilot.pause()  # idle: nothing more is on its way
             chats = [m for m in app.sent if m["type"] == "chat"]
             assert chats == [{"type": "chat", "text": "bot 2 is the seer", "channel": "witches"}]
     finally:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
 from client.widgets.cards import CardList
 from host.server import Host
-from tests.client.conftest import pick, wait_until
+from tests.client.conftest import FrozenClock, pick, wait_until
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_tmux import HEXNET, Tmux
 
@@ -68,7 +67,7 @@ async def highlight(pilot: Any, hand: CardList, prefix: str) -> None:
 
 @pytest.mark.timeout(60)
 async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
-        host: Host, tmp_path: Any) -> None:
+        host: Host, tmp_path: Any, frozen_clock: FrozenClock) -> None:
     table = host.lobby.create_table("hranice", 3, {"scenario": SCENARIO,
                                                    "reaction_seconds": 30}, seed=3)
     for seat in (1, 2):
@@ -121,7 +120,10 @@ async def test_join_play_a_citizen_accuse_see_the_roll_and_answer_prompts(
         asked = await wait_until(
             pilot, lambda: screen.view.get("turn") != 0 and screen.view.get("window")
             and screen.legal and screen.view, 20, "a reaction prompt on a bot's turn")
-        assert "⏱ 30s" in text_of(screen, "#countdown")
+        assert text_of(screen, "#countdown") == "⏱ 30s"  # the clock stands still ...
+        frozen_clock.advance(12.2)  # ... until the test moves it: 17.8 s left shows as 18
+        await wait_until(pilot, lambda: text_of(screen, "#countdown") == "⏱ 18s",
+                         what=lambda: f"the countdown at 18 s, not {text_of(screen, '#countdown')}")
         await pilot.press("p")
         await wait_until(pilot, lambda: screen.view["state_id"] > asked["state_id"],
                          what="the prompt answered")
@@ -155,7 +157,7 @@ async def test_results_screen_opens_when_the_game_ends() -> None:
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+@pytest.mark.needs("tmux")
 def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) -> None:
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}

@@ -38,11 +38,11 @@ async def test_f2_switches_the_open_table_and_its_log_to_the_next_language() -> 
         screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
                                   and app.screen, what="the table")
         log = screen.query_one(GameLog)
-        await wait_until(pilot, lambda: "Round 1, phase 1 (accusation)" in log_text(log),
+        await wait_until(pilot, lambda: "Round 1, phase 1: Bela begins." in log_text(log),
                          what="the English log")
         await pilot.press("f2")
-        await wait_until(pilot, lambda: "1. forduló" in log_text(log)
-                         and "(vádaskodás)" in log_text(log), what="the Hungarian log")
+        await wait_until(pilot, lambda: "1. forduló, 1. fázis: Bela kezd." in log_text(log),
+                         what="the Hungarian log")
         assert i18n.language() == "hu"
         assert "Round 1" not in log_text(log)
         assert str(screen.query_one("#prompt").render()).startswith("A te köröd: ")

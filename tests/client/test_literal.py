@@ -38,8 +38,8 @@ async def test_markup_in_names_and_chat_shows_literally_and_does_not_run(
                             "options": {}})
             table = lobby.query_one("#tables", DataTable)
             await wait_until(pilot, lambda: table.row_count == 1, what="Mal's table")
-            await pilot.pause(0.1)
-            assert EVIL_NAME in screen_text(app)  # the lobby's table row, as drawn
+            # the lobby's table row, as drawn (polled: drawing follows the row by a frame)
+            await wait_until(pilot, lambda: EVIL_NAME in screen_text(app), what="Mal's row")
             assert "You are [i]Bea[/i]" in str(lobby.query_one("#lobby-you").render())
 
             await mal.send({"type": "chat", "text": EVIL_CHAT, "channel": "lobby"})
@@ -49,7 +49,7 @@ async def test_markup_in_names_and_chat_shows_literally_and_does_not_run(
             region = log.region
             for y in range(region.y, region.y + min(region.height, 6)):
                 await pilot.click(offset=(region.x + 12, y))
-            await pilot.pause(0.2)
+            await pilot.pause()  # every click handled (the app is idle again)
             assert app.is_running and isinstance(app.screen, LobbyScreen)
     finally:
         await mal.aclose()

@@ -4,7 +4,6 @@ Ctrl+Q quits cleanly."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -13,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.timeout(60),
-              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+pytestmark = [pytest.mark.timeout(60), pytest.mark.needs("tmux")]
 
 HEXNET = Path(sys.executable).parent / "hexnet"
 

@@ -1,109 +1,99 @@
-"""Hand-written Hexenhammer views (the engine's view format) for screen tests and snapshots."""
+"""Hexenhammer views made by the real engine from a stacked scenario and real actions (no host,
+nothing written by hand, so they cannot drift from what the engine sends): for screen tests and
+snapshots, and for looking (``python -m tests.client.harness [your_turn|reaction|over]``)."""
 
 from __future__ import annotations
 
-import copy
+import random
 from typing import Any
 
+from hexnet.engine import State
+from hexnet.games.hexenhammer import GAME, POLICIES
+
 PLAYERS = ["Ada", "Bela", "Cora", "Dan"]
+Views = tuple[dict[str, Any], list[dict[str, Any]]]
 
+# (villager, seat, stake's start, suspicion now)
 VILLAGERS = [
-    ("karl", "Zahnbrecher Karl", 0, 3, 7), ("maria", "Magd Maria", 0, 2, 2),
-    ("luitger", "Pfaffe Luitger", 0, 4, 9), ("heinbichl", "Amtmann Heinbichl", 1, 1, 5),
-    ("berta", "Hausschwein Berta", 1, 5, 5), ("theresa", "Bettlerin Theresa", 1, 2, 14),
-    ("raphael", "Landstreicher Raphael", 2, 3, 3), ("bertram", "Leineweber Bertram", 2, 1, 18),
-    ("markwart", "Totengräber Markwart", 2, 4, 6), ("griseldis", "Mädchen Griseldis", 3, 6, 6),
-    ("katharina", "Schweinehirtin Katharina", 3, 2, 11), ("tochter", "Tochter des Totengräbers",
-                                                          3, 3, 4),
-]
+    ("karl", 0, 3, 7), ("maria", 0, 2, 2), ("luitger", 0, 4, 6), ("heinbichl", 1, 1, 5),
+    ("berta", 1, 5, 5), ("theresa", 1, 2, 14), ("raphael", 2, 3, 3), ("bertram", 2, 1, 17),
+    ("markwart", 2, 4, 6), ("griseldis", 3, 6, 6), ("katharina", 3, 2, 11), ("tochter", 3, 3, 4)]
 
-def _card(cid: str, kind: str, value: int, colour: str, phases: list[int],
-          reaction: bool = False, signed: bool = False) -> dict[str, Any]:
-    return {"id": cid, "kind": kind, "value": value, "colour": colour, "phases": phases,
-            "reaction": reaction, "signed": signed}
-
-
-HAND = [
-    _card("c3", "verleumdung", 1, "brown", [1]),
-    _card("c17", "falsches_zeugnis", 3, "brown", [1, 2, 3]),
-    _card("c40", "ableugnung", -2, "brown", [1]),
-    _card("c55", "gegenanklage", 0, "yellow", [1, 2, 3], reaction=True),
-    _card("c61", "spende", 2, "yellow", [2], signed=True),
-    _card("c70", "keyne_inquisition", 0, "yellow", [1], reaction=True),
-]
-
-LOG = [  # events as the engine emits them: keys and arguments, worded by the client
-    {"n": 0, "key": "phase1", "round": 1, "player": 2, "phase": 1},
-    {"n": 1, "key": "resolve_accuses", "accuser": "theresa", "target": "bertram",
-     "kind": "verleumdung", "gain": 1, "before": 17, "after": 18,
-     "owners": {"theresa": 1, "bertram": 2}},
-    {"n": 2, "key": "draws", "player": 2, "count": 1},
-    {"n": 3, "key": "resolve_accuses", "accuser": "katharina", "target": "luitger",
-     "kind": "falsches_zeugnis", "gain": 3, "before": 6, "after": 9,
-     "owners": {"katharina": 3, "luitger": 0}},
-]
+# Bela begins round 1; Ada holds three brown cards, a yellow one and two reactions.
+SCENARIO = {
+    "villagers": [[v for v, seat, *_ in VILLAGERS if seat == s] for s in range(4)],
+    "start": {v: start for v, _seat, start, _now in VILLAGERS},
+    "suspicion": {v: now for v, _seat, _start, now in VILLAGERS},
+    "hands": [["verleumdung", "falsches_zeugnis:3", "ableugnung", "gegenanklage", "spende:2",
+               "keyne_inquisition"],
+              ["verleumdung", "falsches_zeugnis:3", "beweys:1", "spende:1", "widerruf"],
+              ["beweys:2", "ableugnung", "advocatus", "verwechslung", "spende:1"],
+              ["falsches_zeugnis:4", "beweys:1", "geteyltes_leyd", "wasserprobe_sinkt"]],
+    "turn": 1,
+}
 
 
-def villagers() -> list[dict[str, Any]]:
-    return [{"id": vid, "owner": owner, "start": start, "suspicion": susp, "alive": True,
-             "trial_card": None} for vid, _name, owner, start, susp in VILLAGERS]
+def card(state: State, seat: int, kind: str) -> str:
+    """The id of the first ``kind`` card in ``seat``'s hand."""
+    return next(c for c in state["hands"][seat] if state["cards"][c][0] == kind)
 
 
-def your_turn_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Phase 1, seat 0 (Ada) to act: may play brown cards, call the Inquisition or pass."""
-    view: dict[str, Any] = {
-        "game": "hexenhammer", "seat": 0, "players": PLAYERS, "state_id": 12, "phase": 1,
-        "inquisitor": None, "turn": 0, "active": [0], "villagers": villagers(),
-        "hand": copy.deepcopy(HAND), "hand_sizes": [6, 5, 6, 4], "log": copy.deepcopy(LOG),
-        "deadline": None, "outcome": None, "current_witches": ["bertram"], "draw_pile": 41,
-        "taken": [[], [], [], []], "empty_stakes": [[], [], [], []],
-        "kept_trials": [[], [], [], []], "window": None, "done": [], "choice": None,
-    }
-    legal: list[dict[str, Any]] = []
-    mine = ["karl", "maria", "luitger"]
-    targets = [v[0] for v in VILLAGERS]
-    for card in ("c3", "c17", "c40"):
-        for accuser in mine:
-            for target in targets:
-                legal.append({"type": "play", "card": card, "accuser": accuser,
-                              "target": target})
-    legal += [{"type": "call_inquisition"}, {"type": "pass"}]
-    return view, legal
+def accuse(state: State, seat: int, kind: str, accuser: str, target: str) -> None:
+    """``seat`` plays its ``kind`` card, ``accuser`` naming ``target``; nobody answers."""
+    GAME.apply(state, seat, {"type": "play", "card": card(state, seat, kind),
+                             "accuser": accuser, "target": target})
+    while state["window"] is not None:
+        for asked in list(state["window"]["pending"]):
+            GAME.apply(state, asked, {"type": "pass"})
 
 
-def reaction_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Bela just accused Ada's Karl; Ada may answer with Gegenanklage or pass (timed)."""
-    view, _ = your_turn_view()
-    view.update(state_id=13, turn=1, active=[0, 2, 3], window={
-        "trigger": {"type": "card", "player": 1, "kind": "falsches_zeugnis", "value": 3,
-                    "accuser": "heinbichl", "aimed": "karl", "target": "karl", "shares": [],
-                    "cancelled": False},
-        "pending": [0, 2, 3]},
-                deadline={"key": "w13", "seconds": 15, "seats": [0, 2, 3],
-                          "on_expiry": "window"})
-    view["log"] = view["log"] + [
-        {"n": 4, "key": "play_accuses", "player": 1, "kind": "falsches_zeugnis", "value": 3,
-         "accuser": "heinbichl", "target": "karl", "owners": {"heinbichl": 1, "karl": 0}}]
-    legal = [{"type": "play", "card": "c55"}, {"type": "pass"}]
-    return view, legal
+def start() -> State:
+    return GAME.setup(PLAYERS, 7, {"scenario": SCENARIO})
 
 
-def over_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The game ended: scores with their breakdown."""
-    view, _ = your_turn_view()
-    dead = ("bertram", "theresa", "luitger", "katharina", "raphael", "tochter", "heinbichl",
-            "griseldis")
-    for v in view["villagers"]:
-        v["alive"] = v["id"] not in dead
-    view.update(state_id=301, active=[], phase="over", inquisitor=1, window=None,
-                taken=[["luitger"], ["bertram", "raphael", "katharina", "tochter"], [], []],
-                empty_stakes=[[], ["theresa", "heinbichl"], [], ["griseldis"]],
-                current_witches=[], outcome={
-        "scores": [9, 12, 5, 5], "winners": [1], "result": "", "turns": 57,
-        "breakdown": [
-            {"pentagrams": 5, "matches": 1, "trials": 0, "empty_stakes": 3, "total": 9},
-            {"pentagrams": 0, "matches": 10, "trials": 1, "empty_stakes": 1, "total": 12},
-            {"pentagrams": 2, "matches": 0, "trials": 0, "empty_stakes": 3, "total": 5},
-            {"pentagrams": 3, "matches": 0, "trials": 0, "empty_stakes": 2, "total": 5},
-        ]})
-    return view, []
+def your_turn_state() -> State:
+    """Bela, Cora and Dan each play a brown card and end their turns: Ada's turn, phase 1."""
+    state = start()
+    accuse(state, 1, "verleumdung", "theresa", "bertram")
+    GAME.apply(state, 1, {"type": "pass"})
+    accuse(state, 2, "ableugnung", "raphael", "theresa")
+    GAME.apply(state, 2, {"type": "pass"})
+    accuse(state, 3, "falsches_zeugnis", "katharina", "luitger")
+    GAME.apply(state, 3, {"type": "pass"})
+    assert GAME.waiting_for(state) == [0] and state["phase"] == 1
+    return state
+
+
+def your_turn_view() -> Views:
+    """Phase 1, Ada (seat 0) to act: brown cards to play, the Inquisition to call, or pass."""
+    state = your_turn_state()
+    return GAME.view(state, 0), GAME.legal_actions(state, 0)
+
+
+def reaction_view() -> Views:
+    """Bela's Heinbichl accuses Ada's Karl with Falsches Zeugnis +3; Ada, holding
+    Gegenanklage, is asked (timed) with the others."""
+    state = start()
+    GAME.apply(state, 1, {"type": "play", "card": card(state, 1, "falsches_zeugnis"),
+                          "accuser": "heinbichl", "target": "karl"})
+    assert 0 in state["window"]["pending"] and GAME.deadline(state) is not None
+    return GAME.view(state, 0), GAME.legal_actions(state, 0)
+
+
+def over_view() -> Views:
+    """From Ada's turn, heuristic bots play every seat to the end: the score breakdown."""
+    state = your_turn_state()
+    choose = POLICIES["heuristic"]
+    rnd = random.Random(7)
+    for _ in range(20_000):
+        if GAME.outcome(state) is not None:
+            break
+        waiting = GAME.waiting_for(state)
+        if not waiting:
+            GAME.apply(state, None, {"type": "timeout", "key": GAME.deadline(state).key})
+            continue
+        seat = waiting[0]
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, choose(GAME.view(state, seat), legal, rnd))
+    assert GAME.outcome(state) is not None
+    return GAME.view(state, 0), []

@@ -6,7 +6,11 @@ import pytest
 
 from tests.host.toygame import register
 
-register()
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game is registered for every network test (and only while it runs)."""
+    register(monkeypatch)
 
 
 @pytest.fixture

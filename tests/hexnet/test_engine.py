@@ -3,6 +3,7 @@
 import pytest
 
 from hexnet.engine import IllegalAction, check_action_shape, emit, find_legal, log_for
+from hexnet.games import available, get_game, names
 from hexnet.turns import answer, clockwise, is_closed, next_seat, open_window, others_in_order
 
 
@@ -57,3 +58,11 @@ def test_a_reaction_window_closes_when_everyone_answered():
     assert not is_closed(w)
     answer(w, 1, {"type": "pass"})
     assert is_closed(w)
+
+
+def test_every_game_hexnet_names_is_installed_and_only_those() -> None:
+    """No test skips a game that dropped out: a game that stops importing fails here (and in
+    every test of it), and no test game leaks into the registry other tests see."""
+    assert names() == ["hexenhammer", "fang", "hranice"]
+    assert available() == names()
+    assert all(get_game(name).name == name for name in names())

@@ -1,5 +1,10 @@
-"""The toy game is registered for every host test."""
+"""The toy game is registered for every host test (and only while it runs)."""
+
+import pytest
 
 from tests.host.toygame import register
 
-register()
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)

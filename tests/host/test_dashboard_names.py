@@ -12,6 +12,7 @@ from textual.widgets import DataTable, RichLog
 from client.session import Session
 from host.dashboard import Dashboard
 from host.server import Host
+from tests.host.test_dashboard import wait_for
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -32,10 +33,7 @@ async def test_a_name_with_markup_shows_literally_on_the_dashboard(tmp_path) -> 
                                   config_dir=tmp_path / "mal", accept_new=True)
         try:
             await s.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.rows:
-                    break
+            await wait_for(pilot, lambda: app.rows)
             app.refresh_tables()
             await pilot.pause()
             app.query_one(RichLog).clear()  # its "connected" line names Mal literally too

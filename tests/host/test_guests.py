@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ipaddress
-import shutil
 import stat
 import subprocess
 from types import SimpleNamespace
@@ -97,7 +96,7 @@ def test_the_qr_blocks_draw_exactly_segnos_modules() -> None:
     assert len({len(line) for line in lines}) == 1 and len(lines[0]) == len(inner) + 2 * QUIET
 
 
-@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="needs zbarimg (zbar-tools)")
+@pytest.mark.needs("zbarimg")  # (zbar-tools)
 def test_the_qr_blocks_scan_back_to_the_address(tmp_path) -> None:
     from host.qr import matrix_of, qr_lines
 

@@ -1,8 +1,12 @@
 """Journals: durable records, torn last records dropped, damage refused, games verifiable."""
 
 import random
+import re
+import struct
+import zlib
 from pathlib import Path
 
+import msgpack
 import pytest
 
 from hexnet import rng
@@ -10,15 +14,15 @@ from hexnet.fairness import commitment, events_digest, verify_game
 from host.journal import MAGIC, Journal, JournalError, read_journal
 from host.recovery import Recorder
 from host.verify import verify_contents
-from tests.toygame import ToyGame
+from tests.host.dice_race import DiceRace
 
-GAME = ToyGame()
+GAME = DiceRace()
 
 
 def record_game(path: Path, seed: int = 11, salt: bytes = b"s" * 16, finish: bool = True):
-    """Play the toy game with random moves and journal it as the host does."""
+    """Play the dice race with random moves and journal it as the host does."""
     players = ["ana", "ben", "cas"]
-    journal = Journal.create(path, {"game": "toy", "players": players, "options": {},
+    journal = Journal.create(path, {"game": GAME.name, "players": players, "options": {},
                                     "seed": rng.seed_bytes(seed), "salt": salt,
                                     "rng": rng.ALGORITHM,
                                     "commitment": commitment(seed, salt, {})})
@@ -145,3 +149,84 @@ def test_a_host_that_rigged_a_roll_is_caught():
         steps.append((seat, action, events_digest(GAME.apply(state, seat, action))))
     verdict = verify_game(GAME, players, {}, 5, salt, commitment(5, salt), steps)
     assert not verdict.ok and "differs" in verdict.lines[-1]
+
+
+# --- every way read_journal refuses a damaged journal (host/journal.py's branches) ------------
+
+_HEAD = struct.Struct(">II")
+
+
+def raw_record(payload: bytes, crc: int | None = None, length: int | None = None) -> bytes:
+    """One record in the documented format: length, CRC-32 of the payload, the payload."""
+    return _HEAD.pack(len(payload) if length is None else length,
+                      zlib.crc32(payload) if crc is None else crc) + payload
+
+
+def record(obj) -> bytes:
+    return raw_record(msgpack.packb(obj, use_bin_type=True))
+
+
+HEADER = record({"kind": "header", "game": "dice_race", "players": ["a", "b"], "options": {},
+                 "seed": 1, "salt": b"s" * 16, "commitment": ""})
+STEP = record({"kind": "step", "seat": 0, "action": {"type": "stop"}, "digest": None})
+END = record({"kind": "end", "outcome": {"scores": [0, 0], "winners": []}})
+
+
+@pytest.mark.parametrize("body, message", [
+    (b"", "the journal has no header record"),
+    (STEP + HEADER, "the journal has no header record"),
+    (HEADER + record([1, 2, 3]) + STEP, "is not a journal record"),
+    (HEADER + record({"seat": 0}) + STEP, "is not a journal record"),
+    (HEADER + raw_record(b"\xc1\xc1\xc1") + STEP, "does not decode"),
+    (HEADER + raw_record(b"x", length=(1 << 20) + 1) + b"x" * 64, "claims 1048577 bytes"),
+    (HEADER + raw_record(STEP[8:], crc=1) + STEP, "is damaged (checksum)"),
+    (HEADER + END + STEP, "a step follows the end of the game"),
+    (HEADER + record({"kind": "nap"}), "unknown record kind 'nap'"),
+], ids=["empty", "step first", "a list", "no kind", "not msgpack", "huge length",
+        "checksum mid-file", "step after end", "unknown kind"])
+def test_each_kind_of_damage_is_refused_with_its_reason(tmp_path, body, message):
+    path = tmp_path / "bad.journal"
+    path.write_bytes(MAGIC + body)
+    with pytest.raises(JournalError, match=re.escape(message)):
+        read_journal(path)
+
+
+@pytest.mark.parametrize("cut", [1, _HEAD.size - 1, _HEAD.size + 2])
+def test_a_last_record_cut_anywhere_is_torn_not_damage(tmp_path, cut):
+    path = tmp_path / "t.journal"
+    path.write_bytes(MAGIC + HEADER + STEP + STEP[:cut])
+    contents = read_journal(path)
+    assert contents.torn and len(contents.steps) == 1
+
+
+def test_a_last_record_with_a_bad_checksum_is_torn(tmp_path):
+    path = tmp_path / "t.journal"
+    path.write_bytes(MAGIC + HEADER + STEP + raw_record(STEP[8:], crc=1))
+    contents = read_journal(path)
+    assert contents.torn and len(contents.steps) == 1
+
+
+def test_a_path_that_cannot_be_read_is_refused_with_the_reason(tmp_path):
+    with pytest.raises(JournalError, match="cannot read .*: Is a directory"):
+        read_journal(tmp_path)
+    with pytest.raises(JournalError, match="cannot read .*: No such file or directory"):
+        read_journal(tmp_path / "missing.journal")
+
+
+def test_a_record_too_large_to_write_is_refused_and_the_journal_stays_readable(tmp_path):
+    path = tmp_path / "t.journal"
+    journal = Journal.create(path, {"game": "dice_race"})
+    with pytest.raises(JournalError, match="too large"):
+        journal.append({"kind": "step", "blob": b"x" * (1 << 20)})
+    journal.close()
+    assert read_journal(path).steps == []
+
+
+def test_hexnet_verify_refuses_a_damaged_journal_in_one_line(tmp_path, capsys):
+    from hexnet.cli import main
+
+    path = tmp_path / "bad.journal"
+    path.write_bytes(MAGIC + HEADER + END + STEP)
+    assert main(["verify", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "hexnet verify: a step follows the end of the game"

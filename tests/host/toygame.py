@@ -98,7 +98,8 @@ def _random(view, legal, r):
 POLICIES = {"random": _random, "heuristic": _first}
 
 
-def register() -> None:
-    """Make ``get_game("toy")`` find this module (tests only)."""
+def register(monkeypatch: Any) -> None:
+    """Make ``get_game("toy")`` find this module for one test (undone after it by pytest's
+    ``monkeypatch``): never in the registry other tests see."""
     from hexnet import games
-    games._MODULES.setdefault("toy", "tests.host.toygame")
+    monkeypatch.setitem(games._MODULES, "toy", "tests.host.toygame")

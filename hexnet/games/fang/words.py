@@ -33,7 +33,7 @@ def _roles() -> list[str]:
 
 # The ids each name context of the catalog holds (checked by hexnet.i18n.check).
 NAMES = {
-    "role": _roles, "role_long": _roles,
+    "role": _roles, "role_long": _roles, "role_text": _roles,
     "side": lambda: [data.VILLAGE, data.WITCHES, data.FOOL],
     "place": lambda: [*data.place_ids(), data.pond()],
     "ingredient": lambda: [*data.ingredient_ids(), data.fluchkraut(), data.EMPTY_HAND],

@@ -1,9 +1,14 @@
 """Hexenhammer (3–5 players): accusations, out-of-turn reactions, a panic phase, trials.
 
-``GAME`` is the engine, ``POLICIES`` the bots (``random``, ``heuristic``).
+``GAME`` is the engine, ``POLICIES`` the bots (``random``, ``heuristic``, ``search``).
 """
 
+from hexnet.games.hexenhammer import sample
 from hexnet.games.hexenhammer.bots import POLICIES
-from hexnet.games.hexenhammer.game import GAME
+from hexnet.games.hexenhammer.game import GAME, Hexenhammer
+from hexnet.games.hexenhammer.search import SEARCH
+
+Hexenhammer.sample_state = sample.sample_state  # the determinization lives in sample.py
+POLICIES["search"] = SEARCH
 
 __all__ = ["GAME", "POLICIES"]

@@ -38,6 +38,19 @@ class _Table:
         self.mine = [vid for vid, o in self.owner.items() if o == self.me]
         self.theirs = [vid for vid, o in self.owner.items() if o != self.me]
         self.witches = view["current_witches"]
+        self._mine_set = frozenset(self.mine)
+        self._leaders = (self._two_best(self.mine), self._two_best(self.theirs))
+
+    def _two_best(self, ids: list[str]) -> tuple[str | None, int, int]:
+        """The leader of ``ids``, its suspicion, and the best suspicion of the others."""
+        lead, best, second = None, -1, -1
+        for vid in ids:
+            s = self.susp[vid]
+            if s > best:
+                lead, best, second = vid, s, best
+            elif s > second:
+                second = s
+        return lead, best, second
 
     def top(self, ids: list[str], changed: str | None = None, to: int = 0) -> int:
         best = -1
@@ -51,10 +64,19 @@ class _Table:
         """How much safer the bot's villagers are than the opponents' (bigger is better)."""
         if not self.mine:
             return 0.0
-        opp = self.top(self.theirs, changed, to)
-        own = self.top(self.mine, changed, to)
-        return (opp - own) + 0.05 * (to - self.susp[changed] if changed else 0) * (
-            -1 if changed in self.mine else 1)
+        if changed is None:
+            return (self._leaders[1][1] - self._leaders[0][1]) + 0.05 * 0 * 1
+        mine = changed in self._mine_set
+        own = self._top_with(self._leaders[0], changed, to) if mine else self._leaders[0][1]
+        opp = self._leaders[1][1] if mine else self._top_with(self._leaders[1], changed, to)
+        return (opp - own) + 0.05 * (to - self.susp[changed]) * (-1 if mine else 1)
+
+    @staticmethod
+    def _top_with(leaders: tuple[str | None, int, int], changed: str, to: int) -> int:
+        """``top`` of a group containing ``changed`` after it moves to ``to``."""
+        lead, best, second = leaders
+        rest = second if changed == lead else best
+        return to if to > rest else rest
 
     def after(self, vid: str, delta: int) -> int:
         return max(self.start[vid], min(data.TOP, self.susp[vid] + delta))

@@ -18,6 +18,7 @@ class Hexenhammer(Game):
     def __init__(self) -> None:
         super().__init__(
             name="hexenhammer", title="Hexenhammer", min_players=3, max_players=5,
+            round_field="round",
             options_help={
                 "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "reaction_seconds": f"length of a reaction window "

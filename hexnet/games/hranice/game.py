@@ -15,7 +15,7 @@ class Hranice(Game):
     def __init__(self) -> None:
         super().__init__(
             name="hranice", title="Hranice", min_players=cards.rule("min_players"),
-            max_players=cards.rule("max_players"),
+            max_players=cards.rule("max_players"), round_field="turns",
             options_help={
                 "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "variant": "standard | quick | long | tutorial (target 5)",

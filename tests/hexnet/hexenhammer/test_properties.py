@@ -26,6 +26,7 @@ def test_random_games_keep_the_contract_and_end(players, seeds):
     _play_random(players, seeds)
 
 
+@pytest.mark.timeout(900)  # a hang bound for a long run on a loaded machine
 @pytest.mark.slow
 @pytest.mark.parametrize("players,seeds", FULL, ids=_ids)
 def test_three_hundred_random_games_keep_the_contract_and_end(players, seeds):

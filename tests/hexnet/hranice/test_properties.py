@@ -126,6 +126,7 @@ def test_options_play_to_the_end(options):
         assert GAME.outcome(state) is not None
 
 
+@pytest.mark.timeout(900)  # a hang bound for a long run on a loaded machine
 @pytest.mark.slow
 def test_a_thousand_more_random_games_end_and_keep_the_contract():
     results: Counter[str] = Counter()

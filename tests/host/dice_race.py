@@ -1,4 +1,5 @@
-"""A tiny dice race used to test the shared machinery without a real game's rules.
+"""A tiny dice race for the journal tests: the shared machinery without a real game's rules.
+Its own name (``dice_race``), never registered: tests hand the engine over directly.
 
 Seats take turns; on your turn ``roll`` (a die from the state's generator, added to your total)
 or ``stop`` (end your turn). The first to reach ``target`` (option, default 12) wins.
@@ -12,11 +13,11 @@ from hexnet import rng
 from hexnet.engine import Action, Event, Game, State, emit
 
 
-class ToyGame(Game):
+class DiceRace(Game):
     """Race to a target with dice."""
 
     def __init__(self) -> None:
-        super().__init__(name="toy", title="Toy race", min_players=2, max_players=6)
+        super().__init__(name="dice_race", title="Dice race", min_players=2, max_players=6)
 
     def _setup(self, state: State) -> None:
         state["totals"] = [0] * len(state["players"])

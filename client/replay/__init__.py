@@ -1,0 +1,121 @@
+"""``hexnet replay``: step through a recorded game, print it as text, or list the journals.
+
+- ``hexnet replay JOURNAL [--as SEAT | --all]`` opens the replay screen (:mod:`.screen`) in a
+  client of its own (:class:`.app.ReplayApp`): the public view by default, one seat's view with
+  ``--as`` (a number or a name), everything with ``--all`` (only once the game is over).
+- ``hexnet replay JOURNAL --text`` prints the game as plain lines (:mod:`.text`).
+- ``hexnet replay --list`` lists the journals on this machine (:mod:`.journals`).
+
+Every replay first checks the journal as ``hexnet verify`` does (:func:`hexnet.record.
+verify_record`) and says so; a journal that fails the check is not replayed. A journal of a
+game still running replays up to its last step, from one seat or the public view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from hexnet.i18n import _
+
+if TYPE_CHECKING:
+    from hexnet.fairness import Verdict
+    from hexnet.replay import Replay
+
+
+class Refused(Exception):
+    """A command line that cannot be carried out, with the sentence saying why."""
+
+
+def load(args: argparse.Namespace) -> tuple[Replay, Verdict]:
+    """The journal of ``args`` read, checked and set up for its viewer; Refused if it cannot
+    be (unreadable, not verified, a seat that is not there, ``--all`` before the end)."""
+    from hexnet.record import Record, RecordError, verify_record
+    from hexnet.replay import ALL, Replay, ReplayError
+    from protocol.journalfile import JournalError, read_journal
+
+    try:
+        record = Record.from_journal(read_journal(args.journal))
+    except (JournalError, RecordError) as exc:
+        raise Refused(str(exc)) from None
+    viewer: int | str | None = None
+    if args.all:
+        if not record.finished:
+            raise Refused(_("this game has not finished: --all shows every hand only after the "
+                            "end; use --as SEAT or the public view (no option)"))
+        viewer = ALL
+    elif args.seat is not None:
+        viewer = seat_of(args.seat, record.players)
+    verdict = verify_record(record)
+    if not verdict.ok:
+        raise Refused(_("the journal fails the check, it is not replayed: {why}").format(
+            why=verdict.lines[-1] if verdict.lines else "?"))
+    try:
+        return Replay(record, viewer), verdict
+    except (RecordError, ReplayError) as exc:
+        raise Refused(str(exc)) from None
+
+
+def seat_of(text: str, players: list[str]) -> int:
+    """The seat ``text`` names: a number or a player's name (any case); Refused if none."""
+    text = text.strip()
+    if text.isdigit() and int(text) < len(players):
+        return int(text)
+    matches = [i for i, p in enumerate(players) if p.lower() == text.lower()]
+    if len(matches) == 1:
+        return matches[0]
+    raise Refused(_("no seat {seat} at this table; the seats are {seats}").format(
+        seat=repr(text), seats=", ".join(f"{i} {p}" for i, p in enumerate(players))))
+
+
+def verdict_line(verdict: Verdict) -> str:
+    """The check in one line: ``Verified: …`` (every line of the verdict)."""
+    return _("Verified like hexnet verify: {lines}").format(lines=" ".join(verdict.lines))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point of ``hexnet replay``."""
+    from client.cli import use_language
+
+    lang = use_language(args)
+    try:
+        if args.list:
+            if args.journal or args.all or args.seat is not None or args.text:
+                raise Refused(_("--list takes no journal and no other option"))
+            return list_journals(args)
+        if not args.journal:
+            raise Refused(_("name a journal (hexnet replay --list shows them)"))
+        replay, verdict = load(args)
+    except Refused as exc:
+        print(f"hexnet replay: {exc}", file=sys.stderr)
+        return 2
+    if args.text:
+        from client.replay.text import lines
+
+        try:
+            for line in lines(replay, verdict.lines):
+                print(line)
+            sys.stdout.flush()
+        except BrokenPipeError:  # hexnet replay … --text | head: the reader has enough
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    from client.replay.app import ReplayApp
+
+    ReplayApp(replay, verdict_line(verdict), speed=args.speed, lang=lang).run()
+    return 0
+
+
+def list_journals(args: argparse.Namespace) -> int:
+    """Print one line per journal on this machine (stderr says where, if none)."""
+    from client.replay.journals import journal_dir, listing
+
+    folder = journal_dir(args.data_dir)
+    found = 0
+    for line in listing(folder):
+        print(line)
+        found += 1
+    if not found:
+        print(_("no journals in {folder}").format(folder=folder), file=sys.stderr)
+    return 0

@@ -1,0 +1,94 @@
+"""The ``search`` bot of Hexenhammer: what :mod:`hexnet.search` needs to know about the game.
+
+Candidates: a play names a card, an accuser and a target, so a hand of six can offer a hundred
+plays. Search looks at ``pass``, the Inquisition call, every trial, every discard and answer,
+and of the accusations the few that widen the heuristic's margin most (the best per card first).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from hexnet.engine import Game
+from hexnet.games.hexenhammer import bots, data, phases
+from hexnet.games.hexenhammer import view as engine_view
+from hexnet.games.hexenhammer.effects import current_witches
+from hexnet.search import SearchGame, SearchPolicy
+
+Action = dict[str, Any]
+TOP_PLAYS = 6
+TOP_OTHERS = 3
+HORIZON = 80  # actions a playout runs before it is evaluated (about two rounds)
+SCORE_SCALE = 3.0  # points of lead that make a win about three times as likely as a loss
+
+
+def candidates(game: Game, view: dict[str, Any], legal: list[Action], heuristic: Action,
+               rng: random.Random) -> list[Action]:
+    """The actions worth a playout (see the module docstring)."""
+    table = bots._Table(view)
+    hand = {c["id"]: c for c in view["hand"]}
+    keep: list[Action] = []
+    scored: list[tuple[float, int, Action]] = []
+    others: dict[str, list[tuple[float, Action]]] = {}
+    base = table.margin()
+    for i, action in enumerate(legal):
+        if action["type"] != "play":
+            keep.append(action)
+            continue
+        kind = hand[action["card"]]["kind"]
+        if kind in data.TRIALS or "target" not in action:
+            if "other" in action:  # an answer naming another villager: the likeliest few
+                mine = table.owner.get(action["other"]) == table.me
+                others.setdefault(action["card"], []).append(
+                    (-table.susp.get(action["other"], 0) + (100 if mine else 0), action))
+            else:
+                keep.append(action)
+            continue
+        target = action["target"]
+        gain = table.margin(target, table.after(target, bots._delta(hand, action))) - base
+        scored.append((-gain, i, action))
+    for options in others.values():
+        options.sort(key=lambda x: x[0])
+        keep.extend(a for _, a in options[:TOP_OTHERS])
+    scored.sort(key=lambda x: (x[0], x[1]))
+    best_per_card: dict[str, Action] = {}
+    for _, _, action in scored:
+        best_per_card.setdefault(action["card"], action)
+    plays = list(best_per_card.values())[:TOP_PLAYS]
+    for _, _, action in scored:
+        if len(plays) >= TOP_PLAYS:
+            break
+        if action not in plays:
+            plays.append(action)
+    return [heuristic] + keep + plays
+
+
+def evaluate(game: Game, state: dict[str, Any], seat: int) -> float:
+    """An unfinished playout's value for ``seat``: its lead in points now, as a win chance."""
+    totals = [b["total"] for b in phases.scores(state)]
+    lead = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+    return 1.0 / (1.0 + math.exp(-lead / SCORE_SCALE))
+
+
+def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The parts of ``seat``'s view the heuristic reads, without the log, the card texts and
+    the portraits (playouts build one per action)."""
+    cards = state["cards"]
+    return {
+        "seat": seat, "phase": state["phase"], "inquisitor": state["inquisitor"],
+        "villagers": [{"id": vid, "owner": v["owner"], "start": v["start"],
+                       "suspicion": v["suspicion"], "alive": v["alive"]}
+                      for vid, v in state["villagers"].items()],
+        "current_witches": current_witches(state),
+        "hand": [{"id": cid, "kind": cards[cid][0], "value": cards[cid][1]}
+                 for cid in state["hands"][seat]],
+        "window": engine_view._trigger(state),
+    }
+
+
+SPEC = SearchGame(name="hexenhammer", rollout=bots.choose_heuristic, candidates=candidates,
+                  evaluate=evaluate, horizon=HORIZON, log_keep=0, rollout_view=rollout_view,
+                  shared=frozenset({"players", "options", "cards"}))
+SEARCH = SearchPolicy(SPEC)

@@ -1,0 +1,72 @@
+"""The ``search`` bot of Hranice: what :mod:`hexnet.search` needs to know about the game.
+
+Candidates: a turn offers a draw, every citizen in hand, an accusation of every citizen on the
+table, cleansings and action cards on each target — search compares the heuristic's choice and
+the few others the heuristic scores best. Answers (reactions, Výslech's pick) are all compared.
+Playouts stop after about two rounds and are valued by influence: the seat's lead over the best
+other seat, an active dominance token counting as a step towards the win.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from hexnet.engine import Game
+from hexnet.games.hranice import board, bots, cards
+from hexnet.search import SearchGame, SearchPolicy
+
+HORIZON_TURNS = 2  # rounds a playout runs before it is evaluated
+INFLUENCE_SCALE = 3.0  # influence lead that makes a win about three times as likely as a loss
+TOKEN_BONUS = 2.0  # an active dominance token, in influence
+TOP_ACTIONS = 5  # turn actions search compares besides the heuristic's choice
+ANCHOR = 1.0  # search leaves the heuristic's choice only for one better by a standard error
+
+
+def candidates(game: Game, view: dict[str, Any], legal: list[dict[str, Any]],
+               heuristic: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """The heuristic's choice and the turn actions it scores best (every answer otherwise)."""
+    if view.get("window") is not None or any(a["type"] in ("discard", "flip") for a in legal):
+        return list(legal)
+    ranked = sorted(range(len(legal)), key=lambda i: (-bots._score(view, legal[i]), i))
+    return [heuristic] + [legal[i] for i in ranked[:TOP_ACTIONS]]
+
+
+def evaluate(game: Game, state: dict[str, Any], seat: int) -> float:
+    """An unfinished playout's value for ``seat``: its influence lead, as a win chance."""
+    n = len(state["players"])
+    power = [board.influence(state, s) + (TOKEN_BONUS if state["tokens"][s] else 0.0)
+             for s in range(n)]
+    lead = power[seat] - max(p for s, p in enumerate(power) if s != seat)
+    return 1.0 / (1.0 + math.exp(-lead / INFLUENCE_SCALE))
+
+
+def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The parts of ``seat``'s view the heuristic reads, without the log and the copies
+    (playouts build one per action)."""
+    councils = state["councils"]
+    n = len(state["players"])
+    defence: dict[str, int] = {}
+    for council in councils:
+        bonus = [int(cards.ability(c, "defence_bonus")) for c in council]
+        total = sum(bonus)
+        for c, own in zip(council, bonus, strict=True):
+            defence[c] = cards.influence(c) + total - own
+    window = state["window"]
+    shown = None
+    if window is not None and window["pending"]:
+        shown = {**window["trigger"], "asked": window["pending"][0], "order": window["order"]}
+    return {
+        "seat": seat, "target": state["target"], "hand": state["hands"][seat],
+        "hand_sizes": [len(h) for h in state["hands"]], "councils": councils,
+        "defence": defence, "pyre": state["pyre"],
+        "influence": [board.influence(state, s) for s in range(n)],
+        "tokens": state["tokens"], "window": shown,
+    }
+
+
+SPEC = SearchGame(name="hranice", rollout=bots.choose_heuristic, candidates=candidates,
+                  evaluate=evaluate, horizon=60, log_keep=0, rollout_view=rollout_view,
+                  anchor=ANCHOR)
+SEARCH = SearchPolicy(SPEC)

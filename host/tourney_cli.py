@@ -1,0 +1,118 @@
+"""``hexnet host --tournament …``: the command line of a host tournament, checked up front.
+
+:func:`tournament_settings` turns the flags into :class:`host.event.Director` keywords or raises
+:class:`CliError` with one line for the organiser (``hexnet host`` prints it and exits 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import time
+from typing import Any
+
+DEFAULT_SIZE = 4
+BOT_POLICIES = ("heuristic", "random")
+
+
+class CliError(ValueError):
+    """A tournament command line that cannot run (one sentence)."""
+
+
+def parse_start_at(text: str, now: float | None = None) -> float:
+    """``HH:MM[:SS]`` (today, local time; tomorrow if that time has passed) or an ISO date and
+    time (local unless it names a zone) → seconds since the epoch. CliError if unreadable."""
+    now = time.time() if now is None else now
+    try:
+        if "T" in text or "-" in text:
+            when = dt.datetime.fromisoformat(text)
+            return (when if when.tzinfo else when.astimezone()).timestamp()
+        parts = [int(p) for p in text.split(":")]
+        if len(parts) not in (2, 3):
+            raise ValueError
+        base = dt.datetime.fromtimestamp(now)
+        when = base.replace(hour=parts[0], minute=parts[1],
+                            second=parts[2] if len(parts) == 3 else 0, microsecond=0)
+        if when.timestamp() < now:
+            when += dt.timedelta(days=1)
+        return when.timestamp()
+    except ValueError:
+        raise CliError(f"--start-at {text!r} is not a time: give HH:MM[:SS] or an ISO date "
+                       "and time such as 2026-12-01T20:00") from None
+
+
+def parse_options(engine: Any, items: list[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` flags → the game's options (true/false, numbers, words), checked against
+    what the game declares with the players' bounds. CliError if one does not fit."""
+    from hexnet.options import OptionError, check_options
+
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, text = item.partition("=")
+        if not eq or not key:
+            raise CliError(f"--option {item!r}: give KEY=VALUE")
+        value: Any = text
+        if text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(text)
+                    break
+                except ValueError:
+                    continue
+        out[key.strip()] = value
+    try:
+        return check_options(engine, out, local=False)
+    except OptionError as exc:
+        raise CliError(f"--option: {exc.message}") from None
+
+
+def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
+    """The Director's keywords for the command line (None: no --tournament)."""
+    tour_flags = ("game", "rounds", "table_size", "bots", "results", "start_when", "start_at",
+                  "option", "bot_delay")
+    if not getattr(args, "tournament", None):
+        given = [f"--{f.replace('_', '-')}" for f in tour_flags
+                 if getattr(args, f, None) is not None]
+        if given:
+            raise CliError(f"{given[0]} belongs to a tournament; add --tournament "
+                           "swiss|round-robin|knockout")
+        return None
+    from hexnet.games import get_game
+
+    if not args.game:
+        raise CliError("--tournament needs --game (the game every table plays)")
+    engine = get_game(args.game)
+    size = args.table_size
+    if size is None:
+        size = max(engine.min_players, min(DEFAULT_SIZE, engine.max_players))
+    elif not engine.min_players <= size <= engine.max_players:
+        raise CliError(f"--table-size {size}: {engine.title} seats "
+                       f"{engine.min_players}–{engine.max_players} per table")
+    if args.rounds is not None and args.rounds < 1:
+        raise CliError(f"--rounds must be at least 1, not {args.rounds}")
+    if args.rounds is not None and args.tournament == "knockout":
+        raise CliError("a knockout plays its bracket; leave out --rounds")
+    bots, policy = 0, "heuristic"
+    if args.bots is not None:
+        policy, _, count = args.bots.partition(":")
+        if policy not in BOT_POLICIES or not count.isdigit():
+            raise CliError(f"--bots {args.bots!r}: give heuristic:K or random:K (K a number)")
+        bots = int(count)
+    if args.start_when is not None and args.start_when < 1:
+        raise CliError(f"--start-when must be at least 1, not {args.start_when}")
+    if args.start_when is not None and args.start_when < bots:
+        raise CliError(f"--start-when {args.start_when} is fewer than the {bots} host bots")
+    start_at = parse_start_at(args.start_at) if args.start_at is not None else None
+    if args.results is not None and not args.results.endswith(".json"):
+        raise CliError(f"--results {args.results!r} must name a .json file")
+    if args.pause is not None and not 0 <= args.pause <= 3600:
+        raise CliError(f"--pause must be 0–3600 seconds, not {args.pause:g}")
+    if args.bot_delay is not None and not 0 <= args.bot_delay <= 60:
+        raise CliError(f"--bot-delay must be 0–60 seconds, not {args.bot_delay:g}")
+    options = parse_options(engine, args.option)
+    return {"game": args.game, "fmt": args.tournament, "size": size, "rounds": args.rounds,
+            "bots": bots, "bot_policy": policy, "results": args.results,
+            "start_when": args.start_when, "start_at": start_at, "pause": args.pause,
+            "options": options}

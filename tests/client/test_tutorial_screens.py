@@ -1,0 +1,137 @@
+"""The tutorials in the client (Pilot, a real host on 127.0.0.1 with the tutorial's table and
+bots): the hint line of each tutorial's first steps, and — for Hexenhammer — the whole game to
+the scoring explained on the results screen, then "replay this game" from the reveal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+from client.app import AutoSeat, HexnetApp
+from client.play import tutorial_table
+from client.replay.screen import ReplayControls
+from client.screens.results import ResultsScreen
+from client.screens.table_base import TableScreen
+from client.widgets.cards import CardList
+from hexnet.tutorial import load
+from host.server import Host
+from tests.client.conftest import wait_until
+
+pytestmark = pytest.mark.timeout(90)
+
+
+@pytest.fixture
+async def tutorial(request: pytest.FixtureRequest, tmp_path: Any) -> Any:
+    """(host, table) of the tutorial named by the test's ``game`` parameter."""
+    game = request.param
+    host = Host("Lernhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+                bot_delay=0.0, games=[game])
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        yield host, tutorial_table(host, load(game)), game
+    finally:
+        await host.stop()
+
+
+def app_for(host: Host, table: int, game: str, tmp_path: Any) -> HexnetApp:
+    return HexnetApp(target=("127.0.0.1", host.port), name="Ada",
+                     config_dir=str(tmp_path / "ada"), fingerprint=host.fingerprint,
+                     auto_seat=AutoSeat(table, seat=load(game).seat), lang="en",
+                     tutorial=game)
+
+
+def hint(app: HexnetApp) -> str:
+    screen = app.table_screen
+    if screen is None or not screen.is_attached:
+        return ""
+    line = screen.query_one("#tutorial-hint", Static)
+    return str(line.render()) if line.display else ""
+
+
+async def hint_starting(pilot: Any, app: HexnetApp, start: str) -> str:
+    return await wait_until(pilot, lambda: hint(app).startswith(start) and hint(app),
+                            what=lambda: f"a hint starting {start!r}; it says {hint(app)!r}")
+
+
+@pytest.mark.parametrize("tutorial", ["hexenhammer"], indirect=True)
+async def test_hexenhammer_tutorial_to_the_score_and_its_replay(tutorial, tmp_path):
+    host, table, game = tutorial
+    app = app_for(host, table, game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hint_starting(pilot, app, "Theresa accuses your Karl with Falsches Zeugnis +3. "
+                                        "Answer with Gegenanklage (Enter on the ▶ card)")
+        assert app.screen.query_one(CardList).highlighted_id is not None
+        await pilot.press("enter")  # the cursor rests on Gegenanklage, the card that answers
+        await hint_starting(pilot, app, "bot 3 plays Falsches Zeugnis +3 on Theresa (bot 3).")
+        await pilot.press("p")
+        await hint_starting(pilot, app, "Theresa (bot 3) has the highest suspicion. Call the "
+                                        "Inquisition now (i)")
+        await pilot.press("i")
+        await hint_starting(pilot, app, "Spende +1 is aimed at your Karl.")
+        await pilot.press("p")
+        await hint_starting(pilot, app, "Panic (phase 2): everybody plays at once.")
+        await pilot.press("d")
+        await hint_starting(pilot, app, "Phase 3 (trial), your turn")
+        await pilot.press("p")
+        results = await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen)
+                                   and app.screen, what="the results")
+        end = str(results.query_one("#tutorial-end", Static).render())
+        assert end.startswith("The game is over: only 3 villagers live, no more than the "
+                              "players. You score 7: 6 for the pentagrams")
+        # "replay this game": from the host's reveal, no journal file needed
+        await wait_until(pilot, lambda: table in app.revealed, what="the reveal")
+        await pilot.press("r")
+        replay = await wait_until(pilot, lambda: isinstance(app.screen, ReplayControls)
+                                  and app.screen, what="the replay")
+        assert replay.position == 0 and replay.replay.viewer == 0
+        assert replay.replay.last == len(host.lobby.tables[table].history)
+        await pilot.press("end")
+        assert replay.position == replay.replay.last
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen))
+
+
+@pytest.mark.parametrize("tutorial", ["fang"], indirect=True)
+async def test_fang_tutorial_first_steps(tutorial, tmp_path):
+    host, table, game = tutorial
+    app = app_for(host, table, game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hint_starting(pilot, app, "Day 5: pick a place (Enter). At the end of the day "
+                                        "you collect its ingredient; tonight the circle needs "
+                                        "Pilz, Salbei, and Mehl.")
+        await pilot.press("enter")  # the first place in the list
+        await hint_starting(pilot, app, "Evening: the duck names the new frogs: bot 4.")
+        await pilot.press("p")
+        await hint_starting(pilot, app, "Evening talk. You are the seer: s looks at one cat")
+
+
+@pytest.mark.parametrize("tutorial", ["hranice"], indirect=True)
+async def test_hranice_tutorial_first_steps(tutorial, tmp_path):
+    host, table, game = tutorial
+    app = app_for(host, table, game, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await hint_starting(pilot, app, "Your turn (actions left: 2). Play Rolník into your "
+                                        "council (Enter on it): 3 + 2 = 5 influence")
+        hand = app.screen.query_one(CardList)
+        for _ in range(6):
+            if str(hand.highlighted_id).startswith("rolnik-"):
+                break
+            await pilot.press("down")
+        assert str(hand.highlighted_id).startswith("rolnik-")  # a physical card: rolnik-<copy>
+        await pilot.press("enter")
+        await hint_starting(pilot, app, "You have 5 influence, enough to win: now hold it.")
+        assert isinstance(app.screen, TableScreen)
+
+
+def test_a_tutorial_refuses_options_that_would_change_its_table():
+    hexnet = Path(sys.executable).parent / "hexnet"
+    done = subprocess.run([str(hexnet), "play", "fang", "--tutorial", "--players", "6"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "hexnet play: --tutorial sets its own table; leave out --players, --seed and --lan." in (
+        done.stderr)

@@ -1,0 +1,274 @@
+"""The search bots: budgets, reproducibility, constant think time, and that a bot never uses
+information its seat could not have."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from hexnet.games import get_game, get_policy
+from hexnet.games.fang import search as fang_search
+from hexnet.search import (
+    MIN_EVIDENCE,
+    STOP_EVERY,
+    Budget,
+    SearchPolicy,
+    budgeted,
+    copy_state,
+    parse_budget,
+)
+from tests.hexnet.test_sample_state import positions
+
+
+def test_a_budget_is_seconds_or_playouts():
+    assert parse_budget("0.5s") == Budget(think=0.5)
+    assert parse_budget("200p") == Budget(playouts=200)
+    for bad in ("0s", "-1s", "11s", "nans", "0p", "20001p", "200", "fast", "1.5p"):
+        with pytest.raises(ValueError):
+            parse_budget(bad)
+
+
+def test_get_policy_reads_a_search_budget():
+    bot = get_policy("hexenhammer", "search@50p")
+    assert isinstance(bot, SearchPolicy) and bot.budget == Budget(playouts=50)
+    assert get_policy("fang", "search-village@0.2s").search.budget == Budget(think=0.2)
+    for bad in ("heuristic@5p", "search@0s", "search@lots", "seek@5p"):
+        with pytest.raises(KeyError):
+            get_policy("hranice", bad)
+
+
+def test_the_command_line_budget_goes_to_search_bots_only():
+    assert budgeted("search", playouts=200) == "search@200p"
+    assert budgeted("search-witches", think=0.3) == "search-witches@0.3s"
+    assert budgeted("search@9p", playouts=200) == "search@9p"
+    assert budgeted("heuristic", playouts=200) == "heuristic"
+    assert budgeted("search") == "search"
+
+
+def _decision(game_name: str, players: int, seed: int, wanted: int = 1) -> tuple[dict, int]:
+    """A position (and its seat) where that seat has several legal actions."""
+    game = get_game(game_name)
+    found = 0
+    for state, seat in positions(game_name, players, seed, {}, every=5):
+        if game.outcome(state) is None and len(game.legal_actions(state, seat)) > 2:
+            found += 1
+            if found == wanted:
+                return copy_state(state), seat
+    raise AssertionError("no decision found")
+
+
+def _hide_differently(game_name: str, state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The same position with hidden information moved: a card of another hand swapped with
+    one of the pile (or two hidden roles swapped), checked to keep ``seat``'s view."""
+    other = copy_state(state)
+    n = len(state["players"])
+    if game_name == "fang":
+        hidden = [s for s in range(n) if s != seat
+                  and get_game("fang").view(state, seat)["roles"][s] is None]
+        roles = sorted({other["roles"][s] for s in hidden})
+        a = next(s for s in hidden if other["roles"][s] == roles[0])
+        b = next(s for s in hidden if other["roles"][s] == roles[-1])
+        other["roles"][a], other["roles"][b] = other["roles"][b], other["roles"][a]
+    else:
+        pile = "deck" if game_name == "hexenhammer" else "pile"
+        victim = next(s for s in range(n) if s != seat and other["hands"][s])
+        held = _kind(game_name, other, other["hands"][victim][0])
+        i = next(k for k, c in enumerate(other[pile]) if _kind(game_name, other, c) != held)
+        other["hands"][victim][0], other[pile][i] = other[pile][i], other["hands"][victim][0]
+    assert other != state
+    return other
+
+
+def _kind(game_name: str, state: dict[str, Any], card: str) -> Any:
+    return tuple(state["cards"][card]) if game_name == "hexenhammer" else card.rsplit("-", 1)[0]
+
+
+@pytest.mark.parametrize(("game_name", "players", "seed"), [
+    ("hexenhammer", 4, 3), ("hranice", 3, 2), ("fang", 6, 1), ("fang", 8, 4)])
+def test_two_states_with_the_same_view_get_the_same_choice(game_name, players, seed):
+    game = get_game(game_name)
+    bot = get_policy(game_name, "search@24p")
+    state, seat = _decision(game_name, players, seed)
+    twin = _hide_differently(game_name, state, seat)
+    sampled = game.sample_state(game.view(state, seat), random.Random(99))
+    views = [game.view(s, seat) for s in (state, twin, sampled)]
+    assert views[0] == views[1] == views[2]
+    legal = game.legal_actions(state, seat)
+    choices = [bot(v, game.legal_actions(s, seat), random.Random(7))
+               for v, s in zip(views, (state, twin, sampled), strict=True)]
+    assert choices[0] == choices[1] == choices[2] and choices[0] in legal
+
+
+@pytest.mark.parametrize("game_name", ["hexenhammer", "hranice", "fang"])
+def test_a_search_bot_plays_only_legal_actions_to_the_end(game_name):
+    from hexnet.selfplay import play_game
+
+    game = get_game(game_name)
+    players = {"hexenhammer": 3, "hranice": 2, "fang": 4}[game_name]
+    policies = [get_policy(game_name, "search@6p")] + [
+        get_policy(game_name, "heuristic")] * (players - 1)
+    outcome, actions = play_game(game, policies, 21)
+    assert outcome["winners"] is not None and actions > 10
+
+
+def test_a_timed_decision_takes_its_whole_think_time_even_when_forced():
+    game = get_game("hexenhammer")
+    state = game.setup(["a", "b", "c"], 1)
+    bot = get_policy("hexenhammer", "search@0.2s")
+    passing = [{"type": "pass"}]
+    started = time.perf_counter()
+    assert bot(game.view(state, 0), passing, random.Random(1)) == {"type": "pass"}
+    assert time.perf_counter() - started >= 0.2
+
+
+def _counting_bot(think: float) -> tuple[SearchPolicy, list[int]]:
+    """Hexenhammer's search bot on a clock that is its playouts' work: one rollout step = 1 ms
+    (a playout ≈ 80 ms, its horizon); the step count comes along."""
+    search = get_policy("hexenhammer", "search")
+    steps = [0]
+
+    def counting(view: dict, legal: list, rng: random.Random) -> dict:
+        steps[0] += 1
+        return search.spec.rollout(view, legal, rng)
+
+    return SearchPolicy(replace(search.spec, rollout=counting), Budget(think=think),
+                        clock=lambda: steps[0] / 1000, sleep=lambda s: None), steps
+
+
+def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
+    game = get_game("hexenhammer")
+    state, seat = _decision("hexenhammer", 4, 3)
+    bot, steps = _counting_bot(0.05)
+    legal = game.legal_actions(state, seat)
+    choice = bot.decide(game.view(state, seat), legal, random.Random(1), 0.0)
+    # deadline at 0.9 × 50 ms; the playout then running stops within STOP_EVERY steps
+    assert choice in legal and steps[0] <= 45 + STOP_EVERY
+
+
+def test_a_timed_decision_short_of_playouts_keeps_the_heuristics_choice():
+    # 300 ms: three playouts for some twenty candidates — too few to leave the heuristic's
+    # choice on (without this rule this position picks another action)
+    game = get_game("hexenhammer")
+    state, seat = _decision("hexenhammer", 4, 3)
+    bot, _ = _counting_bot(0.3)
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    heuristic = get_policy("hexenhammer", "heuristic")(view, legal, random.Random(1))
+    assert bot.decide(view, legal, random.Random(1), 0.0) == heuristic
+    assert 0 < bot.last_playouts < MIN_EVIDENCE * len(legal)
+
+
+def _part_of(lean: Any, full: Any) -> bool:
+    """``lean`` is ``full`` with some map keys left out (at any depth)."""
+    if isinstance(lean, dict):
+        return isinstance(full, dict) and all(k in full and _part_of(v, full[k])
+                                              for k, v in lean.items())
+    if isinstance(lean, list):
+        return isinstance(full, list) and len(lean) == len(full) and all(
+            _part_of(a, b) for a, b in zip(lean, full, strict=True))
+    return lean == full
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("hexenhammer", 4), ("hranice", 4),
+                                                    ("fang", 8)])
+def test_the_rollout_view_agrees_with_the_view(game_name, players):
+    game = get_game(game_name)
+    spec = get_policy(game_name, "search").spec
+    heuristic = get_policy(game_name, "heuristic")
+    compared = 0
+    for state, seat in positions(game_name, players, 6, {}, every=2):
+        if game.outcome(state) is not None:
+            continue
+        full, lean = game.view(state, seat), spec.rollout_view(state, seat)
+        for key, value in lean.items():
+            if key == "log":  # the rollout view keeps the recent events, uncopied
+                assert [e["n"] for e in value] == [e["n"] for e in full["log"]][-len(value):]
+                continue
+            assert _part_of(value, full[key]), key
+        if seat in game.waiting_for(state):
+            legal = game.legal_actions(state, seat)
+            assert heuristic(lean, legal, random.Random(compared)) == heuristic(
+                full, legal, random.Random(compared))
+            compared += 1
+    assert compared > 20
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("hexenhammer", 5), ("fang", 10)])
+def test_the_candidates_are_legal_and_hold_the_heuristics_choice(game_name, players):
+    game = get_game(game_name)
+    spec = get_policy(game_name, "search").spec
+    for state, seat in positions(game_name, players, 8, {}, every=4):
+        if seat not in game.waiting_for(state):
+            continue
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        first = spec.rollout(view, legal, random.Random(1))
+        chosen = spec.candidates(game, view, legal, first, random.Random(1))
+        assert chosen and all(a in legal for a in chosen)
+        # Fang's votes and witches' places follow a rule (witch odds, the whisper), not search
+        ruled = game_name == "fang" and {"vote", "abstain", "witch_place"} & {
+            a["type"] for a in legal}
+        if not ruled:
+            assert first in chosen
+
+
+def test_every_fang_witch_whispers_the_same_vote():
+    game = get_game("fang")
+    seen = 0
+    for state, _seat in positions("fang", 10, 2, {}, every=1):
+        if state["scene"].get("name") != "vote" or state.get("outcome"):
+            continue
+        witches = [s for s, r in enumerate(state["roles"])
+                   if r == "hexe" and state["form"][s] == "cat"]
+        plans = {fang_search.whisper_vote(game.view(state, w)) for w in witches}
+        assert len(plans) == 1 and None not in plans
+        assert state["roles"][plans.pop()] != "hexe"
+        seen += 1
+    assert seen > 0
+
+
+def test_copy_state_is_deep_except_for_shared_keys():
+    game = get_game("hexenhammer")
+    state = game.setup(["a", "b", "c"], 1)
+    copy = copy_state(state, frozenset({"cards"}))
+    copy["hands"][0].append("x")
+    copy["villagers"][next(iter(copy["villagers"]))]["suspicion"] = 99
+    assert copy["cards"] is state["cards"]
+    assert "x" not in state["hands"][0]
+    assert 99 not in [v["suspicion"] for v in state["villagers"].values()]
+
+
+def test_a_bad_think_time_is_a_one_line_error(capsys):
+    from hexnet.cli import main
+
+    for argv in (["selfplay", "--think", "0"], ["play", "--think", "soon"],
+                 ["tournament", "--game", "hranice", "--players", "2", "--bots", "search",
+                  "--playouts", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert ("think time" in err or "playouts are" in err) and "Traceback" not in err
+
+
+def test_selfplay_gives_its_search_bots_the_playout_budget(capsys):
+    import json
+
+    from hexnet.cli import main
+
+    code = main(["selfplay", "--game", "hranice", "--players", "2", "--games", "1",
+                 "--bots", "search,heuristic", "--playouts", "3", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["bots"] == ["search@3p", "heuristic"]
+    assert report["completed"] == 1
+
+
+def test_hexnet_play_seats_search_bots_by_default():
+    from hexnet.cli import build_parser
+
+    args = build_parser().parse_args(["play", "fang"])
+    assert args.policy == "search" and args.think is None  # search at the default 0.5 s
+    assert budgeted(args.policy, args.think) == "search"
+    assert build_parser().parse_args(["play", "--think", "1.5"]).think == 1.5

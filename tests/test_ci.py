@@ -1,0 +1,74 @@
+"""CI is as strict as a newcomer's machine: a test that needs a program fails under ``CI=1``
+when the program is missing (instead of being skipped unseen), is skipped loudly elsewhere, and
+``.ci/run`` installs every program any test declares it needs."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NEEDS_A_GHOST = '''
+import pytest
+
+@pytest.mark.needs("hexnet-no-such-program")
+def test_drives_a_program():
+    pass
+'''
+
+
+def run_pytest(tmp_path: Path, ci: bool) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_ghost.py").write_text(NEEDS_A_GHOST)
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    if ci:
+        env["CI"] = "1"
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "-p",
+         "tests.conftest", "--rootdir", str(tmp_path), str(tmp_path / "test_ghost.py")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_a_missing_program_fails_a_test_under_ci(tmp_path: Path) -> None:
+    run = run_pytest(tmp_path, ci=True)
+    assert run.returncode == 1, run.stdout
+    assert "1 error" in run.stdout  # (failed in setup: an error, and CI goes red)
+    assert ("CI is set and hexnet-no-such-program is not installed: .ci/run must install it"
+            in run.stdout)
+
+
+def test_a_missing_program_skips_a_test_loudly_outside_ci(tmp_path: Path) -> None:
+    run = run_pytest(tmp_path, ci=False)
+    assert run.returncode == 0, run.stdout
+    assert "1 skipped" in run.stdout
+    assert "needs hexnet-no-such-program, not installed here (CI installs it)" in run.stdout
+
+
+def test_ci_installs_every_program_a_test_needs() -> None:
+    script = (ROOT / ".ci" / "run").read_text()
+    tools = re.search(r"^TOOLS=\((.*)\)$", script, re.M)
+    assert tools, "no TOOLS=(command:package …) line in .ci/run"
+    installed = {pair.split(":")[0] for pair in tools.group(1).split()}
+    needed = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for args in re.findall(r"mark\.needs\(([^)]*)\)", path.read_text()):
+            needed |= set(re.findall(r'"([^"]+)"', args))
+    needed.discard("hexnet-no-such-program")  # this file's own example
+    assert needed and needed <= installed, sorted(needed - installed)
+    assert {"tmux", "chromium", "ssh", "ssh-keygen", "zbarimg"} <= installed
+    assert "export CI=1" in script
+
+
+def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> None:
+    script = (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text().splitlines()
+    command = readme[readme.index("Run the tests:") + 2].strip()
+    program = re.search(r"test_command=\$\(awk '([^']+)' README.md\)", script)
+    assert program, "no test_command=$(awk '…' README.md) line in .ci/run"
+    found = subprocess.run(["awk", program.group(1), "README.md"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=10, check=True)
+    assert found.stdout.strip() == command  # what .ci/run reads is the README's line
+    assert "-e '.[test,fast]'" in command and command.endswith("-m pytest -q")
+    assert "HEXNET_LOOP=uvloop .venv/bin/python -m pytest -q tests/e2e tests/host" in script
