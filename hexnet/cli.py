@@ -252,6 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="your name at the table")
     p.add_argument("--interface", action="append",
                    help="look for hosts only on this address (repeatable)")
+    p.add_argument("--watch", type=_positive(int), metavar="TABLE",
+                   help="watch table TABLE as soon as connected (needs HOST)")
     _add_lang(p)
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")

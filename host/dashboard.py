@@ -6,8 +6,8 @@ with their presence (online, lost with the seconds to absent, absent, bot plays)
 log. Keys: ``n`` new Hexenhammer table (4 seats), ``b`` a bot into the selected table's next
 empty seat (or into the selected seat, if it is an absent player's at a playing table), ``a``
 mark the selected seat absent / back, ``k`` kick the selected seat's player, ``s`` start the
-selected table, ``q`` quit (mDNS unregistered, connections closed) — while games run, ``q``
-asks once more first.
+selected table, ``w`` allow / forbid watching the selected table (:mod:`host.watchers`), ``q``
+quit (mDNS unregistered, connections closed) — while games run, ``q`` asks once more first.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Dashboard(App[int]):
         Binding("s", "start", "Start"),
         Binding("t", "time_limits", "Timers"),
         Binding("T", "start_event", "Start tournament", show=False),
+        Binding("w", "watching", "Watching"),
         Binding("q", "quit_host", "Quit"),
     ]
 
@@ -201,6 +202,17 @@ class Dashboard(App[int]):
             self._log("the tournament has started already")
             return
         self.director.start()
+
+    def action_watching(self) -> None:
+        """Allow or forbid watching the selected table (forbidding sends its watchers away)."""
+        if sel := self._selected():
+            allowed = not self.host.lobby.rules_of(sel[0]).allowed
+            try:
+                self.host.lobby.set_watch_rules(sel[0], allowed)
+            except LobbyError as exc:
+                self._log(f"watching: {exc.message}")
+            else:
+                self._log(f"table {sel[0]}: watching {'allowed' if allowed else 'forbidden'}")
 
     async def action_quit_host(self) -> None:
         """Quit; while games run, only when q is pressed again within :data:`CONFIRM_SECONDS`

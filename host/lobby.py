@@ -75,6 +75,7 @@ from host.playing import PlayMixin
 from host.presence import PresenceMixin
 from host.render import Change
 from host.table import Seat, Table
+from host.watchers import WatchBook, WatchMixin, split_options
 from protocol import traffic
 
 # unfinished tables one host holds (``hexnet bench --tables 500``: 500 tables / 2000 clients
@@ -102,7 +103,7 @@ class Conn:
     you_sent: dict[str, Any] | None = None
 
 
-class Lobby(PresenceMixin, PlayMixin):
+class Lobby(PresenceMixin, PlayMixin, WatchMixin):
     """All tables and connected players of one host."""
 
     def __init__(self, listener: Callable[[list[Effect]], None] | None = None,
@@ -143,6 +144,7 @@ class Lobby(PresenceMixin, PlayMixin):
         self._lobby_removed: set[int] = set()
         self._lobby_pending = False
         self._info: dict[int, bytes] = {}  # table id → its packed lobby entry
+        self.watch = WatchBook()  # watchers and each table's watching rules (host/watchers.py)
 
     # -- plumbing ------------------------------------------------------------------------
     def _flush(self) -> None:
@@ -244,19 +246,24 @@ class Lobby(PresenceMixin, PlayMixin):
     # -- lobby messages ------------------------------------------------------------------
     def tables_info(self) -> list[dict[str, Any]]:
         """Every table as the lobby lists it, by id."""
-        return [t.info(self._connected(t), self.clock()) for t in self.tables.values()]
+        return [self.watch_info(t, t.info(self._connected(t), self.clock()))
+                for t in self.tables.values()]
 
     def _packed_info(self, table: Table) -> bytes:
         data = self._info.get(table.id)
         if data is None:
             data = self._info[table.id] = traffic.packed(
-                table.info(self._connected(table), self.clock()))
+                self.watch_info(table, table.info(self._connected(table), self.clock())))
         return data
 
     def _you(self, conn: Conn) -> dict[str, Any]:
         here = self.where(conn.identity)
-        return {"name": conn.name, "table": here[0].id if here else None,
-                "seat": here[1] if here else None, "open": self.host_open}
+        you = {"name": conn.name, "table": here[0].id if here else None,
+               "seat": here[1] if here else None, "open": self.host_open}
+        watching = self.watching(conn)
+        if watching is not None:  # host/watchers.py
+            you["watching"] = watching
+        return you
 
     def _sync_lobby(self, conn: Conn) -> None:
         """Send ``conn`` the whole lobby now (it then follows the deltas)."""
@@ -466,6 +473,7 @@ class Lobby(PresenceMixin, PlayMixin):
     def _forget_conn(self, conn: Conn) -> None:
         """``conn`` is gone (closed, replaced or kicked)."""
         del self.conns[conn.id]
+        self.forget_watcher(conn.id)
         if self.by_identity.get(conn.identity) is conn:
             del self.by_identity[conn.identity]
         key = conn.name.casefold()
@@ -515,13 +523,19 @@ class Lobby(PresenceMixin, PlayMixin):
                 self._chat(conn, msg["text"], msg["channel"])
             elif kind == "cover":
                 self._cover(conn, msg)
+            elif kind == "watch":
+                self.watch_table(conn, msg["table"])
+            elif kind == "unwatch":
+                self.unwatch(conn)
+            elif kind == "watch_rules":
+                self.set_watch_rules(msg["table"], msg["allowed"], msg.get("delay"), by=conn)
             elif kind == "ping":
                 self._emit(Send(conn_id, {"type": "pong", "t": msg["t"]}))
             else:
                 raise LobbyError("unexpected", f"A {kind!r} message is not expected now.")
         except LobbyError as exc:
             self._refuse(conn, msg, exc)
-        if kind in ("create", "sit", "leave", "start"):
+        if kind in ("create", "sit", "leave", "start", "watch", "unwatch"):
             self._answer_you(conn)
         self._flush()
 
@@ -556,6 +570,7 @@ class Lobby(PresenceMixin, PlayMixin):
         if not engine.min_players <= seats <= engine.max_players:
             raise LobbyError("bad_seats", f"{engine.title or game} takes "
                              f"{engine.min_players}–{engine.max_players} players, not {seats}.")
+        options, watch_rules = split_options(options, local=creator is None)
         try:  # the host's own code (no creator) may stack a table; the network may not
             options = with_pace(engine, check_options(engine, options, local=creator is None))
         except OptionError as exc:
@@ -576,6 +591,7 @@ class Lobby(PresenceMixin, PlayMixin):
             table.seed = seed
         self._next_table += 1
         self.tables[table.id] = table
+        self.watch.rules[table.id] = watch_rules
         if creator is not None:
             table.creator = creator.identity
             self._created.setdefault(creator.identity, deque()).append(self.clock())
@@ -623,6 +639,7 @@ class Lobby(PresenceMixin, PlayMixin):
     def _drop_table(self, table_id: int) -> None:
         """Forget a table (finished, or expired): the lobby lists it as removed."""
         table = self.tables.pop(table_id)
+        self.table_dropped(table_id)
         self._info.pop(table_id, None)
         self._lobby_removed.add(table_id)
         self._lobby_changed(table)
@@ -658,11 +675,18 @@ class Lobby(PresenceMixin, PlayMixin):
                 self._resync(table, mine)
             self._flush()
             return mine
+        if table.status == "playing":  # a free seat (host/watchers.py)
+            seat = self._take_free_seat(conn, table, seat)
+            self._unwatch(conn.id)
+            self._lobby_changed(table)
+            self._flush()
+            return seat
         if table.status != "open":
             raise LobbyError("not_open", f"Table {table_id} has already started.")
         self._check_can_move(conn)
         seat = table.free_seat(seat)
         self._seat_human(conn, table, seat)
+        self._unwatch(conn.id)
         self._lobby_changed(table)
         self._flush()
         return seat

@@ -75,6 +75,7 @@ class PlayMixin:
                 continue  # (halted: its last step is not in the journal)
             conns = self._seat_conns(table)
             table.presence_now = self.presence_of(table)  # type: ignore[attr-defined]
+            self.watchers_to_seats(table, change)  # type: ignore[attr-defined]  # watchers.py
             for conn_id, data in frames(table, change, conns):
                 self._emit(Send(conn_id, data=data))
             if change.reveal:
@@ -83,6 +84,7 @@ class PlayMixin:
                 if seat in conns:
                     for msg in reveal_messages(table) if table.salt else []:
                         self._emit(Send(conns[seat], msg))
+            self.watch_tick(table, change)  # type: ignore[attr-defined]  # host/watchers.py
 
     def _act(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])

@@ -42,8 +42,20 @@ def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
         else:  # a host before presence
             mark = "" if seat.get("connected", True) else "?"
             mark += _("(absent)") if seat.get("absent") else ""
+            mark += " " + _("(free: s takes it)") if seat.get("free") else ""
             names.append(f"{seat.get('name', '')}{mark}")
-    return ", ".join(names)
+    return ", ".join(names) + watchers_summary(table)
+
+
+def watchers_summary(table: dict[str, Any]) -> str:
+    """`` · 👁 Anna, Béla`` — who watches the table; `` · no watching`` if it may not be
+    watched; nothing if nobody watches."""
+    if table.get("watch") is False:
+        return " · " + _("no watching")
+    watchers = [str(w) for w in table.get("watchers") or []]
+    if not watchers:
+        return ""
+    return " · 👁 " + ", ".join(watchers)
 
 
 def game_text(table: dict[str, Any]) -> str:
@@ -100,6 +112,9 @@ class LobbyScreen(Screen):
         Binding("g", "start", N_("Start")),
         Binding("t", "to_table", N_("Table")),
         Binding("l", "leave", N_("Leave")),
+        Binding("w", "watch", N_("Watch"), show=False),  # the footer is full at 80 columns
+        Binding("u", "unwatch", N_("Stop watching"), show=False),
+        Binding("x", "watch_rules", N_("Watching on/off"), show=False),
         Binding("c", "chat", N_("Chat")),
         Binding("e", "enter", N_("Enter tournament"), show=False),
         Binding("o", "app.show_standings", N_("Standings"), show=False),
@@ -209,7 +224,7 @@ class LobbyScreen(Screen):
     def update_lobby(self, lobby: dict[str, Any]) -> None:
         """Redraw the tables from a ``lobby`` message, keeping the highlighted table."""
         self.lobby = lobby
-        if not self._ready:
+        if not self._ready or not self.query(DataTable):  # not yet mounted, or torn down
             return
         table = self.query_one(DataTable)
         keep = self.selected_table()
@@ -240,8 +255,12 @@ class LobbyScreen(Screen):
             table.move_cursor(row=ids.index(keep))
         you = lobby.get("you") or {}
         status = self.my_table_status()
-        if you.get("table") is None:
-            line = _("You are {name}, not seated — n: new table, s: sit at the highlighted one")
+        if you.get("watching") is not None:
+            line = _("You are {name}, watching table #{watching} — t: to the table, "
+                     "u: stop watching, s: sit when a seat is free")
+        elif you.get("table") is None:
+            line = _("You are {name}, not seated — n: new table, s: sit at the highlighted one, "
+                     "w: watch it")
         elif status in ("playing", "over"):
             line = _("You are {name}, playing at table #{table}, seat {seat} — t: go to the "
                      "table, l: leave it")
@@ -251,7 +270,8 @@ class LobbyScreen(Screen):
         paging = (" · " + _("page {page}/{pages} ([ ] or PgUp/PgDn)").format(
             page=self.page + 1, pages=pages) if pages > 1 else "")
         self.query_one("#lobby-you", Static).update(line.format(
-            name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat")) + paging)
+            name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat"),
+            watching=you.get("watching")) + paging)
         self.refresh_bindings()
 
     def action_page(self, step: int) -> None:
@@ -328,7 +348,42 @@ class LobbyScreen(Screen):
     async def action_leave(self) -> None:
         await self.app.send({"type": "leave"})
 
+    @work(exclusive=True, group="pick")
+    async def action_watch(self) -> None:
+        """Watch the highlighted table (at your own playing table: give up your seat first)."""
+        table = self.selected_table()
+        if table is None:
+            self.notify(_("No table to watch."), severity="warning")
+            return
+        you = self.lobby.get("you") or {}
+        info = next((t for t in self.lobby.get("tables") or [] if t.get("id") == table), {})
+        if you.get("table") == table and info.get("status") == "playing":
+            sure = await self.app.push_screen_wait(Picker(
+                _("Give up your seat at table #{table} and watch it?").format(table=table),
+                [(_("yes, leave my seat and watch"), True), (_("no"), False)]))
+            if not sure:
+                return
+        await self.app.send({"type": "watch", "table": table})
+
+    async def action_unwatch(self) -> None:
+        await self.app.send({"type": "unwatch"})
+
+    async def action_watch_rules(self) -> None:
+        """Allow or forbid watching the highlighted table (its creator only)."""
+        table = self.selected_table()
+        info = next((t for t in self.lobby.get("tables") or [] if t.get("id") == table), None)
+        if info is None:
+            self.notify(_("Choose a table first."), severity="warning")
+            return
+        await self.app.send({"type": "watch_rules", "table": table,
+                             "allowed": info.get("watch") is False})
+
     def action_to_table(self) -> None:
+        watching = (self.lobby.get("you") or {}).get("watching")
+        if watching is not None:
+            if not self.app.open_table(watching, watching=True):
+                self.notify(_("The table you watch has not started yet."), severity="warning")
+            return
         table = (self.lobby.get("you") or {}).get("table")
         if table is None or not self.app.open_table(table):
             self.notify(_("Your table has not started yet."), severity="warning")

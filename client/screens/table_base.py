@@ -26,7 +26,7 @@ from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
 from hexnet import i18n
-from hexnet.i18n import N_, _
+from hexnet.i18n import N_, _, ngettext
 
 Action = dict[str, Any]
 MISSING = object()
@@ -71,6 +71,8 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
+    # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
+    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
     BINDINGS = [
@@ -81,9 +83,10 @@ class TableScreen(Screen):
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
-    def __init__(self, table: int) -> None:
+    def __init__(self, table: int, watching: bool = False) -> None:
         super().__init__()
         self.table = table
+        self.watching = watching  # the public view, read-only (host/watchers.py)
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
         self._results_shown = False
@@ -94,6 +97,8 @@ class TableScreen(Screen):
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        if self.watching:
+            yield Static(self.watch_banner(), id="watch-banner", markup=False)
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
             yield Countdown(id="countdown")
@@ -107,6 +112,20 @@ class TableScreen(Screen):
         yield Static("", id="prompt", markup=False)
         yield ChatInput(self.chat_placeholder(), id="chat-input")
         yield LocalFooter()
+
+    def watch_banner(self) -> str:
+        """The line over a watched table: you watch, you cannot act, how to leave."""
+        info = self.table_info()
+        text = _("👁 WATCHING table #{table} — read-only, the public view only · l lobby").format(
+            table=self.table)
+        if info.get("watch_delay"):
+            text += " · " + ngettext("{n} action late", "{n} actions late",
+                                     int(info["watch_delay"])).format(n=info["watch_delay"])
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A watcher has no action keys (they are hidden from the footer too)."""
+        return not (self.watching and action not in self.WATCH_ACTIONS)
 
     def chat_placeholder(self) -> str:
         """What the empty chat box says."""
@@ -131,6 +150,8 @@ class TableScreen(Screen):
         """Everything again in the current language (after a language switch): the log, the
         status and prompt lines, the game area and the chat box."""
         self.query_one(ChatInput).placeholder = self.chat_placeholder()
+        if self.watching:
+            self.query_one("#watch-banner", Static).update(self.watch_banner())
         self.query_one(GameLog).rerender(self.event_text)
         if self.view:
             self.update_view(self.view, self.legal)
@@ -139,7 +160,7 @@ class TableScreen(Screen):
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
         self.view = view
-        self.legal = list(legal)
+        self.legal = [] if self.watching else list(legal)
         seen = list(view.get("presence") or [])
         if seen != self._presence:
             self._presence, self._presence_since = seen, time.monotonic()
@@ -210,10 +231,10 @@ class TableScreen(Screen):
 
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (a lost link, and players
-        lost, absent or played by a bot, first)."""
+        lost, absent or played by a bot, first), and who watches."""
         # who is lost or absent first: the line is one row and is cut at the right
         parts = [self.link_note, self.presence_text(), self.title_text(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text())]
+                 _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
         return " │ ".join(p for p in parts if p)
 
     def presence_text(self) -> str:
@@ -226,6 +247,11 @@ class TableScreen(Screen):
         """Once a second: redraw the status line while a countdown to absent runs."""
         if self._ready and self.is_attached and presence.counting(self._presence):
             self.query_one("#status", Static).update(self.status_text())
+
+    def watchers_text(self) -> str:
+        """``👁 Vera, Zoe``: who watches this table ("" if nobody)."""
+        names = getattr(self.app, "table_watchers", lambda table: [])(self.table)
+        return "👁 " + ", ".join(names) if names else ""
 
     def title_text(self) -> str:
         title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
@@ -258,6 +284,8 @@ class TableScreen(Screen):
 
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""
+        if self.watching and not self.view.get("outcome"):
+            return _("Watching — waiting for {who}… (l lobby)").format(who=self.waiting_text())
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
