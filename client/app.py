@@ -50,6 +50,8 @@ CODE_WORDS = {
     "no_table": N_("There is no such table."),
     "journal_failed": N_("The host could not write this table's journal, so it stopped the "
                          "table."),
+    "no_watching": N_("That table may not be watched."),
+    "not_creator": N_("Only the table's creator or the host may set who watches it."),
 }
 
 
@@ -80,7 +82,8 @@ class HexnetApp(App):
                  fingerprint: str | None = None, accept_new: bool = False,
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
-                 lang: str | None = None, tutorial: str | None = None) -> None:
+                 lang: str | None = None, tutorial: str | None = None,
+                 auto_watch: int | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
         super().__init__()
         self.greeting = greeting
@@ -92,6 +95,10 @@ class HexnetApp(App):
         self.pinned = fingerprint
         self.accept_new = accept_new
         self.auto_seat = auto_seat
+        self.auto_watch = auto_watch  # ``hexnet join --watch TABLE``: watch it once connected
+        self.watch_views: dict[int, dict[str, Any]] = {}  # the public views of watched tables
+        self._watch_opened: set[int] = set()  # watched tables whose screen was opened
+        self.watchers: dict[int, list[str]] = {}  # who watches your tables (from their frames)
         self.interfaces = interfaces
         self.connect_options: dict[str, Any] = {}  # more keywords for Session.connect
         self.session: Any = None
@@ -235,6 +242,10 @@ class HexnetApp(App):
                 note=note, why=msg.message))
         elif self.session is not None:
             self.on_connected(m.Connected(self.session.host_name, self.session.host_fingerprint))
+            screen = self.table_screen
+            if screen is not None and screen.watching and screen.is_attached:
+                # the host forgets watchers with their connection: watch again
+                self.call_later(self.send, {"type": "watch", "table": screen.table})
 
     @staticmethod
     def _typed(msg: dict[str, Any]) -> Any:
@@ -246,12 +257,20 @@ class HexnetApp(App):
         if kind == "view":
             view = msg["view"]
             return m.ViewChanged(msg["table"], view, list(msg.get("legal") or []))
+        if kind == "watch_view":
+            return m.WatchViewChanged(msg["table"], msg["view"])
+        if kind == "watchers":
+            return m.WatchersChanged(msg["table"], list(msg["names"]))
+        if kind == "unwatched":
+            return m.Unwatched(msg["table"], msg["code"], msg["message"])
         if kind == "rejected":
             reason = msg.get("reason")
             return m.ActionRejected(msg["table"], msg["code"], msg["message"],
                                     {**reason["args"], "key": reason["key"]} if reason else None)
         if kind == "chat":
-            return m.ChatPosted(msg["from"], msg["text"], msg["channel"])
+            n = msg.get("n")
+            return m.ChatPosted(msg["from"], msg["text"], msg["channel"],
+                                n if isinstance(n, int) and not isinstance(n, bool) else None)
         if kind == "tournament":
             return m.TournamentChanged(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
@@ -284,15 +303,27 @@ class HexnetApp(App):
     def on_lobby_changed(self, msg: m.LobbyChanged) -> None:
         self.lobby = msg.lobby
         self.lobby_screen.update_lobby(msg.lobby)
+        screen = self.table_screen
+        if screen is not None and screen.watching and screen.is_attached:
+            screen.set_link(screen.link_note)  # the watchers listed may have changed
         if self.auto_seat:
             self.call_later(self._auto_step)
+        if self.auto_watch is not None and self.session is not None:
+            table, self.auto_watch = self.auto_watch, None
+            self.call_later(self.send, {"type": "watch", "table": table})
+        watching = (msg.lobby.get("you") or {}).get("watching")
+        self._watch_opened &= {watching}  # a new watch opens its table's screen again
         table = (msg.lobby.get("you") or {}).get("table")
         if table is not None and table in self.views and table not in self._opened:
             self.open_table(table)
 
     def on_view_changed(self, msg: m.ViewChanged) -> None:
         self.views[msg.table] = (msg.view, msg.legal)
-        if self.table_screen is not None and self.table_screen.table == msg.table:
+        screen = self.table_screen
+        if screen is not None and screen.table == msg.table and screen.watching:
+            self.back_to_lobby()  # a watcher who sat down: the table again, as a player
+            self.open_table(msg.table)
+        elif self.table_screen is not None and self.table_screen.table == msg.table:
             self.table_screen.update_view(msg.view, msg.legal)
         elif msg.table not in self._opened:
             self.open_table(msg.table)
@@ -330,6 +361,34 @@ class HexnetApp(App):
             return
         self.push_screen(StandingsScreen(self.tournament))
 
+    def on_watch_view_changed(self, msg: m.WatchViewChanged) -> None:
+        self.watch_views[msg.table] = msg.view
+        screen = self.table_screen
+        if screen is not None and screen.table == msg.table and screen.watching:
+            screen.update_view(msg.view, [])
+        elif msg.table not in self._watch_opened:  # once per watch: l goes to the lobby
+            self._watch_opened.add(msg.table)
+            self.open_table(msg.table, watching=True)
+
+    def on_watchers_changed(self, msg: m.WatchersChanged) -> None:
+        self.watchers[msg.table] = msg.names
+        if self.table_screen is not None and self.table_screen.table == msg.table:
+            self.table_screen.set_link(self.table_screen.link_note)  # redraws the status line
+
+    def table_watchers(self, table: int) -> list[str]:
+        """Who watches ``table``: as its frames said (you play there), else as the lobby says."""
+        if table in self.watchers:
+            return self.watchers[table]
+        info = next((t for t in (self.lobby.get("tables") or []) if t.get("id") == table), {})
+        return [str(n) for n in info.get("watchers") or []]
+
+    def on_unwatched(self, msg: m.Unwatched) -> None:
+        text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        self.notify(text, title=_("Watching ended"), severity="warning", markup=False)
+        screen = self.table_screen
+        if screen is not None and screen.table == msg.table and screen.watching:
+            self.back_to_lobby()
+
     def on_action_rejected(self, msg: m.ActionRejected) -> None:
         self.notify(self.rejection_text(msg), title=_("Not accepted"), severity="warning",
                     markup=False)
@@ -345,8 +404,8 @@ class HexnetApp(App):
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:
-            self.table_screen.add_chat(msg.sender, msg.text, msg.channel)
-        self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel)
+            self.table_screen.add_chat(msg.sender, msg.text, msg.channel, msg.number)
+        self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel, msg.number)
 
     def on_host_error(self, msg: m.HostError) -> None:
         text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
@@ -367,17 +426,21 @@ class HexnetApp(App):
             discover.browse()
 
     # -- screens --------------------------------------------------------------------------
-    def open_table(self, table: int) -> bool:
-        """Show ``table``'s screen (its game's) with the latest view; False if none yet."""
-        if table not in self.views:
+    def open_table(self, table: int, watching: bool = False) -> bool:
+        """Show ``table``'s screen (its game's) with the latest view; False if none yet.
+        ``watching``: the public view, read-only (no action keys, a "watching" banner)."""
+        if table not in (self.watch_views if watching else self.views):
             return False
-        self._opened.add(table)
-        view, legal = self.views[table]
+        if watching:
+            view, legal = self.watch_views[table], []
+        else:
+            self._opened.add(table)
+            view, legal = self.views[table]
         if self.table_screen is not None and self.table_screen in self.screen_stack:
-            if self.table_screen.table == table:
+            if self.table_screen.table == table and self.table_screen.watching == watching:
                 return True
             self.back_to_lobby()
-        screen = table_screen_for(str(view.get("game", "")))(table)
+        screen = table_screen_for(str(view.get("game", "")))(table, watching=watching)
         screen.update_view(view, legal)
         self.table_screen = screen
         self.push_screen(screen, callback=lambda _: self._table_closed(screen))

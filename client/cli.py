@@ -27,8 +27,8 @@ def use_language(args: argparse.Namespace) -> str:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    """``hexnet join [HOST[:PORT]] [--name N] [--code C] [--fingerprint F] [--lang L]``: the
-    Textual client.
+    """``hexnet join [HOST[:PORT]] [--name N] [--code C] [--fingerprint F] [--lang L]
+    [--watch TABLE]``: the Textual client (``--watch``: watching that table once connected).
 
     Without HOST it opens on the discovery screen (hosts found on the LAN).
     """
@@ -43,8 +43,13 @@ def run_join(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"hexnet join: {exc}", file=sys.stderr)
             return 2
+    watch = getattr(args, "watch", None)
+    if watch is not None and target is None:
+        print("hexnet join: --watch needs a HOST to watch at", file=sys.stderr)
+        return 2
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
-                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang)
+                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
+                    interfaces=getattr(args, "interface", None), auto_watch=watch)
     app.run()
     return 0
 

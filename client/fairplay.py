@@ -33,7 +33,7 @@ def collect_reveal(session: Any, msg: dict[str, Any]) -> None:
         return
     parts.append(msg)
     if len(parts) == msg["parts"]:
-        view = session.views.get(table) or {}
+        view = session.views.get(table) or session.watch_views.get(table) or {}
         session.fair_play[table] = verify_reveal(session.commitments.get(table), parts,
                                                  view.get("outcome"))
         session.revealed[table] = sorted(parts, key=lambda p: p["part"])  # to replay it

@@ -38,6 +38,31 @@ class ViewChanged(Message):
 
 
 @dataclass
+class WatchViewChanged(Message):
+    """A ``watch_view`` message: the public view of ``table``, which you watch."""
+
+    table: int
+    view: dict[str, Any]
+
+
+@dataclass
+class WatchersChanged(Message):
+    """Who watches ``table`` (your table's frames say so when it changes)."""
+
+    table: int
+    names: list[str]
+
+
+@dataclass
+class Unwatched(Message):
+    """The host ended your watching of ``table`` (forbidden, or the table is gone)."""
+
+    table: int
+    code: str
+    message: str
+
+
+@dataclass
 class ActionRejected(Message):
     """The host refused an action (``code`` e.g. ``stale`` or ``illegal``); an ``illegal`` one
     carries the engine's ``reason`` as data (``{"key": ..., **args}``) to word here."""
@@ -55,6 +80,7 @@ class ChatPosted(Message):
     sender: str
     text: str
     channel: str
+    number: int | None = None  # a table line's number (the host resends them on reconnect)
 
 
 @dataclass

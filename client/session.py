@@ -145,6 +145,7 @@ class Session:
         self.games: list[str] = []
         self.lobby: dict[str, Any] | None = None
         self.views: dict[int, dict[str, Any]] = {}
+        self.watch_views: dict[int, dict[str, Any]] = {}  # public views of tables watched
         self.legal: dict[int, list[dict[str, Any]]] = {}
         self.view_times: dict[int, dict[int, float]] = {}
         self.identity = b""
@@ -163,6 +164,7 @@ class Session:
         self._ended = False  # the read loop is over: no more reconnecting
         self._last_error = ""
         self._book = traffic.ViewBook()
+        self._watch_book = traffic.ViewBook()  # tables watched (host/watchers.py)
         self._lobby_book = traffic.LobbyBook()
         self._steps: dict[int, dict[str, Any]] = {}  # table → the secret step open, and sent
         self._cover_tasks: set[asyncio.Task[None]] = set()
@@ -347,6 +349,9 @@ class Session:
         kind = msg["type"]
         if kind in ("lobby", "lobby_delta"):
             return [self._lobby_book.absorb(msg)]
+        if kind == "watch_view":  # a watched table: the public view, rebuilt the same way
+            return [{**m, "type": "watch_view"} if m["type"] == "view" else m
+                    for m in self._watch_book.absorb({**msg, "type": "view"})]
         if kind == "view":
             out = self._book.absorb(msg)
             table = msg["table"]
@@ -411,6 +416,10 @@ class Session:
             from client.fairplay import collect_reveal
 
             collect_reveal(self, msg)
+        elif kind == "watch_view":
+            self.watch_views[msg["table"]] = msg["view"]
+            if "commitment" in msg:
+                self.commitments.setdefault(msg["table"], msg["commitment"])
         elif kind == "view":
             table = msg["table"]
             if "commitment" in msg:

@@ -6,7 +6,11 @@ validated, so an illegal action leaves the state byte-identical.
 
 Seats are list positions ``0..n-1``. ``seat=None`` is the host itself: it may only send
 ``{"type": "timeout", "key": K}`` (the engine's :meth:`Game.deadline` expired) and
-``{"type": "absent", "seat": S}`` (apply the absent-player default for a seat the game waits on).
+``{"type": "absent", "seat": S}`` (apply the absent-player default for a seat the game waits on)
+and ``{"type": "presence", "seat": S, "state": P, "count": N}`` (a log line that a player lost
+the connection, came back, went absent or was given to a bot; see :data:`PRESENCE`). A presence
+action changes nothing but the log: it is journaled like any host action, so a replay and a
+restarted host show the same lines at the same places.
 """
 
 from __future__ import annotations
@@ -106,7 +110,12 @@ def check_action_shape(action: Any) -> None:
         raise IllegalAction("action_without_type")
 
 
-_HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"}}
+_HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"},
+                "presence": {"type", "seat", "state", "count"}}
+# A presence action's ``state`` → its log line (interface catalog, context ``log``). ``count``
+# is the seconds before a disconnected seat counts as absent (``lost``: a host that waits for
+# ever), or the moves played for a player while away (``played`` goes to that player only).
+PRESENCE = ("disconnected", "lost", "back", "absent", "bot", "played")
 
 
 def find_legal(action: Mapping[str, Any], legal: list[Action]) -> Action | None:
@@ -313,7 +322,30 @@ class Game:
                     target not in self.waiting_for(state)):
                 raise IllegalAction("seat_not_waited_for")
             return self._on_absent(state, target)
+        if kind == "presence":
+            return self._presence(state, action)
         return self._on_host(state, action)
+
+    def _presence(self, state: State, action: Mapping[str, Any]) -> list[Event]:
+        """The log line of a presence action (the game itself is untouched)."""
+        seat, what, count = action["seat"], action["state"], action["count"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                0 <= seat < len(state["players"])):
+            raise IllegalAction("no_such_seat")
+        if what not in PRESENCE or not isinstance(count, int) or isinstance(count, bool) or (
+                count < 0):
+            raise IllegalAction("bad_presence")
+        if what == "disconnected":
+            return [emit(state, "presence_disconnected", seat=seat, count=count)]
+        if what == "lost":  # a host without a grace: the seat waits for its player
+            return [emit(state, "presence_lost", seat=seat)]
+        if what == "back":
+            return [emit(state, "presence_back", seat=seat)]
+        if what == "absent":
+            return [emit(state, "presence_absent", seat=seat)]
+        if what == "bot":
+            return [emit(state, "presence_bot", seat=seat)]
+        return [emit(state, "presence_played", to=[seat], seat=seat, count=count)]
 
     def view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may know and nothing more (None = spectator). ``log=False``

@@ -37,11 +37,13 @@ class Change:
     chat: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # seat → chat lines
     reveal: bool = False  # the game ended: every seat gets the reveal after its frame
     reveal_to: set[int] = field(default_factory=set)  # seats back after missing the end
+    watchers: list[str] | None = None  # who watches the table, when that changed (a burst)
 
     @property
     def burst(self) -> bool:
         """Whether every connected seat gets a frame (else only the ``full`` ones)."""
-        return self.changed or bool(self.replies) or bool(self.chat)
+        return (self.changed or bool(self.replies) or bool(self.chat)
+                or self.watchers is not None)
 
 
 def cover_of(table: Table) -> dict[str, Any] | None:
@@ -59,6 +61,8 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     assert state is not None
     engine = table.engine
     view = engine.view(state, seat, log=full)
+    if table.presence_now is not None:  # the same for every seat (host/presence.py)
+        view["presence"] = table.presence_now
     sid = view.pop("state_id")
     if full:
         log = view.pop("log", [])
@@ -105,6 +109,7 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
     key = deadline.key if deadline else None
     cover = cover_of(table)
     cover_b = traffic.packed(cover) if cover else None
+    watchers_b = traffic.packed(change.watchers) if change.watchers is not None else None
     burst = change.burst
     seated = [i for i, s in enumerate(table.seats) if s.kind != "empty"]
     per_seat: dict[int, list[tuple[str, bytes]]] = {}
@@ -117,16 +122,25 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
             for name in ("answered", "rejected", "error"):
                 if name in reply:
                     parts.append((name, traffic.packed(reply[name])))
-            if change.chat.get(i):
-                parts.append(("chat", traffic.packed(change.chat[i])))
+            chat = change.chat.get(i, [])
+            if full and table.chat_kept:  # a seat back gets the table's chat so far
+                chat = table.chat_kept + [c for c in chat if c not in table.chat_kept]
+            if chat:
+                parts.append(("chat", traffic.packed(chat)))
             if cover_b is not None:
                 parts.append(("cover", cover_b))
+            if watchers_b is not None:  # public: every seat's frame the same
+                parts.append(("watchers", watchers_b))
             per_seat[i] = parts
             sizes.append(traffic.needed(parts))
         else:  # a resync of someone else: this seat's full frame only sets the length
             parts = _seat_parts(table, i, True, False, key)
+            if table.chat_kept:
+                parts.append(("chat", traffic.packed(table.chat_kept)))
             if cover_b is not None:
                 parts.append(("cover", cover_b))
+            if watchers_b is not None:
+                parts.append(("watchers", watchers_b))
             sizes.append(traffic.needed(parts))
     table.rendered_sid = table.state_id
     size = traffic.size_class(max(sizes, default=0))

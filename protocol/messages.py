@@ -69,8 +69,27 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   connection on connect and whenever the event moves on (an entrant registered, a round began
   or ended); it says only public things and is padded to a multiple of 1 KiB like the table
   frames. At most :data:`MAX_ENTRANTS` entrants (their message stays below the frame cap).
+* watching (issue 15, :mod:`host.watchers`): C→H ``watch`` {table} (at the table one plays
+  at: leave the seat, which becomes free, and watch), ``unwatch`` {}, ``watch_rules`` {table,
+  allowed, delay?} (the table's creator only; ``delay`` before the start). H→C ``watch_view``
+  frames are ``view`` frames of the public view (no ``legal``, replies, chat or cover), padded
+  to their own size class; ``unwatched`` {table, code, message} ends a watch the host ended
+  (``no_watching``, ``no_table``). Lobby tables carry ``watchers`` (names), ``watch`` (allowed),
+  ``watch_delay``, and seats ``free`` (a playing table's seat anyone may take by ``sit``);
+  ``you`` carries ``watching`` (the table watched, or nil). A playing table's ``view`` frames
+  carry ``watchers`` (names) when they changed (a change: one equal frame to every seat) and in
+  a seat's whole (re)connect frame.
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
+  Code ``too_late`` (reason key ``too_late``): the answer was chosen in a timed window that
+  closed before it arrived.
+* presence (issue 14, :mod:`host.presence`): every table ``view`` carries ``presence``, one map
+  per seat, the same for every seat: ``state`` connected | disconnected | absent | bot |
+  stand_in | empty, and for a disconnected seat ``absent_in`` (whole seconds until it counts as
+  absent, from when the frame was sent); ``lobby`` seats carry the same as ``presence`` and
+  ``absent_in?``. Each change is also a log event (``presence_*``, interface catalog). Table
+  ``chat`` lines carry ``n`` (rising): the host resends a table's public chat with a
+  (re)connecting seat's full frame, and a client shows each numbered line once.
 """
 
 from __future__ import annotations
@@ -251,20 +270,29 @@ C2H: dict[str, dict[str, Check]] = {
     "ping": {"t": Num()},
     "cover": {"table": TABLE, "key": S(64, 1)},
     "enter": {},
+    "watch": {"table": TABLE},
+    "unwatch": {},
+    "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
 }
 
+PRESENCE = Enum("connected", "disconnected", "absent", "bot", "stand_in", "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
-                 "connected": B(), "absent": B()})
+                 "connected": B(), "absent": B(), "free?": B(), "presence?": PRESENCE,
+                 "absent_in?": I(0, 1 << 20)})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
-                  "options?": Tree(4), "stacked?": B()})
+                  "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
+                  "watch?": B(), "watch_delay?": I(0, 50)})
 
 COMMITMENT = S(64, 64)
-YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B()})
+YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B(),
+           "watching?": Opt(TABLE)})
 REPLY = Rec({"code": S(32, 1), "message": S(300)})
 REJECTED = Rec({"code": S(32, 1), "message": S(300),
                 "reason?": Rec({"key": S(64, 1), "args": Tree(3)})})
-CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL})
+CHAT_NUMBER = I(0, 1 << 62)  # a kept table line's number (host/presence.py)
+CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
+                 "n?": CHAT_NUMBER})
 COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 
@@ -284,14 +312,20 @@ H2C: dict[str, dict[str, Check]] = {
              "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
-             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER},
+             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER,
+             "watchers?": L(S(24), 50)},
+    "watch_view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
+                   "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
+                   "log": L(Tree(8), 4000), "log_reset?": B(), "commitment?": COMMITMENT},
+    "unwatched": {"table": TABLE, "code": S(32, 1), "message": S(300)},
     "reveal": {"table": TABLE, "game": S(32, 1), "players": L(S(24), 16), "options": Tree(6),
                "seed": Bin(32), "salt": Bin(16), "commitment": COMMITMENT,
                "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
                "steps": L(STEP, 1000)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),
                  "reason?": Rec({"key": S(64, 1), "args": Tree(3)})},
-    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
+    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
+             "n?": CHAT_NUMBER},
     "error": {"code": S(32, 1), "message": S(300)},
     "pong": {"t": Num()},
     "tournament": {"game": S(32, 1), "format": Enum("swiss", "round-robin", "knockout"),

@@ -232,6 +232,8 @@ class ViewBook:
             out.append({"type": "error", **frame["error"]})
         for line in frame.get("chat") or []:
             out.append({"type": "chat", **line})
+        if "watchers" in frame:  # who watches the table (host/watchers.py)
+            out.append({"type": "watchers", "table": table, "names": frame["watchers"]})
         return out
 
 

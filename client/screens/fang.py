@@ -79,8 +79,10 @@ class FangScreen(TableScreen):
         Binding("w", "whisper", N_("Whisper"), show=False),
     ]
 
-    def __init__(self, table: int) -> None:
-        super().__init__(table)
+    WATCH_ACTIONS = TableScreen.WATCH_ACTIONS | {"role"}  # r: the results, after the end
+
+    def __init__(self, table: int, watching: bool = False) -> None:
+        super().__init__(table, watching)
         self.role_shown = False
         self.channel = "table"
         self.chosen: set[int] = set()
@@ -128,6 +130,8 @@ class FangScreen(TableScreen):
         return super().waiting_text()
 
     def prompt_text(self) -> str:
+        if self.watching and not self.view.get("outcome"):
+            return super().prompt_text()
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
@@ -195,6 +199,8 @@ class FangScreen(TableScreen):
     def event_text(self, event: dict[str, Any]) -> str:
         """A private line that would give your role away reads as a secret while the role
         card is face down (what it said is on the card, in your hand or just done by you)."""
+        if self.watching:  # a watcher's log is public (all-seeing after the end): words as is
+            return super().event_text(event)
         kind = event.get("kind")
         telling = (kind in ROLE_NOTES
                    or (kind == "day_summary" and bool(event.get("names_role")))
@@ -207,10 +213,16 @@ class FangScreen(TableScreen):
         self.query_one("#fang-village", Static).update(village_text(view))
         self.query_one("#fang-cats", Static).update(cats_table(view, self.role_shown))
         self.show_role()
-        self.query_one("#fang-scene", Static).update(heading(view, legal, self.chosen))
+        self.query_one("#fang-scene", Static).update(
+            "" if self.watching else heading(view, legal, self.chosen))  # a player's words
         self.show_choices(scene_choices(view, legal, self.chosen))
 
     def show_role(self) -> None:
+        if self.watching:  # nothing to turn: a watcher has no role and no hand
+            self.query_one("#fang-role", Static).update(
+                _("Watching: roles and hands stay hidden until the end."))
+            self.query_one("#fang-hand", Static).update("")
+            return
         self.query_one("#fang-role", Static).update(role_text(self.view, self.role_shown))
         self.query_one("#fang-hand", Static).update(hand_text(self.view, self.role_shown))
 
@@ -239,6 +251,10 @@ class FangScreen(TableScreen):
 
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        if self.watching and action == "role":  # r: the results, once there are some
+            return bool(self.view.get("outcome"))
         kinds = {a.get("type") for a in self.legal}
         if action == "pass_turn":
             return bool(kinds & set(CONFIRM_TYPES))

@@ -9,6 +9,7 @@ and may name things better in :meth:`label_value`. Screens register in ``client.
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -19,12 +20,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from client.screens.picker import Picker
+from client.widgets import presence
 from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
 from hexnet import i18n
-from hexnet.i18n import N_, _
+from hexnet.i18n import N_, _, ngettext
 
 Action = dict[str, Any]
 MISSING = object()
@@ -69,6 +71,8 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
+    # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
+    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
     BINDINGS = [
@@ -79,17 +83,22 @@ class TableScreen(Screen):
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
-    def __init__(self, table: int) -> None:
+    def __init__(self, table: int, watching: bool = False) -> None:
         super().__init__()
         self.table = table
+        self.watching = watching  # the public view, read-only (host/watchers.py)
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
         self._results_shown = False
         self._ready = False
         self.link_note = ""  # "⟳ reconnecting…" while the session reconnects
+        self._presence: list[Any] = []  # every seat's presence (client/widgets/presence.py)
+        self._presence_since = 0.0  # when it arrived (its countdowns run from then)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        if self.watching:
+            yield Static(self.watch_banner(), id="watch-banner", markup=False)
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
             yield Countdown(id="countdown")
@@ -103,6 +112,20 @@ class TableScreen(Screen):
         yield Static("", id="prompt", markup=False)
         yield ChatInput(self.chat_placeholder(), id="chat-input")
         yield LocalFooter()
+
+    def watch_banner(self) -> str:
+        """The line over a watched table: you watch, you cannot act, how to leave."""
+        info = self.table_info()
+        text = _("👁 WATCHING table #{table} — read-only, the public view only · l lobby").format(
+            table=self.table)
+        if info.get("watch_delay"):
+            text += " · " + ngettext("{n} action late", "{n} actions late",
+                                     int(info["watch_delay"])).format(n=info["watch_delay"])
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A watcher has no action keys (they are hidden from the footer too)."""
+        return not (self.watching and action not in self.WATCH_ACTIONS)
 
     def chat_placeholder(self) -> str:
         """What the empty chat box says."""
@@ -119,6 +142,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
+        self.set_interval(1.0, self._count_presence)
         if self.view:
             self.update_view(self.view, self.legal)
 
@@ -126,6 +150,8 @@ class TableScreen(Screen):
         """Everything again in the current language (after a language switch): the log, the
         status and prompt lines, the game area and the chat box."""
         self.query_one(ChatInput).placeholder = self.chat_placeholder()
+        if self.watching:
+            self.query_one("#watch-banner", Static).update(self.watch_banner())
         self.query_one(GameLog).rerender(self.event_text)
         if self.view:
             self.update_view(self.view, self.legal)
@@ -134,7 +160,10 @@ class TableScreen(Screen):
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
         self.view = view
-        self.legal = list(legal)
+        self.legal = [] if self.watching else list(legal)
+        seen = list(view.get("presence") or [])
+        if seen != self._presence:
+            self._presence, self._presence_since = seen, time.monotonic()
         if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
         self.query_one("#status", Static).update(self.status_text())
@@ -165,7 +194,8 @@ class TableScreen(Screen):
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Draw the game area. The default (games without a screen of their own) shows the
         view's plain fields and your legal actions; ``a`` picks one."""
-        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome"}
+        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome",
+                "presence"}
         lines = [f"{k}: {v}" for k, v in view.items()
                  if k not in skip and isinstance(v, str | int | float | bool | list)
                  and len(str(v)) < 120]
@@ -200,10 +230,28 @@ class TableScreen(Screen):
         return _("Phase {phase}").format(phase=phase) if phase is not None else ""
 
     def status_text(self) -> str:
-        """The top line: game, phase, and who the game waits for (and a lost link first)."""
-        parts = [self.link_note, self.title_text(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text())]
+        """The top line: game, phase, and who the game waits for (a lost link, and players
+        lost, absent or played by a bot, first), and who watches."""
+        # who is lost or absent first: the line is one row and is cut at the right
+        parts = [self.link_note, self.presence_text(), self.title_text(), self.phase_text(),
+                 _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
         return " │ ".join(p for p in parts if p)
+
+    def presence_text(self) -> str:
+        """Who at the table is not simply there (lost with the countdown to absent, absent,
+        played by a bot); "" when everyone is."""
+        return presence.line(self._presence, lambda s: self.player_name(s, you=False),
+                             self._presence_since)
+
+    def _count_presence(self) -> None:
+        """Once a second: redraw the status line while a countdown to absent runs."""
+        if self._ready and self.is_attached and presence.counting(self._presence):
+            self.query_one("#status", Static).update(self.status_text())
+
+    def watchers_text(self) -> str:
+        """``👁 Vera, Zoe``: who watches this table ("" if nobody)."""
+        names = getattr(self.app, "table_watchers", lambda table: [])(self.table)
+        return "👁 " + ", ".join(names) if names else ""
 
     def title_text(self) -> str:
         title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
@@ -236,6 +284,8 @@ class TableScreen(Screen):
 
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""
+        if self.watching and not self.view.get("outcome"):
+            return _("Watching — waiting for {who}… (l lobby)").format(who=self.waiting_text())
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
@@ -378,8 +428,8 @@ class TableScreen(Screen):
         """Give the keyboard back to the game area."""
         self.focus_next()
 
-    def add_chat(self, sender: str, text: str, channel: str) -> None:
-        self.query_one(GameLog).add_chat(sender, text, channel)
+    def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
+        self.query_one(GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
         self.query_one(GameLog).add_note(text)

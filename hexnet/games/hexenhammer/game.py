@@ -32,6 +32,7 @@ class Hexenhammer(Game):
             name="hexenhammer", title="Hexenhammer", min_players=3, max_players=5,
             round_field="round",
             options_help={
+                "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "reaction_seconds": f"length of a reaction window "
                                     f"(default {data.RULES['reaction_seconds']})",
                 "panic_seconds": f"length of the panic phase "

@@ -17,6 +17,7 @@ class Hranice(Game):
             name="hranice", title="Hranice", min_players=cards.rule("min_players"),
             max_players=cards.rule("max_players"), round_field="turns",
             options_help={
+                "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "variant": "standard | quick | long | tutorial (target 5)",
                 "variant_step": "1 or 2: how far quick/long move the target (default 1)",
                 "manual_flip": "true: flip your dominance token yourself at the end of your turn",
