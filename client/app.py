@@ -285,7 +285,9 @@ class HexnetApp(App):
             return m.ActionRejected(msg["table"], msg["code"], msg["message"],
                                     {**reason["args"], "key": reason["key"]} if reason else None)
         if kind == "chat":
-            return m.ChatPosted(msg["from"], msg["text"], msg["channel"])
+            n = msg.get("n")
+            return m.ChatPosted(msg["from"], msg["text"], msg["channel"],
+                                n if isinstance(n, int) and not isinstance(n, bool) else None)
         if kind == "tournament":
             return m.TournamentChanged(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
@@ -427,8 +429,8 @@ class HexnetApp(App):
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:
-            self.table_screen.add_chat(msg.sender, msg.text, msg.channel)
-        self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel)
+            self.table_screen.add_chat(msg.sender, msg.text, msg.channel, msg.number)
+        self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel, msg.number)
 
     def on_host_error(self, msg: m.HostError) -> None:
         known = msg.code in CODE_WORDS

@@ -159,6 +159,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                 view, legal = msg["view"], msg["legal"]
                 if view.get("outcome") is not None:
                     return view["outcome"]
+                if view.get("seat") not in (view.get("active") or []):
+                    legal = []  # optional moves only (a trial): a bot acts when it is asked
                 sid = view["state_id"]
                 choice = ((view.get("deadline") or {}).get("key"), legal)
                 # a view made before our answer arrived offers the same choice again: skip it

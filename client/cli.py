@@ -49,7 +49,7 @@ def run_join(args: argparse.Namespace) -> int:
         return 2
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
                     config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
-                    auto_watch=watch)
+                    interfaces=getattr(args, "interface", None), auto_watch=watch)
     app.run()
     return 0
 

@@ -80,6 +80,7 @@ class ChatPosted(Message):
     sender: str
     text: str
     channel: str
+    number: int | None = None  # a table line's number (the host resends them on reconnect)
 
 
 @dataclass

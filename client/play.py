@@ -39,7 +39,7 @@ def table_size(game: str, players: int | None) -> int:
     from hexnet.games import get_game
 
     engine = get_game(game)
-    n = players or DEFAULT_PLAYERS.get(game, engine.min_players)
+    n = players if players is not None else DEFAULT_PLAYERS.get(game, engine.min_players)
     if not engine.min_players <= n <= engine.max_players:
         raise SystemExit(_("hexnet play: {game} takes {low}–{high} players, not {n}.").format(
             game=engine.title, low=engine.min_players, high=engine.max_players, n=n))
@@ -82,8 +82,13 @@ async def play(args: argparse.Namespace) -> int:
     tutorial = tutorial_of(args)
     seats = tutorial.seats if tutorial else table_size(args.game, args.players)
     name = (args.name or default_name())[:24]
+    interfaces = getattr(args, "interface", None)
+    if interfaces and not args.lan:
+        raise SystemExit(_("hexnet play: --interface needs --lan (it says where the table is "
+                           "advertised)."))
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
-                mdns=bool(args.lan), recover=False,  # journaled, but a new play starts fresh
+                mdns=bool(args.lan), interfaces=interfaces,
+                recover=False,  # journaled, but a new play starts fresh
                 bot_delay=TUTORIAL_BOT_DELAY if tutorial else 0.4)
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "
@@ -96,7 +101,9 @@ async def play(args: argparse.Namespace) -> int:
                      "and what you might do. ? lists the keys and the rules.")
         table = tutorial_table(host, tutorial)
     else:
-        table = host.lobby.create_table(args.game, seats, {}, seed=args.seed)
+        pace = getattr(args, "pace", None)
+        table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
+                                        seed=args.seed)
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
             for seat in range(1, seats):
                 host.lobby.add_bot(table, seat,

@@ -181,6 +181,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
+    p.add_argument("--interface", action="append",
+                   help="with --lan: advertise only on this address (repeatable)")
+    p.add_argument("--pace", choices=["relaxed", "normal", "quick"],
+                   help="how long the table's timed windows are (default: the game's normal)")
     p.add_argument("--tutorial", action="store_true",
                    help="a guided first game: a prepared table, predictable bots and a hint "
                         "at every step (about 5 minutes)")
@@ -197,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--open", action="store_true", help="seats may be taken without the room code")
     p.add_argument("--headless", action="store_true", help="plain log lines instead of a screen")
     p.add_argument("--config-dir", help="key and certificate (default: $XDG_CONFIG_HOME/hexnet)")
-    p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet)")
+    p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet); the host "
+                   "refuses to start if it cannot write them there")
     p.add_argument("--absent-after", type=float, default=60.0,
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--lang", choices=LANGS, default="en",
@@ -245,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
     p.add_argument("--name", help="your name at the table")
+    p.add_argument("--interface", action="append",
+                   help="look for hosts only on this address (repeatable)")
     p.add_argument("--watch", type=_positive(int), metavar="TABLE",
                    help="watch table TABLE as soon as connected (needs HOST)")
     _add_lang(p)

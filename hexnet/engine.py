@@ -6,14 +6,18 @@ validated, so an illegal action leaves the state byte-identical.
 
 Seats are list positions ``0..n-1``. ``seat=None`` is the host itself: it may only send
 ``{"type": "timeout", "key": K}`` (the engine's :meth:`Game.deadline` expired) and
-``{"type": "absent", "seat": S}`` (apply the absent-player default for a seat the game waits on).
+``{"type": "absent", "seat": S}`` (apply the absent-player default for a seat the game waits on)
+and ``{"type": "presence", "seat": S, "state": P, "count": N}`` (a log line that a player lost
+the connection, came back, went absent or was given to a bot; see :data:`PRESENCE`). A presence
+action changes nothing but the log: it is journaled like any host action, so a replay and a
+restarted host show the same lines at the same places.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import msgpack
 
@@ -80,38 +84,64 @@ class Deadline:
 
 def check_action_shape(action: Any) -> None:
     """Reject anything that is not a small flat dict of scalars with a string ``type``."""
-    if not isinstance(action, Mapping):
+    if type(action) is not dict and not isinstance(action, Mapping):
         raise IllegalAction("action_not_map")
     if len(action) > MAX_ACTION_KEYS:
         raise IllegalAction("action_too_many_fields")
     for key, value in action.items():
-        if not isinstance(key, str) or len(key) > MAX_STR:
+        if type(key) is not str and not isinstance(key, str) or len(key) > MAX_STR:
             raise IllegalAction("action_field_names")
-        if not isinstance(value, SCALARS):
+        kind = type(value)
+        if kind is str:  # the exact types first: this runs for every action
+            if len(value) > MAX_STR:
+                raise IllegalAction("action_field_too_long", field=key)
+        elif kind is int:
+            if abs(value) > 1 << 31:
+                raise IllegalAction("action_field_out_of_range", field=key)
+        elif kind is bool or value is None:
+            pass
+        elif not isinstance(value, SCALARS):
             raise IllegalAction("action_field_not_plain", field=key)
-        if isinstance(value, str) and len(value) > MAX_STR:
+        elif isinstance(value, str) and len(value) > MAX_STR:
             raise IllegalAction("action_field_too_long", field=key)
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 1 << 31:
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 1 << 31:
             raise IllegalAction("action_field_out_of_range", field=key)
     if not isinstance(action.get("type"), str):
         raise IllegalAction("action_without_type")
 
 
-_HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"}}
-
-
-def _typed(action: Mapping[str, Any]) -> frozenset[tuple[str, type, Any]]:
-    # True == 1 in Python; an action from the wire must match in type too.
-    return frozenset((k, type(v), v) for k, v in action.items())
+_HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"},
+                "presence": {"type", "seat", "state", "count"}}
+# A presence action's ``state`` → its log line (interface catalog, context ``log``). ``count``
+# is the seconds before a disconnected seat counts as absent (``lost``: a host that waits for
+# ever), or the moves played for a player while away (``played`` goes to that player only).
+PRESENCE = ("disconnected", "lost", "back", "absent", "bot", "played")
 
 
 def find_legal(action: Mapping[str, Any], legal: list[Action]) -> Action | None:
     """The legal action equal to ``action`` (keys, values and value types), or None."""
-    wanted = _typed(action)
     for candidate in legal:
-        if len(candidate) == len(action) and _typed(candidate) == wanted:
-            return candidate
+        if candidate == action:
+            # True == 1 in Python: an action from the wire must match in type too
+            for key, value in candidate.items():
+                if type(value) is not type(action[key]):
+                    break
+            else:
+                return candidate
     return None
+
+
+_CONTAINERS = (dict, list)
+
+
+def copy_tree(value: Any) -> Any:
+    """A deep copy of a tree of dicts, lists and scalars (what a state is made of)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_tree(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if kind is list:
+        return [copy_tree(v) if type(v) in _CONTAINERS else v for v in value]
+    return value
 
 
 # --- the log -------------------------------------------------------------------------------
@@ -151,17 +181,31 @@ def log_for(state: State, seat: int | None, last: int = LOG_LENGTH) -> list[Even
     """The last ``last`` events ``seat`` may see, in order, audience stripped. Public events
     are shared with the state, not copied (views are built after every action): treat a view
     as read-only."""
-    out: list[Event] = []
-    for event in reversed(state["log"]):
-        if "to" in event:
-            if seat is None or seat not in event["to"]:
-                continue
-            event = {k: v for k, v in event.items() if k != "to"}
-        out.append(event)
-        if len(out) >= last:
-            break
-    out.reverse()
-    return out
+    log = state["log"]
+    end = len(log)
+    parts: list[list[Event]] = []
+    found = 0
+    size = last
+    # from the end back, in slices filtered by a comprehension, each twice the one before (a
+    # log may hold many events for other seats): only the events returned are looked at twice
+    while end > 0 and found < last:
+        start = max(0, end - size)
+        if seat is None:
+            part = [e for e in log[start:end] if "to" not in e]
+        else:
+            part = [e for e in log[start:end] if "to" not in e or seat in e["to"]]
+        parts.append(part)
+        found += len(part)
+        end = start
+        size *= 2
+    seen = [e for part in reversed(parts) for e in part]
+    return [e if "to" not in e else _without_audience(e) for e in seen[-last:]]
+
+
+def _without_audience(event: Event) -> Event:
+    copy = dict(event)
+    del copy["to"]
+    return copy
 
 
 # --- the contract --------------------------------------------------------------------------
@@ -178,6 +222,8 @@ class Game:
     min_players: int = 2
     max_players: int = 12
     options_help: dict[str, str] = field(default_factory=dict)
+    # state keys never changed after setup: :meth:`copy_state` shares them between copies
+    frozen: ClassVar[frozenset[str]] = frozenset({"players", "options"})
     round_field: str = ""  # the view field counting rounds (days, turns); replays jump by it
 
     # -- contract -----------------------------------------------------------------------
@@ -209,10 +255,15 @@ class Game:
         return exc
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, in a stable order (empty if none)."""
-        if seat not in self.waiting_for(state):
-            return []
-        return self._legal(state, seat)
+        """Every action ``seat`` may take now, in a stable order (empty if none).
+
+        A seat the game waits on gets all of them. A seat it does not wait on gets its
+        *optional* actions (Hexenhammer's trials, playable at any time in their phases): they
+        are offered but never waited for, so nobody is asked or timed on their account and the
+        waiting set says nothing about who holds one. Bots are asked only when waited on."""
+        if seat in self.waiting_for(state):
+            return self._legal(state, seat)
+        return self._optional(state, seat)
 
     def apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
         """Validate, then carry out ``action`` for ``seat``; return the new events.
@@ -220,30 +271,38 @@ class Game:
         Raises :class:`IllegalAction` and leaves ``state`` untouched if the action is not allowed.
         """
         try:
-            events = self._checked_apply(state, seat, action)
+            check_action_shape(action)
+            if seat is None:
+                events = self._apply_host(state, action)
+            else:
+                events = self._apply(state, seat, self._validated(state, seat, action))
         except IllegalAction as exc:
             raise self._named(exc) from None
         state["version"] += 1
         return events
 
-    def _checked_apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
-        check_action_shape(action)
-        if seat is None:
-            events = self._apply_host(state, action)
-        else:
-            if not isinstance(seat, int) or isinstance(seat, bool) or not (
-                    0 <= seat < len(state["players"])):
-                raise IllegalAction("no_such_seat")
-            if self.outcome(state) is not None:
-                raise IllegalAction("game_over")
-            if seat not in self.waiting_for(state):
-                raise IllegalAction("not_your_turn")
+    def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
+        """The action ``seat`` may take that equals ``action`` (keys, values and value types),
+        as a fresh dict the engine may keep; :class:`IllegalAction` saying why if there is
+        none. By default it is looked up among :meth:`_legal_for`; a game may check some
+        actions directly (for speed) but must accept exactly what :meth:`legal_actions`
+        lists."""
+        if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+            raise IllegalAction("no_such_seat")
+        if not 0 <= seat < len(state["players"]):
+            raise IllegalAction("no_such_seat")
+        if self.outcome(state) is not None:
+            raise IllegalAction("game_over")
+        if seat in self.waiting_for(state):
             legal = self._legal_for(state, seat, action)
-            chosen = find_legal(action, legal)
-            if chosen is None:
-                raise self._why_illegal(state, seat, action)
-            events = self._apply(state, seat, dict(chosen))
-        return events
+        else:
+            legal = self._optional(state, seat)
+            if not legal:
+                raise IllegalAction("not_your_turn")
+        chosen = find_legal(action, legal)
+        if chosen is None:
+            raise self._why_illegal(state, seat, action)
+        return dict(chosen)
 
     def _apply_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
         if self.outcome(state) is not None:
@@ -263,7 +322,30 @@ class Game:
                     target not in self.waiting_for(state)):
                 raise IllegalAction("seat_not_waited_for")
             return self._on_absent(state, target)
+        if kind == "presence":
+            return self._presence(state, action)
         return self._on_host(state, action)
+
+    def _presence(self, state: State, action: Mapping[str, Any]) -> list[Event]:
+        """The log line of a presence action (the game itself is untouched)."""
+        seat, what, count = action["seat"], action["state"], action["count"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                0 <= seat < len(state["players"])):
+            raise IllegalAction("no_such_seat")
+        if what not in PRESENCE or not isinstance(count, int) or isinstance(count, bool) or (
+                count < 0):
+            raise IllegalAction("bad_presence")
+        if what == "disconnected":
+            return [emit(state, "presence_disconnected", seat=seat, count=count)]
+        if what == "lost":  # a host without a grace: the seat waits for its player
+            return [emit(state, "presence_lost", seat=seat)]
+        if what == "back":
+            return [emit(state, "presence_back", seat=seat)]
+        if what == "absent":
+            return [emit(state, "presence_absent", seat=seat)]
+        if what == "bot":
+            return [emit(state, "presence_bot", seat=seat)]
+        return [emit(state, "presence_played", to=[seat], seat=seat, count=count)]
 
     def view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
         """Everything ``seat`` may know and nothing more (None = spectator). ``log=False``
@@ -271,16 +353,21 @@ class Game:
         v = self._view(state, seat)
         v.setdefault("game", self.name)
         v.setdefault("seat", seat)
-        v.setdefault("players", list(state["players"]))
         v.setdefault("state_id", state["version"])
-        v.setdefault("active", self.waiting_for(state))
+        # what a game's own view has already set is not computed again
+        if "players" not in v:
+            v["players"] = list(state["players"])
+        if "active" not in v:
+            v["active"] = self.waiting_for(state)
         if not log:
             v.pop("log", None)
         elif "log" not in v:  # a game may build its own log (log_for runs on every view)
             v["log"] = log_for(state, seat)
-        d = self.deadline(state)
-        v.setdefault("deadline", d.as_dict() if d else None)
-        v.setdefault("outcome", self.outcome(state))
+        if "deadline" not in v:
+            d = self.deadline(state)
+            v["deadline"] = d.as_dict() if d else None
+        if "outcome" not in v:
+            v["outcome"] = self.outcome(state)
         return v
 
     def waiting_for(self, state: State) -> list[int]:
@@ -303,6 +390,23 @@ class Game:
         """The state ``dump`` wrote."""
         return msgpack.unpackb(data, raw=False, strict_map_key=True)
 
+    def copy_state(self, state: State) -> State:
+        """A copy of ``state`` that plays on exactly as ``state`` would (``dump`` of both is
+        equal after the same actions), for search — several times cheaper than
+        ``load(dump(state))``. The log's events are shared, not copied (an event is never
+        changed once emitted and shares nothing with the rest of the state), and so are the
+        state keys in :attr:`frozen` (never changed after setup)."""
+        frozen = self.frozen
+        out: State = {}
+        for key, value in state.items():
+            if key == "log":
+                out[key] = list(value)
+            elif key in frozen or type(value) not in _CONTAINERS:
+                out[key] = value
+            else:
+                out[key] = copy_tree(value)
+        return out
+
     def sample_state(self, view: dict[str, Any], rng: Any) -> State:
         """A determinization for search bots: a full state built from ``view`` alone (never
         from the real state), consistent with everything that seat has seen, hidden information
@@ -324,6 +428,10 @@ class Game:
 
     def _legal(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError
+
+    def _optional(self, state: State, seat: int) -> list[Action]:
+        """The optional actions of a seat the game does not wait on (none by default)."""
+        return []
 
     def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
         """The legal actions ``action`` is checked against: all of them by default. A game may

@@ -17,6 +17,11 @@ unknown or undeclared options, wrong types, non-finite numbers and values out of
 refused with a sentence, and so is a local option from the network. A table with a local option
 is *stacked* (:func:`stacked`): the lobby and the results screen say so to everyone.
 :func:`public_options` is what the lobby shows before anyone sits, :func:`describe` the words.
+
+A game may declare a *pace* (``[options.pace]``, ``values_from = "pace"``, and a ``[pace.<name>]``
+table of timing options per pace: relaxed, normal, quick): :func:`with_pace` turns a table's
+chosen pace into those options (the ones the table sets itself win), so the lobby shows the
+seconds and the journal keeps them.
 """
 
 from __future__ import annotations
@@ -167,3 +172,26 @@ def describe(options: Mapping[str, Any]) -> str:
     parts = [f"{k} {word(v)}" for k, v in sorted(options.items())
              if not isinstance(v, (dict, list))]
     return ", ".join(parts) if parts else "default options"
+
+
+def paces(engine: Any) -> dict[str, dict[str, Any]]:
+    """The paces ``engine`` declares (``[pace.<name>]`` of its seeds file): name → the options
+    it sets, in the file's order ({} if the game has none)."""
+    if "pace" not in specs(engine):
+        return {}
+    try:
+        data = seed_table(engine.name)
+    except FileNotFoundError:
+        return {}
+    return {name: dict(values) for name, values in data.get("pace", {}).items()}
+
+
+def with_pace(engine: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the chosen pace's timing options added (those set already stay); a
+    copy. Options checked by :func:`check_options` first."""
+    out = dict(options)
+    pace = out.get("pace")
+    if isinstance(pace, str):
+        for name, value in paces(engine).get(pace, {}).items():
+            out.setdefault(name, value)
+    return out

@@ -90,6 +90,31 @@ async def run_headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_dirs(args: argparse.Namespace) -> str | None:
+    """Why the host cannot use its directories (made if missing), or None: the config
+    directory must hold its key and room code, and the data directory's journals must be
+    writable — a host that cannot journal would lose every game a crash interrupts."""
+    from protocol import paths
+
+    for flag, made in (("--config-dir", paths.config_dir), ("--data-dir", paths.data_dir)):
+        given = getattr(args, flag[2:].replace("-", "_"), None)
+        try:
+            folder = made(given)
+            if flag == "--data-dir":
+                folder = paths.private_dir(folder / "journals")
+            probe = folder / f".write-test-{os.getpid()}"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            where = given or "the default directory"
+            reason = exc.strerror or str(exc)
+            if isinstance(exc, FileExistsError | NotADirectoryError):
+                reason = "it is a file, not a directory"
+            what = "journals" if flag == "--data-dir" else "the host key"
+            return f"cannot keep {what} in {where} ({flag}): {reason}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """``hexnet host``."""
     from host.doors import DoorError, check_extras
@@ -100,6 +125,10 @@ def run(args: argparse.Namespace) -> int:
         args.tournament_settings = tournament_settings(args)
     except (DoorError, CliError) as exc:
         print(f"hexnet host: {exc}", file=sys.stderr)
+        return 2
+    problem = check_dirs(args)
+    if problem is not None:
+        print(f"hexnet host: {problem}", file=sys.stderr)
         return 2
     if args.headless or not sys.stdout.isatty():
         return run_fast(run_headless(args))  # uvloop when installed

@@ -2,16 +2,18 @@
 
 Shows the room code, fingerprint and address (and, with ``--web``/``--ssh``, the web address with a
 QR code of it and the SSH command with its host key, see :mod:`host.doors`), every table's seats
-with their connection state, and the host's log. Keys: ``n`` new Hexenhammer table (4 seats),
-``b`` bot into the selected seat, ``a`` mark the selected seat absent / back, ``k`` kick the
-selected seat's player, ``s`` start the selected table, ``w`` allow / forbid watching the selected
-table (:mod:`host.watchers`), ``q`` quit (mDNS unregistered,
-connections closed).
+with their presence (online, lost with the seconds to absent, absent, bot plays), and the host's
+log. Keys: ``n`` new Hexenhammer table (4 seats), ``b`` a bot into the selected table's next
+empty seat (or into the selected seat, if it is an absent player's at a playing table), ``a``
+mark the selected seat absent / back, ``k`` kick the selected seat's player, ``s`` start the
+selected table, ``w`` allow / forbid watching the selected table (:mod:`host.watchers`), ``q``
+quit (mDNS unregistered, connections closed) — while games run, ``q`` asks once more first.
 """
 
 from __future__ import annotations
 
 import argparse
+import time
 from typing import Any
 
 from rich.text import Text
@@ -22,6 +24,10 @@ from textual.widgets import DataTable, Footer, RichLog, Static
 
 from host.core import LobbyChanged, LobbyError
 from host.server import Host
+
+CONFIRM_SECONDS = 5.0  # a second q within this quits while games run
+LINKS = {"connected": "online", "disconnected": "lost", "absent": "absent",
+         "stand_in": "bot plays"}
 
 
 class Dashboard(App[int]):
@@ -55,6 +61,7 @@ class Dashboard(App[int]):
         self.door_ports = (web, ssh)
         self.doors: Any = None
         self.rows: list[tuple[int, int]] = []
+        self._quit_asked = 0.0  # when q was pressed while games ran (a second q quits)
         host.log = self._log
         host.add_listener(self._on_effects)
         self.director: Any = None  # host.event.Director: the tournament (T starts it)
@@ -130,8 +137,9 @@ class Dashboard(App[int]):
         self.rows = []
         for info in self.host.lobby.tables_info():
             for s in info["seats"]:
-                link = ("absent" if s["absent"] else "" if s["kind"] != "human" else
-                        "online" if s["connected"] else "offline")
+                link = LINKS.get(s.get("presence", ""), "")
+                if s.get("absent_in") is not None:
+                    link += f" ({s['absent_in']} s to absent)"
                 grid.add_row(str(info["id"]), info["game"], info["status"], str(s["seat"]),
                              Text(s["name"] or "—"), s["kind"], link)  # names: never markup
                 self.rows.append((info["id"], s["seat"]))
@@ -152,8 +160,12 @@ class Dashboard(App[int]):
         self._do("new table", self.host.lobby.create_table, "hexenhammer", 4, {})
 
     def action_add_bot(self) -> None:
+        """A bot in the selected table's next empty seat — or in the selected seat when it is
+        an absent player's at a playing table (the bot keeps it for them)."""
         if sel := self._selected():
-            self._do("bot", self.host.lobby.add_bot, sel[0], sel[1], "heuristic")
+            table = self.host.lobby.tables[sel[0]]
+            seat = sel[1] if table.status == "playing" and table.seats[sel[1]].absent else None
+            self._do("bot", self.host.lobby.add_bot, sel[0], seat, "heuristic")
 
     def action_absent(self) -> None:
         if sel := self._selected():
@@ -203,6 +215,17 @@ class Dashboard(App[int]):
                 self._log(f"table {sel[0]}: watching {'allowed' if allowed else 'forbidden'}")
 
     async def action_quit_host(self) -> None:
+        """Quit; while games run, only when q is pressed again within :data:`CONFIRM_SECONDS`
+        (their players would lose the host)."""
+        playing = sum(1 for t in self.host.lobby.tables.values() if t.status == "playing")
+        now = time.monotonic()
+        if playing and now - self._quit_asked > CONFIRM_SECONDS:
+            self._quit_asked = now
+            text = (f"{playing} game{'s' if playing != 1 else ''} running: press q again to "
+                    "quit anyway")
+            self._log(text)
+            self.notify(text, severity="warning")
+            return
         await self._stop()
         self.exit(0)
 

@@ -54,7 +54,7 @@ from typing import Any
 
 from hexnet.fairness import new_seed
 from hexnet.games import get_game, get_policy
-from hexnet.options import OptionError, check_options
+from hexnet.options import OptionError, check_options, with_pace
 from host.core import (
     CancelTimer,
     Close,
@@ -72,6 +72,7 @@ from host.core import (
     unique_name,
 )
 from host.playing import PlayMixin
+from host.presence import PresenceMixin
 from host.render import Change
 from host.table import Seat, Table
 from host.watchers import WatchBook, WatchMixin, split_options
@@ -102,7 +103,7 @@ class Conn:
     you_sent: dict[str, Any] | None = None
 
 
-class Lobby(PlayMixin, WatchMixin):
+class Lobby(PresenceMixin, PlayMixin, WatchMixin):
     """All tables and connected players of one host."""
 
     def __init__(self, listener: Callable[[list[Effect]], None] | None = None,
@@ -207,6 +208,8 @@ class Lobby(PlayMixin, WatchMixin):
             s.kind, s.identity, s.policy, s.reserved = "human", identity, None, None
             s.absent = s.absent_auto = False
             self.seated[identity] = table.id
+            self._seat_back(table, seat)
+            self._advance(table)
             return table
         return None
 
@@ -241,19 +244,16 @@ class Lobby(PlayMixin, WatchMixin):
         return sum(t.open_seats() for t in self.tables.values())
 
     # -- lobby messages ------------------------------------------------------------------
-    def _connected(self, table: Table) -> dict[int, bool]:
-        return {i: s.identity in self.by_identity
-                for i, s in enumerate(table.seats) if s.kind == "human"}
-
     def tables_info(self) -> list[dict[str, Any]]:
         """Every table as the lobby lists it, by id."""
-        return [self.watch_info(t, t.info(self._connected(t))) for t in self.tables.values()]
+        return [self.watch_info(t, t.info(self._connected(t), self.clock()))
+                for t in self.tables.values()]
 
     def _packed_info(self, table: Table) -> bytes:
         data = self._info.get(table.id)
         if data is None:
             data = self._info[table.id] = traffic.packed(
-                self.watch_info(table, table.info(self._connected(table))))
+                self.watch_info(table, table.info(self._connected(table), self.clock())))
         return data
 
     def _you(self, conn: Conn) -> dict[str, Any]:
@@ -439,25 +439,34 @@ class Lobby(PlayMixin, WatchMixin):
         self.conns[conn_id] = conn
         self.by_identity[identity] = conn
         self._human_names[name.casefold()] += 1
-        if here is not None and here[0].seats[here[1]].absent_auto:
+        if here is not None and reclaimed is not here[0] and here[0].status == "playing" and (
+                here[0].seats[here[1]].absent_auto or here[1] in here[0].away_until):
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
+            self._seat_back(here[0], here[1])
+            self._advance(here[0])
         self._lobby_changed(here[0] if here else None, reclaimed)
         self._sync_lobby(conn)
         if here is not None:
             self._resync(here[0], here[1])
+            self._send_kept_chat(conn, here[0])
         self._send_missed_end(conn)
         self._flush()
 
-    def disconnect(self, conn_id: int) -> None:
+    def disconnect(self, conn_id: int, host_stopping: bool = False) -> None:
         """A connection went away (its seat stays bound to its identity; at a playing table a
-        :class:`SeatDisconnected` effect starts the grace period before it counts as absent)."""
+        :class:`SeatDisconnected` effect starts the grace period before it counts as absent,
+        and the table reads that its player is lost). ``host_stopping``: the host itself is
+        going down — nothing is logged or journaled for the seat (a restarted host counts its
+        players back in, :meth:`resume_table`)."""
         conn = self.conns.get(conn_id)
         if conn is not None:
             self._forget_conn(conn)
             here = self.where(conn.identity)
-            if here is not None and here[0].status == "playing":
+            if here is not None and here[0].status == "playing" and not host_stopping:
                 self._emit(SeatDisconnected(here[0].id, here[1]))
+                self._seat_lost(here[0], here[1])
+                self._advance(here[0])
             self._lobby_changed(here[0] if here else None)
         self._flush()
 
@@ -482,6 +491,8 @@ class Lobby(PlayMixin, WatchMixin):
         if s.kind != "human" or s.absent or self._conn_of(s.identity) is not None:
             return
         s.absent = s.absent_auto = True
+        table.away_until.pop(seat, None)
+        self._presence(table, seat, "absent")
         self._lobby_changed(table)
         self._advance(table)
         self._flush()
@@ -561,7 +572,7 @@ class Lobby(PlayMixin, WatchMixin):
                              f"{engine.min_players}–{engine.max_players} players, not {seats}.")
         options, watch_rules = split_options(options, local=creator is None)
         try:  # the host's own code (no creator) may stack a table; the network may not
-            options = check_options(engine, options, local=creator is None)
+            options = with_pace(engine, check_options(engine, options, local=creator is None))
         except OptionError as exc:
             raise LobbyError(exc.code, exc.message) from exc
         if creator is not None:
@@ -656,7 +667,9 @@ class Lobby(PlayMixin, WatchMixin):
         mine = table.seat_of(conn.identity)
         if mine is not None and (seat is None or seat == mine):
             if table.seats[mine].absent:
-                table.seats[mine].absent = False
+                table.seats[mine].absent = table.seats[mine].absent_auto = False
+                self._seat_back(table, mine)
+                self._advance(table)
                 self._lobby_changed(table)
             if table.state is not None:
                 self._resync(table, mine)
@@ -720,6 +733,8 @@ class Lobby(PlayMixin, WatchMixin):
         s.clear()
         s.kind, s.name, s.policy, s.reserved = "bot", name, policy, reserved
         self._note_bots(table)
+        if table.status == "playing":
+            self._presence(table, seat, "bot")
         self._lobby_changed(table)
         if table.status == "playing":
             self._advance(table)
@@ -758,12 +773,14 @@ class Lobby(PlayMixin, WatchMixin):
         self._seat_records[table.id] = [s.record() for s in table.seats]
         deadline = table.engine.deadline(table.state) if table.state is not None else None
         if timer is not None and deadline is not None and deadline.key == timer[0]:
-            table.timer_key = timer[0]
+            table.timer_key, table.timer_since = timer[0], table.state_id
             self._emit(SetTimer(table.id, timer[0], max(0.0, min(timer[1], deadline.seconds))))
         self._lobby_changed(table)
         for i, seat in enumerate(table.seats):
             if seat.kind == "human" and table.status == "playing":
                 self._emit(SeatDisconnected(table.id, i))
+                if self.absent_after is not None and not seat.absent:
+                    table.away_until[i] = self.clock() + self.absent_after
         self._advance(table)
         self._flush()
 
@@ -800,7 +817,14 @@ class Lobby(PlayMixin, WatchMixin):
         table = self._table(table_id)
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
             raise LobbyError("no_seat", f"Seat {seat} at table {table_id} has no human.")
+        was = table.seats[seat].absent
         table.seats[seat].absent = absent
+        if absent and not was:
+            table.away_until.pop(seat, None)
+            self._presence(table, seat, "absent")
+        elif was and not absent:
+            table.seats[seat].absent_auto = False
+            self._seat_back(table, seat)
         self._lobby_changed(table)
         self._advance(table)
         self._flush()
@@ -845,7 +869,10 @@ class Lobby(PlayMixin, WatchMixin):
         if table.status == "open":
             s.clear()
         else:
+            if not s.absent:
+                self._presence(table, seat, "absent")
             s.identity, s.absent = None, True
+            table.away_until.pop(seat, None)
         self._lobby_changed(table)
         self._advance(table)
         self._flush()

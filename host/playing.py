@@ -74,6 +74,7 @@ class PlayMixin:
             if table is None or table.state is None or table.status == "halted":
                 continue  # (halted: its last step is not in the journal)
             conns = self._seat_conns(table)
+            table.presence_now = self.presence_of(table)  # type: ignore[attr-defined]
             self.watchers_to_seats(table, change)  # type: ignore[attr-defined]  # watchers.py
             for conn_id, data in frames(table, change, conns):
                 self._emit(Send(conn_id, data=data))
@@ -101,18 +102,31 @@ class PlayMixin:
             return reject("not_playing", f"Table {table.id} is not playing.")
         # from here on the reply rides in the table's frames: every seat gets one
         if not table.is_current(seat, msg["state_id"]):
+            if table.too_late(msg["state_id"]):
+                return self._too_late(table, seat)
             return self._reply(table, seat, rejected={
                 "code": "stale", "message": "The game moved on before your action arrived; "
                                             "look again and choose anew."})
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
+            if table.too_late(msg["state_id"]) and msg["state_id"] < table.state_id:
+                return self._too_late(table, seat)
             return self._reply(table, seat, rejected={
                 "code": "illegal", "message": exc.reason[:300],
                 "reason": {"key": exc.key, "args": exc.params}})  # the client words it
         self._accepted(table, seat, msg["action"], events)
         self._reply(table, seat, answered=msg["state_id"])
         self._advance(table)
+
+    def _too_late(self, table: Table, seat: int) -> None:
+        """Refuse an answer chosen in the timed window that closed before it arrived: "too
+        late" (code ``too_late``, worded by the client), not a rules error."""
+        reason = IllegalAction("too_late")
+        self._reply(table, seat, rejected={
+            "code": "too_late", "message": "Too late: the time for that answer ran out "
+                                           "before it reached the host.",
+            "reason": {"key": reason.key, "args": reason.params}})
 
     def _cover(self, conn: Conn, msg: dict[str, Any]) -> None:
         """A seat's empty turn at a secret step: counted (at most the step's frames per seat)
@@ -150,6 +164,7 @@ class PlayMixin:
             action = {"type": "absent", "seat": absent[0]}
             events = table.act(None, action)
             self._accepted(table, None, action, events)
+            self._played_for(table, absent[0])  # type: ignore[attr-defined]
         change = self._change(table)
         change.changed = True
         if table.status == "over":
@@ -163,9 +178,12 @@ class PlayMixin:
         deadline = table.engine.deadline(table.state)
         if deadline is None and table.timer_key is not None:
             table.timer_key = None
+            table.closed_window = (table.timer_since, table.state_id - 1)
             self._emit(CancelTimer(table.id))
         elif deadline is not None and deadline.key != table.timer_key:
-            table.timer_key = deadline.key
+            if table.timer_key is not None:
+                table.closed_window = (table.timer_since, table.state_id - 1)
+            table.timer_key, table.timer_since = deadline.key, table.state_id
             self._emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
         for seat in table.waiting_for():
             if table.seats[seat].kind == "bot":
@@ -185,6 +203,13 @@ class PlayMixin:
             for msg in parts:
                 self._emit(Send(conns[i], msg))
 
+    def _send_kept_chat(self, conn: Conn, table: Table) -> None:
+        """A player back at a table still seating gets its chat so far (at a playing table the
+        kept chat rides in their full frame, :func:`host.render.frames`)."""
+        if table.status == "open":
+            for line in table.chat_kept:
+                self._emit(Send(conn.id, {"type": "chat", **line}))
+
     def _send_missed_end(self, conn: Conn) -> None:
         """``conn``'s player was away when a game of theirs ended: its final view + reveal."""
         for table in list(self.tables.values()):
@@ -201,6 +226,7 @@ class PlayMixin:
         if table is None or table.status != "playing" or table.timer_key != key:
             return
         table.timer_key = None
+        table.closed_window = (table.timer_since, table.state_id)
         action = {"type": "timeout", "key": key}
         try:
             events = table.act(None, action)
@@ -254,6 +280,8 @@ class PlayMixin:
             action = legal[0]
             events = table.act(seat, action)
         self._accepted(table, seat, action, events)
+        if table.seats[seat].reserved is not None:
+            self._played_for(table, seat)  # type: ignore[attr-defined]
         self._advance(table)
         self._flush()
 
@@ -292,6 +320,8 @@ class PlayMixin:
             if seat not in seats:
                 return refuse("no_channel", "You may not speak on that channel.")
         line = {"from": conn.name, "seat": seat, "text": text, "channel": channel}
+        if channel == "table":
+            self._keep_chat(table, line)  # type: ignore[attr-defined]
         if secret:
             change = self._change(table)
             for s in seats:

@@ -70,6 +70,7 @@ class Recorder:
         self._failed: deque[tuple[Journal, str]] = deque()  # fsyncs failed (writer thread)
         self._loop: asyncio.AbstractEventLoop | None = None
         self.syncer: Syncer | None = None
+        self.unjournaled: set[int] = set()  # tables told once that they play unjournaled
         if self.dir.is_dir():  # journals of an older hexnet may be readable by others
             private_dir(self.dir)
             for path in self.dir.glob("*.journal"):
@@ -161,7 +162,12 @@ class Recorder:
     def _append(self, table: int, record: dict[str, Any]) -> None:
         journal = self.journals.get(table)
         if journal is None:
-            self.log(f"table {table}: no journal open; {record['kind']} record not written")
+            if table not in self.unjournaled:  # said once, not once per step
+                self.unjournaled.add(table)
+                while len(self.unjournaled) > 4096:
+                    self.unjournaled.pop()
+                self.log(f"table {table}: no journal open; its game is not recorded (a crash "
+                         "of the host loses it)")
             return
         journal.append(record, sync=False)
         self._syncer().dirty(journal)

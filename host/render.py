@@ -61,6 +61,8 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     assert state is not None
     engine = table.engine
     view = engine.view(state, seat, log=full)
+    if table.presence_now is not None:  # the same for every seat (host/presence.py)
+        view["presence"] = table.presence_now
     sid = view.pop("state_id")
     if full:
         log = view.pop("log", [])
@@ -120,8 +122,11 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
             for name in ("answered", "rejected", "error"):
                 if name in reply:
                     parts.append((name, traffic.packed(reply[name])))
-            if change.chat.get(i):
-                parts.append(("chat", traffic.packed(change.chat[i])))
+            chat = change.chat.get(i, [])
+            if full and table.chat_kept:  # a seat back gets the table's chat so far
+                chat = table.chat_kept + [c for c in chat if c not in table.chat_kept]
+            if chat:
+                parts.append(("chat", traffic.packed(chat)))
             if cover_b is not None:
                 parts.append(("cover", cover_b))
             if watchers_b is not None:  # public: every seat's frame the same
@@ -130,6 +135,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
             sizes.append(traffic.needed(parts))
         else:  # a resync of someone else: this seat's full frame only sets the length
             parts = _seat_parts(table, i, True, False, key)
+            if table.chat_kept:
+                parts.append(("chat", traffic.packed(table.chat_kept)))
             if cover_b is not None:
                 parts.append(("cover", cover_b))
             if watchers_b is not None:

@@ -182,6 +182,7 @@ class Host:
                            table_expiry=table_expiry,
                            max_open_tables_per_player=max_open_tables_per_player,
                            max_tables_created_per_player=max_tables_created_per_player)
+        self.lobby.absent_after = absent_after  # the countdown every seat is shown
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover
@@ -551,7 +552,7 @@ class Host:
             if conn is not None:
                 if conn.idle is not None:
                     conn.idle.cancel()
-                self.lobby.disconnect(conn_id)
+                self.lobby.disconnect(conn_id, host_stopping=self._stopping)
                 self.log(f"#{conn_id} disconnected")
             with contextlib.suppress(Exception):
                 writer.close()

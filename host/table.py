@@ -6,6 +6,7 @@ A :class:`Table` knows the engine contract (``hexnet/engine.py``) and nothing of
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,23 @@ class Table:
     stable_since: dict[int, int] = field(default_factory=dict)
     rendered_sid: int = -1  # the state id of the last frames sent
     covers: dict[tuple[str, int], int] = field(default_factory=dict)  # (step key, seat) → n
+    # presence (host/presence.py): lobby-clock time a disconnected seat counts as absent, the
+    # moves played for a seat while its player was away, the table's chat (public lines) kept
+    # for a player who reconnects, and the presence the next frames carry
+    away_until: dict[int, float] = field(default_factory=dict)
+    played_for: dict[int, int] = field(default_factory=dict)
+    chat_kept: list[dict[str, Any]] = field(default_factory=list)
+    presence_now: list[dict[str, Any]] | None = None
+    # the state id since when the running deadline runs, and the state ids of the last timed
+    # window that closed (an answer quoting one of them is "too late", not a rules error)
+    timer_since: int = 0
+    closed_window: tuple[int, int] | None = None
+
+    def too_late(self, state_id: int) -> bool:
+        """Whether an answer quoting ``state_id`` was chosen in the timed window that just
+        closed."""
+        return self.closed_window is not None and (
+            self.closed_window[0] <= state_id <= self.closed_window[1])
 
     def seating_record(self) -> dict[str, Any]:
         """A table still seating as the host keeps it across a restart."""
@@ -212,14 +230,41 @@ class Table:
         legal = self.engine.legal_actions(self.state, seat) if self.status == "playing" else []
         return self.engine.view(self.state, seat), legal
 
-    def info(self, connected: dict[int, bool]) -> dict[str, Any]:
+    def presence(self, connected: dict[int, bool], now: float) -> list[dict[str, Any]]:
+        """Every seat's presence, alike for every seat (public: who is connected is shown in
+        the lobby anyway): ``state`` is ``connected``, ``disconnected`` (with ``absent_in``,
+        whole seconds until it counts as absent, if the host has such a grace), ``absent``,
+        ``bot``, ``stand_in`` (a bot keeps the seat for its player) or ``empty``."""
+        out: list[dict[str, Any]] = []
+        for i, s in enumerate(self.seats):
+            if s.kind == "bot":
+                out.append({"state": "stand_in" if s.reserved is not None else "bot"})
+            elif s.kind == "empty":
+                out.append({"state": "empty"})
+            elif s.absent:
+                out.append({"state": "absent"})
+            elif connected.get(i, False) or self.status != "playing":
+                out.append({"state": "connected" if connected.get(i, False)
+                            else "disconnected"})
+            else:
+                entry: dict[str, Any] = {"state": "disconnected"}
+                until = self.away_until.get(i)
+                if until is not None:
+                    entry["absent_in"] = max(0, math.ceil(until - now))
+                out.append(entry)
+        return out
+
+    def info(self, connected: dict[int, bool], now: float = 0.0) -> dict[str, Any]:
         """The table as a ``lobby`` entry; ``connected`` maps seat → has a live connection."""
+        presence = self.presence(connected, now)
         return {
             "id": self.id, "game": self.game_name,
             "title": (self.engine.title or self.game_name)[:64],
             "seats": [{"seat": i, "name": s.name, "kind": s.kind,
                        "connected": s.kind == "bot" or connected.get(i, False),
-                       "absent": s.absent} for i, s in enumerate(self.seats)],
+                       "absent": s.absent, **{k: v for k, v in presence[i].items()
+                                              if k != "state"},
+                       "presence": presence[i]["state"]} for i, s in enumerate(self.seats)],
             "seats_total": len(self.seats), "status": self.status,
             # every option is shown before anyone sits; a stacked table says so
             "options": public_options(self.engine, self.options),

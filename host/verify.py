@@ -25,7 +25,11 @@ def verify_contents(contents: JournalContents, game: Game | None = None) -> Verd
         record = Record.from_journal(contents)
     except RecordError as exc:
         return Verdict(False, [f"The journal's header or steps are incomplete: {exc}"])
-    return verify_record(record, game)
+    verdict = verify_record(record, game)
+    if not record.finished:  # nothing to hold the play against yet: no verdict
+        verdict.ok = False
+        verdict.lines.append("Its result cannot be checked before its end.")
+    return verdict
 
 
 def run(args: argparse.Namespace) -> int:

@@ -81,6 +81,15 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   a seat's whole (re)connect frame.
 * ``rejected`` code ``illegal`` carries ``reason`` {key, args}: the engine's refusal as data
   (``message`` is its English sentence); the client renders it in its reader's language.
+  Code ``too_late`` (reason key ``too_late``): the answer was chosen in a timed window that
+  closed before it arrived.
+* presence (issue 14, :mod:`host.presence`): every table ``view`` carries ``presence``, one map
+  per seat, the same for every seat: ``state`` connected | disconnected | absent | bot |
+  stand_in | empty, and for a disconnected seat ``absent_in`` (whole seconds until it counts as
+  absent, from when the frame was sent); ``lobby`` seats carry the same as ``presence`` and
+  ``absent_in?``. Each change is also a log event (``presence_*``, interface catalog). Table
+  ``chat`` lines carry ``n`` (rising): the host resends a table's public chat with a
+  (re)connecting seat's full frame, and a client shows each numbered line once.
 """
 
 from __future__ import annotations
@@ -266,8 +275,10 @@ C2H: dict[str, dict[str, Check]] = {
     "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
 }
 
+PRESENCE = Enum("connected", "disconnected", "absent", "bot", "stand_in", "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
-                 "connected": B(), "absent": B(), "free?": B()})
+                 "connected": B(), "absent": B(), "free?": B(), "presence?": PRESENCE,
+                 "absent_in?": I(0, 1 << 20)})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
@@ -279,7 +290,9 @@ YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B(),
 REPLY = Rec({"code": S(32, 1), "message": S(300)})
 REJECTED = Rec({"code": S(32, 1), "message": S(300),
                 "reason?": Rec({"key": S(64, 1), "args": Tree(3)})})
-CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL})
+CHAT_NUMBER = I(0, 1 << 62)  # a kept table line's number (host/presence.py)
+CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
+                 "n?": CHAT_NUMBER})
 COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 
@@ -311,7 +324,8 @@ H2C: dict[str, dict[str, Check]] = {
                "steps": L(STEP, 1000)},
     "rejected": {"table": TABLE, "code": S(32, 1), "message": S(300),
                  "reason?": Rec({"key": S(64, 1), "args": Tree(3)})},
-    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL},
+    "chat": {"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
+             "n?": CHAT_NUMBER},
     "error": {"code": S(32, 1), "message": S(300)},
     "pong": {"t": Num()},
     "tournament": {"game": S(32, 1), "format": Enum("swiss", "round-robin", "knockout"),

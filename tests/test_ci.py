@@ -72,3 +72,39 @@ def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> 
     assert found.stdout.strip() == command  # what .ci/run reads is the README's line
     assert "-e '.[test,fast]'" in command and command.endswith("-m pytest -q")
     assert "HEXNET_LOOP=uvloop .venv/bin/python -m pytest -q tests/e2e tests/host" in script
+
+
+def run_ci_with(tmp_path: Path, programs: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``.ci/run`` with only ``programs`` on PATH (name → a real program's path, or a shell
+    script's text): the script's own refusals run for real, before it installs or tests."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, what in programs.items():
+        if what.startswith("#!"):
+            (bin_dir / name).write_text(what)
+            (bin_dir / name).chmod(0o755)
+        else:
+            (bin_dir / name).symlink_to(what)
+    env = {"PATH": str(bin_dir), "HOME": str(tmp_path)}
+    return subprocess.run(["/bin/bash", str(ROOT / ".ci" / "run")], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_ci_exports_ci_on_a_line_of_its_own() -> None:
+    script = (ROOT / ".ci" / "run").read_text()
+    assert re.search(r"^export CI=1\b", script, re.M), "CI=1 is not exported (commented out?)"
+
+
+def test_ci_refuses_a_python_older_than_3_11(tmp_path: Path) -> None:
+    run = run_ci_with(tmp_path, {"dirname": "/usr/bin/dirname",
+                                 "python3": "#!/bin/sh\necho 'Python 3.10.12'\nexit 1\n"})
+    assert run.returncode == 1
+    assert "ci: hexnet needs Python 3.11 or newer; python3 here is Python 3.10.12" in run.stderr
+
+
+def test_ci_fails_when_a_program_the_tests_drive_cannot_be_installed(tmp_path: Path) -> None:
+    run = run_ci_with(tmp_path, {"dirname": "/usr/bin/dirname", "python3": sys.executable,
+                                 "apt-get": "#!/bin/sh\nexit 100\n"})
+    assert run.returncode == 1
+    assert "ci: could not install tmux chromium openssh-client openssh-client zbar-tools" in (
+        run.stderr)

@@ -138,6 +138,9 @@ class HexenhammerScreen(HandTableScreen):
         return super().prompt_text()
 
     def move_heading(self) -> str:
+        if self.view.get("seat") not in (self.view.get("active") or []):
+            # not waited on, yet a move is offered: a trial, playable at any time in its phases
+            return _("A trial, at any time: ")
         window = self.view.get("window")
         if window:
             return self.trigger_text(window.get("trigger") or {}) + " — "

@@ -6,6 +6,7 @@ table when you sit)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from client.screens.picker import Picker
+from client.widgets import presence
 from client.widgets.chat import ChatInput
 from client.widgets.footer import LocalFooter
 from client.widgets.log import GameLog
@@ -23,15 +25,21 @@ from hexnet.i18n import N_, _, ngettext
 
 STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over"),
           "halted": N_("halted")}
+PACES = {"relaxed": N_("relaxed"), "normal": N_("normal"), "quick": N_("quick")}
 
 
-def seats_summary(table: dict[str, Any]) -> str:
-    """``Anna, bot:heur…, —`` — who sits where, ``—`` for an empty seat."""
+def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
+    """``Anna, bot 2, Bob ⚡lost, absent in 42 s, —`` — who sits where and who is not simply
+    there (:mod:`client.widgets.presence`; the countdown runs from ``since``), ``—`` for an
+    empty seat."""
     names = []
     for seat in table.get("seats") or []:
         if seat.get("kind") == "empty":
             names.append("—")
-        else:
+        elif "presence" in seat:
+            mark = presence.mark(seat, since)
+            names.append(f"{seat.get('name', '')} {mark}" if mark else str(seat.get("name", "")))
+        else:  # a host before presence
             mark = "" if seat.get("connected", True) else "?"
             mark += _("(absent)") if seat.get("absent") else ""
             mark += " " + _("(free: s takes it)") if seat.get("free") else ""
@@ -75,6 +83,21 @@ def seat_range(game: str) -> list[int]:
         return list(range(2, 13))
 
 
+def pace_choices(game: str) -> list[tuple[str, str]]:
+    """The game's paces as picker choices, each with the seconds it sets ("normal" first);
+    [] if the game (or this client) knows none."""
+    from hexnet.options import describe, paces
+
+    try:
+        from hexnet.games import get_game
+
+        known = paces(get_game(game))
+    except (KeyError, ImportError):
+        return []
+    order = sorted(known, key=lambda name: name != "normal")
+    return [(f"{_(PACES.get(name, name))} — {describe(known[name])}", name) for name in order]
+
+
 PAGE = 20  # tables per page of the lobby list
 
 
@@ -110,6 +133,7 @@ class LobbyScreen(Screen):
         self.connection = _("Connecting…")
         self._ready = False
         self.page = 0
+        self._since: dict[int, tuple[dict[str, Any], float]] = {}  # table → entry, arrival
         self.event: dict[str, Any] | None = None  # the host's tournament, if it runs one
 
     def compose(self) -> ComposeResult:
@@ -126,7 +150,40 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self._ready = True
         self.query_one(DataTable).focus()
+        self.set_interval(1.0, self._count_presence)
         self.retranslate()
+
+    def on_screen_resume(self) -> None:
+        """Back from a table: the keys offered follow its state."""
+        self.refresh_bindings()
+
+    def _count_presence(self) -> None:
+        """Once a second: redraw while a seat's countdown to absent runs."""
+        if self._ready and self.is_attached and any(
+                presence.counting(t.get("seats") or []) for t in self.lobby.get("tables") or []):
+            self.update_lobby(self.lobby)
+
+    def my_table_status(self) -> str | None:
+        """The status of the table you sit at (None if you sit nowhere). A player at a
+        playing table gets no lobby updates, so a table whose views arrive is playing (over,
+        once its view says so) whatever the last lobby entry said."""
+        mine = (self.lobby.get("you") or {}).get("table")
+        if mine is None:
+            return None
+        view = (getattr(self.app, "views", None) or {}).get(mine)
+        if view is not None:
+            return "over" if view[0].get("outcome") else "playing"
+        for t in self.lobby.get("tables") or []:
+            if t.get("id") == mine:
+                return str(t.get("status"))
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that make sense now: no bot or start while your table plays (or is
+        over): the footer does not offer them and the keys do nothing."""
+        if action in ("add_bot", "start"):
+            return self.my_table_status() in (None, "open")
+        return True
 
     def retranslate(self) -> None:
         """Words in the current language (after a language switch too)."""
@@ -181,23 +238,32 @@ class LobbyScreen(Screen):
         self._followed = mine
         self.page = min(max(self.page, 0), pages - 1)
         tables = tables[self.page * PAGE:(self.page + 1) * PAGE]
+        now = time.monotonic()
         for t in tables:
+            entry, since = self._since.get(t["id"], (None, now))
+            if entry is not t:
+                self._since[t["id"]] = (t, now)
+                since = now
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
             table.add_row(str(t["id"]), Text(game_text(t)),
                           Text(_(STATUS.get(str(t.get("status", "")), str(t.get("status", ""))))),
-                          Text(f"{taken}/{total} " + seats_summary(t)),
+                          Text(f"{taken}/{total} " + seats_summary(t, since)),
                           key=str(t["id"]))
         ids = [t["id"] for t in tables]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
         you = lobby.get("you") or {}
+        status = self.my_table_status()
         if you.get("watching") is not None:
             line = _("You are {name}, watching table #{watching} — t: to the table, "
                      "u: stop watching, s: sit when a seat is free")
         elif you.get("table") is None:
             line = _("You are {name}, not seated — n: new table, s: sit at the highlighted one, "
                      "w: watch it")
+        elif status in ("playing", "over"):
+            line = _("You are {name}, playing at table #{table}, seat {seat} — t: go to the "
+                     "table, l: leave it")
         else:
             line = _("You are {name}, seated at table #{table}, seat {seat} — b: add a bot, "
                      "g: start, t: go to the table")
@@ -206,6 +272,7 @@ class LobbyScreen(Screen):
         self.query_one("#lobby-you", Static).update(line.format(
             name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat"),
             watching=you.get("watching")) + paging)
+        self.refresh_bindings()
 
     def action_page(self, step: int) -> None:
         """Show the next (``step`` 1) or previous (-1) page of tables."""
@@ -223,8 +290,8 @@ class LobbyScreen(Screen):
             return None
         return int(key.value) if key.value is not None else None
 
-    def add_chat(self, sender: str, text: str, channel: str) -> None:
-        self.query_one("#lobby-chat", GameLog).add_chat(sender, text, channel)
+    def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
+        self.query_one("#lobby-chat", GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
         self.query_one("#lobby-chat", GameLog).add_note(text)
@@ -247,7 +314,14 @@ class LobbyScreen(Screen):
                    [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in sizes]))
         if seats is None:
             return
-        await self.app.send({"type": "create", "game": game, "seats": seats, "options": {}})
+        options: dict[str, Any] = {}
+        choices = pace_choices(game)
+        if choices:
+            pace = await self.app.push_screen_wait(Picker(_("Which pace?"), choices))
+            if pace is None:
+                return
+            options["pace"] = pace
+        await self.app.send({"type": "create", "game": game, "seats": seats, "options": options})
 
     async def action_sit(self) -> None:
         table = self.selected_table()

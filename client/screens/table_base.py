@@ -17,6 +17,7 @@ always the ones still possible, and when none is left it closes and says that th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -29,6 +30,7 @@ from textual.widgets import Static
 
 from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
+from client.widgets import presence
 from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
@@ -112,6 +114,8 @@ class TableScreen(Screen):
         self.guard = KeyGuard()
         self._question: tuple[Any, ...] | None = None  # what the seat is asked now
         self.live_picker: Picker | None = None  # the list open over this table, if any
+        self._presence: list[Any] = []  # every seat's presence (client/widgets/presence.py)
+        self._presence_since = 0.0  # when it arrived (its countdowns run from then)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -160,6 +164,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
+        self.set_interval(1.0, self._count_presence)
         if self.view:
             self.update_view(self.view, self.legal)
 
@@ -178,6 +183,9 @@ class TableScreen(Screen):
         """Show ``view`` with ``legal`` (the seat's legal actions). Called for every new view."""
         self.view = view
         self.legal = [] if self.watching else list(legal)
+        seen = list(view.get("presence") or [])
+        if seen != self._presence:
+            self._presence, self._presence_since = seen, time.monotonic()
         if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
         self.query_one("#status", Static).update(self.status_text())
@@ -296,7 +304,8 @@ class TableScreen(Screen):
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Draw the game area. The default (games without a screen of their own) shows the
         view's plain fields and your legal actions; ``a`` picks one."""
-        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome"}
+        skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome",
+                "presence"}
         lines = [f"{k}: {v}" for k, v in view.items()
                  if k not in skip and isinstance(v, str | int | float | bool | list)
                  and len(str(v)) < 120]
@@ -336,10 +345,23 @@ class TableScreen(Screen):
         return _("Phase {phase}").format(phase=phase) if phase is not None else ""
 
     def status_text(self) -> str:
-        """The top line: game, phase, and who the game waits for (and a lost link first)."""
-        parts = [self.link_note, self.title_text(), self.phase_text(),
+        """The top line: game, phase, and who the game waits for (a lost link, and players
+        lost, absent or played by a bot, first), and who watches."""
+        # who is lost or absent first: the line is one row and is cut at the right
+        parts = [self.link_note, self.presence_text(), self.title_text(), self.phase_text(),
                  _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
         return " │ ".join(p for p in parts if p)
+
+    def presence_text(self) -> str:
+        """Who at the table is not simply there (lost with the countdown to absent, absent,
+        played by a bot); "" when everyone is."""
+        return presence.line(self._presence, lambda s: self.player_name(s, you=False),
+                             self._presence_since)
+
+    def _count_presence(self) -> None:
+        """Once a second: redraw the status line while a countdown to absent runs."""
+        if self._ready and self.is_attached and presence.counting(self._presence):
+            self.query_one("#status", Static).update(self.status_text())
 
     def watchers_text(self) -> str:
         """``👁 Vera, Zoe``: who watches this table ("" if nobody)."""
@@ -600,8 +622,8 @@ class TableScreen(Screen):
         """Give the keyboard back to the game area."""
         self.focus_next()
 
-    def add_chat(self, sender: str, text: str, channel: str) -> None:
-        self.query_one(GameLog).add_chat(sender, text, channel)
+    def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
+        self.query_one(GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
         self.query_one(GameLog).add_note(text)

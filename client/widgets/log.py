@@ -23,6 +23,7 @@ class GameLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id, wrap=True, markup=False, max_lines=MAX_LINES, min_width=16)
         self._seen = -1
+        self._chat_seen = -1
         self._lines: list[dict[str, Any] | Text] = []  # events (data) and chat/notes (text)
         self._text_of: TextOf = lambda event: str(event.get("key", ""))
         self._wrapped_at = 0  # the width the lines were wrapped at
@@ -47,8 +48,14 @@ class GameLog(RichLog):
             self._keep(event)
             self.write(Text(self._text_of(event)))
 
-    def add_chat(self, sender: str, text: str, channel: str = "table") -> None:
-        """Append one chat line, marked as chat so it stands apart from the rules' log."""
+    def add_chat(self, sender: str, text: str, channel: str = "table",
+                 number: int | None = None) -> None:
+        """Append one chat line, marked as chat so it stands apart from the rules' log. A
+        numbered line (a table's, which the host resends after a reconnect) shows once."""
+        if number is not None:
+            if number <= self._chat_seen:
+                return
+            self._chat_seen = number
         line = Text()
         tag = "» " if channel != "witches" else "☾ "
         line.append(f"{tag}{sender}: ", style="bold cyan")

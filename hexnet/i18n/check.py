@@ -9,7 +9,9 @@ Where the used keys come from:
 
 - the interface: Babel's extractor over the client, ``hexnet/cli.py`` and the renderer (``_``,
   ``ngettext``, ``pgettext``, ``N_``, as ``pybabel extract`` would) and the engine's refusals
-  (``IllegalAction("key")`` in ``hexnet/engine.py`` and ``host/``, context ``reason``);
+  (``IllegalAction("key")`` in ``hexnet/engine.py`` and ``host/``, context ``reason``) and the
+  engine's own log lines (``emit(state, "key")`` in ``hexnet/engine.py``: presence, context
+  ``log``), both keyed, their English in the English catalog;
 - a game (``hexnet/games/<game>/``, its bots aside): ``emit(state, "key")``, ``announce(…)``,
   ``tell(…)`` and a variable named ``log_key`` (context ``log``), ``IllegalAction("key")``
   (``reason``), a dict ``{"key": "…"}`` (``action``), ``words.phrase("key")`` (``phrase``),
@@ -94,9 +96,12 @@ def game_keys(game: str) -> set[Key]:
 
 
 def engine_reasons() -> set[Key]:
-    """The refusals of the shared engine and the host (interface catalog, context reason)."""
-    paths = [ROOT / "hexnet" / "engine.py", *sorted((ROOT / "host").glob("*.py"))]
-    return {k for p in paths for k in source_keys(p) if k[0] == "reason"}
+    """The refusals of the shared engine and the host (interface catalog, context reason),
+    and the shared engine's log lines (context log)."""
+    engine = ROOT / "hexnet" / "engine.py"
+    paths = [engine, *sorted((ROOT / "host").glob("*.py"))]
+    return ({k for p in paths for k in source_keys(p) if k[0] == "reason"}
+            | {k for k in source_keys(engine) if k[0] == "log"})
 
 
 def interface_keys() -> dict[Key, list[str]]:
@@ -188,7 +193,7 @@ def problems() -> list[str]:
         if not forms:  # a keyed refusal: its English is in the English catalog
             wanted[key] = english.get(key) or [key[1]]
     out += _check_catalog("interface", "en", {k: v for k, v in wanted.items()
-                                              if k[0] == "reason"})
+                                              if k[0] in ("reason", "log")})
     for lang in LANGS[1:]:
         out += _check_catalog("interface", lang, wanted)
     return out

@@ -148,8 +148,13 @@ def fill(game: str, context: str, key: Any, args: Mapping[str, Any], players: Se
 def render(game: str, event: Mapping[str, Any], players: Sequence[str],
            lang: str | None = None) -> str:
     """One log event in ``lang``: its ``key`` from ``game``'s catalog, filled with its
-    arguments (seats become the ``players``' names)."""
-    return fill(game, "log", event.get("key"), event, players, lang)
+    arguments (seats become the ``players``' names); the engine's own lines (presence) from
+    the interface catalog."""
+    text = fill(game, "log", event.get("key"), event, players, lang)
+    key = event.get("key")
+    if text == MISSING.format(key) and isinstance(key, str) and key.startswith("presence_"):
+        text = fill("interface", "log", event.get("key"), event, players, lang)
+    return text
 
 
 def render_label(game: str, label: Mapping[str, Any], players: Sequence[str],

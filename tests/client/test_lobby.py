@@ -34,6 +34,10 @@ async def test_create_a_table_fill_it_with_bots_chat_and_start(open_host: Host,
                                   what="the seats picker")
         assert "How many seats" in str(picker.query_one("#picker-title").render())
         await pilot.press("enter")
+        pace = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                and app.screen is not picker and app.screen, what="the pace")
+        assert "Which pace?" in str(pace.query_one("#picker-title").render())
+        await pilot.press("enter")  # normal, the first offered
         await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") is not None,
                          what="seated at the new table")
         table = app.lobby["tables"][0]

@@ -78,8 +78,9 @@ async def test_a_bot_plays_with_a_policy_from_the_users_own_module(host, tmp_pat
     assert report.outcome == table.state["outcome"] and not report.rejected
     seen = sys.modules["mybot_plays"].seen
     assert len(seen) >= report.actions_sent > 0
-    # the seat's own view only: its hand, never another seat's
-    engine_keys = set(table.engine.view(table.state, 0))
+    # the seat's own view only: its hand, never another seat's (and the table's presence,
+    # the same for every seat)
+    engine_keys = set(table.engine.view(table.state, 0)) | {"presence"}
     for view in seen:
         assert set(view) == engine_keys and view["seat"] in (0, 1)
         assert "hands" not in view and "pile" not in view

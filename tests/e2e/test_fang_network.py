@@ -124,7 +124,9 @@ class FangWatch:
         if scene in ("pick", "guard", "witches") and not f["over"] and (
                 set(v["active"]) - {seat} or v["submitted"]):
             bad.append("who is still picking")
-        if f["blind_view"] is not None and v != f["blind_view"]:
+        # (the table's presence rides along, the same for every seat: not the engine's view)
+        if f["blind_view"] is not None and {
+                k: x for k, x in v.items() if k != "presence"} != f["blind_view"]:
             bad.append("others' votes before all voted")
         return bad
 

@@ -146,3 +146,23 @@ def test_a_view_showing_a_hidden_field_is_found(game: str, monkeypatch) -> None:
     assert packed(engine, state, 1) != packed(engine, REDEALS[game](state, 1, random.Random(4)),
                                               1)
     assert differences(game, state, 1, random.Random(4))
+
+
+def test_no_view_changes_while_a_seat_picks_what_vyslech_discards() -> None:
+    """Výslech's "choose" stage (the looker sees one hand) is rare in an even sample of a game,
+    so it gets positions of its own: every such position of several random games, every seat."""
+    from tests.hexnet.redeal import random_positions
+
+    rnd = random.Random(5)
+    found: list[str] = []
+    checked = 0
+    for players, seed in [(2 + seed % 5, seed) for seed in range(1, 25)]:
+        for state in random_positions("hranice", players, seed, 1, copies=False):
+            step = state["step"]
+            if step is None or step.get("stage") != "choose" or checked >= 40:
+                continue
+            for seat in [*range(players), None]:
+                found += differences("hranice", state, seat, rnd, tries=1)
+            checked += 1
+    assert checked >= 5, f"only {checked} Výslech positions in these games"
+    assert found == [], "\n".join(found[:10])

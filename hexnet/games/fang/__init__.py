@@ -23,6 +23,7 @@ GAME = FangGame(
     max_players=12,
     round_field="day",
     options_help={
+        "pace": "relaxed | normal | quick: the timed windows' seconds",
         "time_limits": "true/false: run the timers for picks, talk, proposals and votes",
         "pick_seconds": "place pick (and guard) time limit, default 60",
         "witches_seconds": "the witches' window, always timed, default 15",

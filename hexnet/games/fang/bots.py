@@ -48,8 +48,7 @@ def _repeat(view: View, legal: list[Action]) -> Action | None:
             wanted = {"type": "pick", "place": mine["place"]}
         elif "restore" in mine:
             wanted = {"type": "restore", "frog": mine["restore"]}
-        else:
-            wanted = {"type": "guard"}
+        # a guard is final once sent: the protector is not asked again
     elif scene == "proposal_vote":
         wanted = {"type": "vote_proposal", "yes": mine}
     elif scene == "vote" and view["seat"] in view["submitted"]:

@@ -119,12 +119,16 @@ def may_change(state: State, seat: int) -> bool:
 def power_seats(state: State) -> list[int]:
     """Seats that may use an optional power right now (seer, pickpocket)."""
     today = state["today"]
+    seer_open = today.get("seer_open") and not today.get("seen")
+    thief_open = today.get("thief_open") and not today.get("stolen")
+    if not (seer_open or thief_open):  # most of the day: no power is open
+        return []
     out = []
-    if today.get("seer_open") and not today.get("seen"):
+    if seer_open:
         seer = role_cat(state, data.SEER)
         if seer is not None and len(cats(state)) > 1:
             out.append(seer)
-    if today.get("thief_open") and not today.get("stolen"):
+    if thief_open:
         thief = role_cat(state, data.PICKPOCKET)
         if thief is not None and len(cats(state)) > 1:
             out.append(thief)
@@ -136,11 +140,15 @@ def waiting(state: State) -> list[int]:
     if state.get("outcome") is not None:
         return []
     scene = state["scene"]
-    seats = set(scene["need"])
+    need = scene["need"]  # kept sorted: opened sorted, seats only leave it
+    changing: list[int] = []
     if scene["name"] in CHANGEABLE:
-        seats.update(s for s in range(state["n"]) if may_change(state, s))
-    seats.update(power_seats(state))
-    return sorted(seats)
+        most = state["cfg"]["max_changes"]
+        changing = [s for s, k in enumerate(scene["count"]) if 0 < k < most and s not in need]
+    powers = power_seats(state)
+    if not changing and not powers:
+        return list(need)
+    return sorted({*need, *changing, *powers})
 
 
 def open_confirm(state: State, name: str, after: str) -> None:

@@ -77,7 +77,9 @@ def legal_pick(state: State, seat: int) -> list[Action]:
 
 
 def apply_pick(state: State, seat: int, action: Action) -> None:
-    """Record (or change) a pick; the scene closes when every picker has picked."""
+    """Record (or change) a pick; the scene closes when every picker has picked. The
+    protector's *guard* is final once sent (the rulebook: "nicht mehr, nachdem der Beschützer
+    'Bewachen' abgeschickt hat"); a place may still be changed to *guard*."""
     kind = action["type"]
     if kind == "pick":
         submit(state, seat, {"place": action["place"]})
@@ -85,6 +87,7 @@ def apply_pick(state: State, seat: int, action: Action) -> None:
         submit(state, seat, {"restore": action["frog"]})
     else:
         submit(state, seat, {"guard": True})
+        finalize(state, seat)
     if not state["scene"]["need"]:
         close_pick(state)
 

@@ -28,7 +28,7 @@ def start_announce(state: State) -> None:
         log_key = "evening_frogs_restored" if turned else "evening_safe_restored"
     else:
         log_key = "evening_frogs" if turned else "evening_safe"
-    announce(state, log_key, kind="evening", frogs=turned, restored=restored)
+    announce(state, log_key, kind="evening", frogs=list(turned), restored=list(restored))
     open_confirm(state, "announce", after="talk")
 
 

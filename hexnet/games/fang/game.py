@@ -34,18 +34,22 @@ TIMER_OF = {"pick": "pick", "guard": "pick", "witches": "witches", "talk": "talk
 
 def _scene_legal(state: State, seat: int) -> list[Action]:
     name = state["scene"]["name"]
-    if name == "ready":
-        return setup.legal_ready(state, seat)
     if name in CONFIRM_SCENES:
         return [{"type": "confirm"}]
-    if name == "talk":
-        return [{"type": "end_talk"}]
-    table: dict[str, Callable[[State, int], list[Action]]] = {
-        "pick": day.legal_pick, "guard": day.legal_guard, "witches": day.legal_witch,
-        "proposal": night.legal_proposal, "proposal_vote": night.legal_proposal_vote,
-        "ritual": night.legal_lay, "vote": night.legal_vote,
-    }
-    return table[name](state, seat) if name in table else []
+    legal = _SCENE_LEGAL.get(name)
+    return legal(state, seat) if legal is not None else []
+
+
+def _end_talk(state: State, seat: int) -> list[Action]:
+    return [{"type": "end_talk"}]
+
+
+_SCENE_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
+    "ready": setup.legal_ready, "talk": _end_talk,
+    "pick": day.legal_pick, "guard": day.legal_guard, "witches": day.legal_witch,
+    "proposal": night.legal_proposal, "proposal_vote": night.legal_proposal_vote,
+    "ritual": night.legal_lay, "vote": night.legal_vote,
+}
 
 
 class FangGame(Game):
@@ -66,6 +70,13 @@ class FangGame(Game):
         if seat in power_seats(state):
             out = out + evening.legal_power(state, seat)
         return out
+
+    def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
+        # a proposal is checked directly: listing every set of members is the costly part
+        if action["type"] == "propose" and state["scene"]["name"] == "proposal" and (
+                seat in state["scene"]["need"]):
+            return [dict(action)] if night.proposal_allowed(state, action) else []
+        return self._legal(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         before = len(state["log"])

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
+from typing import Any
 
 from hexnet import rng
 from hexnet.engine import Action, State
@@ -58,6 +60,22 @@ def legal_proposal(state: State, seat: int) -> list[Action]:
     """Every set of exactly ``size`` cats in cat form (the chief may include himself)."""
     return [{"type": "propose", "members": members_key(list(c))}
             for c in combinations(cats(state), state["scene"]["size"])]
+
+
+def proposal_allowed(state: State, action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` is one of :func:`legal_proposal` (same fields, value and type),
+    checked without listing them: ``members`` names ``size`` distinct cats in cat form in
+    the wire form of :func:`members_key`."""
+    members = action.get("members")
+    if len(action) != 2 or type(members) is not str:
+        return False
+    try:
+        seats = parse_members(members)
+    except ValueError:
+        return False
+    chosen = set(seats)
+    return (members_key(seats) == members and len(chosen) == len(seats)
+            == state["scene"]["size"] and chosen <= set(cats(state)))
 
 
 def apply_proposal(state: State, seat: int, action: Action) -> None:

@@ -26,7 +26,7 @@ def finish(state: State, result: str, reason: str) -> None:
         "turns": state["day"],
         "seals": state["seals"],
     }
-    announce(state, "end", result=result, reason=reason, winners=winners,
+    announce(state, "end", result=result, reason=reason, winners=list(winners),
              roles=list(state["roles"]))
 
 

@@ -116,7 +116,9 @@ def _best_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Act
 
 
 def _trial_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Action | None:
-    """A trial worth calling: burn or drown an opponent's witch, clear the bot's own."""
+    """A trial worth calling: burn or drown an opponent's witch, clear the bot's own. Trials
+    may be played at any time in phases 2 and 3, so this is asked in every reaction window the
+    bot answers, not only on its own turn."""
     if not table.mine:
         return None
     for action in legal:
@@ -147,6 +149,10 @@ def _react(view: dict[str, Any], table: _Table, hand: dict[str, dict],
         if trigger["kind"] in BURNING_TRIALS and table.threatened():
             return plays[0]
         return PASS
+    # a trial may come inside the window too: if it stands, the card waiting here lapses
+    trial = _trial_play(table, hand, legal)
+    if trial is not None:
+        return trial
     target = trigger["target"]
     if target not in table.owner or table.owner[target] != table.me or trigger["value"] <= 0:
         return PASS

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import Action, Deadline, Event, Game, IllegalAction, State, emit
+from hexnet.engine import (
+    Action,
+    Deadline,
+    Event,
+    Game,
+    IllegalAction,
+    State,
+    check_action_shape,
+    emit,
+)
 from hexnet.games.hexenhammer import data, legal, phases, reactions, setup, view
 from hexnet.games.hexenhammer.effects import announce_play, default_accuser, owners
 from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
@@ -15,11 +24,15 @@ from hexnet.games.hexenhammer.trials import carry_out, trial_trigger
 class Hexenhammer(Game):
     """Hexenhammer for 3–5 players (see ``hexnet rules hexenhammer``)."""
 
+    # what each card id is never changes after the deal
+    frozen = frozenset({"players", "options", "cards"})
+
     def __init__(self) -> None:
         super().__init__(
             name="hexenhammer", title="Hexenhammer", min_players=3, max_players=5,
             round_field="round",
             options_help={
+                "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "reaction_seconds": f"length of a reaction window "
                                     f"(default {data.RULES['reaction_seconds']})",
                 "panic_seconds": f"length of the panic phase "
@@ -28,20 +41,29 @@ class Hexenhammer(Game):
             })
 
     # -- contract ---------------------------------------------------------------------------
-    def apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
-        """As :meth:`Game.apply`; a brown card played without ``accuser`` is played by the
-        seat's free villager with the highest suspicion (the rulebook's default)."""
-        if (isinstance(action, Mapping) and action.get("type") == "play"
-                and "accuser" not in action and isinstance(seat, int)
-                and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
-                and state.get("window") is None and state.get("choice") is None):
-            cid = action.get("card")
-            if (isinstance(cid, str) and cid in state["hands"][seat]
-                    and state["cards"][cid][0] in data.BROWN):
-                acc = default_accuser(state, seat)
-                if acc is not None:
-                    action = {**action, "accuser": acc}
-        return super().apply(state, seat, action)
+    def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
+        """As :meth:`Game._validated`; a brown card played without ``accuser`` is played by
+        the seat's free villager with the highest suspicion (the rulebook's default). A pass
+        and a card played on the seat's own initiative are checked directly, not looked up
+        among every legal action."""
+        if (type(seat) is int and 0 <= seat < len(state["players"])
+                and state["outcome"] is None and state["choice"] is None):
+            kind = action["type"]
+            if kind == "pass":
+                if len(action) == 1 and seat in self.waiting_for(state):
+                    return {"type": "pass"}
+            elif kind == "play" and state["window"] is None:
+                cid = action.get("card")
+                if isinstance(cid, str) and cid in state["hands"][seat]:
+                    if "accuser" not in action and state["cards"][cid][0] in data.BROWN:
+                        accuser = default_accuser(state, seat)
+                        if accuser is not None:
+                            action = {**action, "accuser": accuser}
+                            check_action_shape(action)
+                    if seat in self.waiting_for(state) and legal.play_allowed(state, seat,
+                                                                             action):
+                        return dict(action)
+        return super()._validated(state, seat, action)
 
     def waiting_for(self, state: State) -> list[int]:
         """Whose input the game needs: the chooser, the seats a window asks, the panicking
@@ -88,22 +110,31 @@ class Hexenhammer(Game):
     def _legal(self, state: State, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat)
 
+    def _optional(self, state: State, seat: int) -> list[Action]:
+        # a trial may be played at any time in its phases, even when the game waits on others
+        return legal.trial_plays(state, seat)
+
     def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
-        # a card play only needs checking against the plays of that card
-        cid = action.get("card")
-        if (action.get("type") == "play" and state["window"] is None
-                and state["choice"] is None and state["phase"] != 4):
-            if not isinstance(cid, str) or cid not in state["hands"][seat]:
-                return []
-            return legal.legal_actions(state, seat, only=cid)
+        # checked against the actions that could equal it, not all of them: a pass is legal
+        # for every seat waited on (but a tie's chooser), a play only among that card's plays
+        kind = action.get("type")
+        if state["choice"] is None:
+            if kind == "pass":
+                return [legal.PASS]
+            if kind == "play" and state["phase"] != 4:
+                cid = action.get("card")
+                if not isinstance(cid, str) or cid not in state["hands"][seat]:
+                    return []
+                return legal.legal_actions(state, seat, only=cid)
         return legal.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         start = len(state["log"])
         kind = action["type"]
+        window = state["window"]
         if state["choice"] is not None:
             self._choose(state, action["target"])
-        elif state["window"] is not None:
+        elif window is not None and not self._interrupts(state, action):
             reactions.answer(state, seat, action)
         elif kind == "pass":
             self._pass(state, seat)
@@ -116,9 +147,15 @@ class Hexenhammer(Game):
             self._play(state, seat, action)
         return state["log"][start:]
 
+    @staticmethod
+    def _interrupts(state: State, action: Action) -> bool:
+        """Whether ``action`` is a trial played into a card's reaction window (not an answer)."""
+        return (action["type"] == "play" and state["window"]["trigger"]["type"] == "card"
+                and state["cards"][action["card"]][0] in data.TRIALS)
+
     def _why_illegal(self, state: State, seat: int, action: Mapping[str, Any]
                      ) -> IllegalAction:
-        return legal.why_illegal(state, seat, dict(action))
+        return legal.why_illegal(state, seat, dict(action), seat in self.waiting_for(state))
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.build(state, seat)

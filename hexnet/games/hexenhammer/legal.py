@@ -16,9 +16,9 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     if choice is not None:
         return [{"type": "choose", "target": vid} for vid in choice["options"]]
     if state["window"] is not None:
-        return reactions.options(state, seat)
+        return reactions.options(state, seat, only) + trial_plays(state, seat, only)
     phase = state["phase"]
-    hand = state["hands"][seat]
+    hand = state["hands"][seat] if only is None else [only]
     if phase == 4:
         return [{"type": "pass"}] + [{"type": "discard", "card": cid} for cid in hand]
     out: list[Action] = [{"type": "pass"}]
@@ -30,42 +30,109 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     if prot is not None and phase in (1, 2):
         accusable = [vid for vid in living if vid != prot["villager"]]
     accusers = None
-    may_try = seat != state["inquisitor"]
     cards = state["cards"]
-    for cid in hand if only is None else [only]:
+    for cid in hand:
         kind = cards[cid][0]
         if phase not in data.PHASES[kind] or kind in data.REACTIONS:
             continue
         if kind in data.BROWN:
             if accusers is None:
                 accusers = free_accusers(state, seat)
-            out.extend({"type": "play", "card": cid, "accuser": a, "target": t}
-                       for a in accusers for t in accusable)
+            out += [{"type": "play", "card": cid, "accuser": a, "target": t}
+                    for a in accusers for t in accusable]
         elif kind in data.TRIALS:
-            if not may_try:
-                continue
-            if data.CARDS[kind]["effect"] == "unmark":
-                out.extend({"type": "play", "card": cid, "target": t} for t in living)
-            else:
-                out.append({"type": "play", "card": cid})
+            if seat != state["inquisitor"]:
+                out += _trial(cid, kind, living)
         elif data.CARDS[kind].get("signed"):
-            out.extend({"type": "play", "card": cid, "target": t, "sign": s}
-                       for t in living for s in (1, -1))
+            out += [{"type": "play", "card": cid, "target": t, "sign": s}
+                    for t in living for s in (1, -1)]
         else:
-            out.extend({"type": "play", "card": cid, "target": t} for t in living)
+            out += [{"type": "play", "card": cid, "target": t} for t in living]
     return out
 
 
-def why_illegal(state: State, seat: int, action: Action) -> IllegalAction:
-    """Why ``action`` is refused (it is not among the legal actions), as a catalog key."""
+def play_allowed(state: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` — a ``play`` of card ``action["card"]`` (a str in ``seat``'s hand) on
+    the seat's own initiative: phases 1–3, no window open, no tie to break, ``seat`` waited
+    on — is one of :func:`legal_actions`, checked directly: the same answer (fields, values
+    and value types) without listing every play."""
+    phase = state["phase"]
+    kind = state["cards"][action["card"]][0]
+    if phase not in data.PHASES[kind] or kind in data.REACTIONS:
+        return False
+    villagers = state["villagers"]
+    target = action.get("target")
+    if "target" in action and not (type(target) is str and target in villagers
+                                   and villagers[target]["alive"]):
+        return False
+    if kind in data.BROWN:
+        accuser = action.get("accuser")
+        prot = state["protected"]
+        return (len(action) == 4 and "target" in action and type(accuser) is str
+                and accuser in free_accusers(state, seat)
+                and not (prot is not None and phase in (1, 2) and target == prot["villager"]))
+    if kind in data.TRIALS:
+        if seat == state["inquisitor"]:
+            return False
+        if data.CARDS[kind]["effect"] == "unmark":
+            return len(action) == 3 and "target" in action
+        return len(action) == 2
+    if data.CARDS[kind].get("signed"):
+        sign = action.get("sign")
+        return (len(action) == 4 and "target" in action and type(sign) is int
+                and sign in (1, -1))
+    return len(action) == 3 and "target" in action
+
+
+def trial_plays(state: State, seat: int, only: str | None = None) -> list[Action]:
+    """The trials ``seat`` may play now, whether or not the game waits on it: any time in a
+    trial's phases (2, 3), by anyone but the inquisitor — except while another trial waits for
+    its twin or the inquisitor breaks a tie (the rules text's ruling)."""
+    if (state["phase"] not in (2, 3) or seat == state["inquisitor"]
+            or state["choice"] is not None):
+        return []
+    window = state["window"]
+    if window is not None and window["trigger"]["type"] != "card":
+        return []
+    phase = state["phase"]
+    cards = state["cards"]
+    living = None
+    out: list[Action] = []
+    for cid in state["hands"][seat] if only is None else [only]:
+        kind = cards[cid][0]
+        if kind in data.TRIALS and phase in data.PHASES[kind]:
+            if living is None:
+                living = [vid for vid, v in state["villagers"].items() if v["alive"]]
+            out.extend(_trial(cid, kind, living))
+    return out
+
+
+def _trial(cid: str, kind: str, living: list[str]) -> list[Action]:
+    if data.CARDS[kind]["effect"] == "unmark":
+        return [{"type": "play", "card": cid, "target": t} for t in living]
+    return [{"type": "play", "card": cid}]
+
+
+def why_illegal(state: State, seat: int, action: Action, waited: bool = True) -> IllegalAction:
+    """Why ``action`` is refused (it is not among the legal actions), as a catalog key;
+    ``waited``: whether the game waits on ``seat`` (else only a trial could have been legal)."""
     kind = action.get("type")
     if state["choice"] is not None:
-        return IllegalAction("tie_first")
+        return IllegalAction("tie_first" if waited else "not_your_turn")
     hand = state["hands"][seat]
     cid = action.get("card")
     if kind in ("play", "discard") and cid not in hand:
         return IllegalAction("not_in_hand")
-    if state["window"] is not None:
+    trial = kind == "play" and state["cards"][cid][0] in data.TRIALS
+    if trial and seat == state["inquisitor"]:
+        return IllegalAction("inquisitor_no_trial")
+    window = state["window"]
+    if trial and window is not None and window["trigger"]["type"] == "trial":
+        return IllegalAction("trial_in_trial_window")
+    if not waited and not trial:
+        in_phase3 = kind == "play" and state["phase"] == 3 and window is None
+        return IllegalAction("phase3_own_turn" if in_phase3 else "not_your_turn")
+    if window is not None and not trial:
         return IllegalAction("answer_window")
     phase = state["phase"]
     if kind == "discard":
@@ -81,9 +148,7 @@ def why_illegal(state: State, seat: int, action: Action) -> IllegalAction:
         return IllegalAction("wrong_phase", kind=card["id"], phase=phase)
     if card.get("reaction"):
         return IllegalAction("is_reaction", kind=card["id"])
-    if card["colour"] == "green" and seat == state["inquisitor"]:
-        return IllegalAction("inquisitor_no_trial")
-    if phase == 3 and seat != state["turn"]:
+    if phase == 3 and seat != state["turn"] and not trial:
         return IllegalAction("phase3_own_turn")
     accuser = action.get("accuser")
     villagers = state["villagers"]

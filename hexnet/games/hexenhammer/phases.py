@@ -162,5 +162,5 @@ def finish(state: State) -> None:
     state.update(phase="over", choice=None, window=None)
     state["outcome"] = {"scores": totals, "winners": winners, "breakdown": breakdown,
                         "turns": state["round"]}
-    emit(state, "end", count=len(living(state)), scores=totals)
-    emit(state, "winners", winners=winners, count=len(winners))
+    emit(state, "end", count=len(living(state)), scores=list(totals))
+    emit(state, "winners", winners=list(winners), count=len(winners))

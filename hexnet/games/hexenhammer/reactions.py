@@ -18,10 +18,38 @@ from hexnet.games.hexenhammer.trials import cancel_by_twin, resolve_trial
 
 
 def open_window(state: State, trigger: dict, actor: int) -> None:
-    """Ask every seat but ``actor`` to answer ``trigger``."""
+    """Ask every seat but ``actor`` to answer ``trigger``. A trial played while a card waits in
+    its window sets that window aside until the trial is settled (see :func:`resume`)."""
+    if state["window"] is not None:
+        state["interrupted"] = state["window"]
     state["windows"] += 1
     state["window"] = turns.open_window(trigger, turns.others_in_order(actor,
                                                                        len(state["players"])))
+
+
+def resume(state: State) -> None:
+    """A trial's twin cancelled it: play goes on as if neither had been played — the window
+    it interrupted opens again where it stopped (with a fresh timer), or in phase 2 everyone
+    is asked again; in phase 3 the turn player still plays a card or passes."""
+    interrupted = state["interrupted"]
+    if interrupted is not None:
+        state["interrupted"] = None
+        state["windows"] += 1
+        state["window"] = interrupted
+    elif state["phase"] == 2:
+        state["done"] = []
+
+
+def void_interrupted(state: State) -> None:
+    """A trial stands: its phase ends at once, and the card waiting in the window it
+    interrupted goes to the discard pile without effect (a ruling)."""
+    interrupted = state["interrupted"]
+    if interrupted is None:
+        return
+    state["interrupted"] = None
+    trigger = interrupted["trigger"]
+    state["discard"].append(trigger["card"])
+    emit(state, "lapses", kind=trigger["kind"], player=trigger["player"])
 
 
 def blocked(state: State, trigger: dict, vid: str) -> bool:
@@ -32,26 +60,34 @@ def blocked(state: State, trigger: dict, vid: str) -> bool:
             and trigger["accuser"] is not None)
 
 
-def options(state: State, seat: int) -> list[Action]:
-    """``seat``'s answers to the open window: ``pass`` first, then each fitting card."""
+def options(state: State, seat: int, only: str | None = None) -> list[Action]:
+    """``seat``'s answers to the open window: ``pass`` first, then each fitting card (with
+    ``only``, just those of that card)."""
     trigger = state["window"]["trigger"]
     out: list[Action] = [{"type": "pass"}]
+    answering = trigger["type"]
+    if answering == "card" and trigger["cancelled"]:
+        return out
+    if answering == "trial":
+        if seat == state["inquisitor"]:
+            return out
+        fitting = {data.CARDS[trigger["kind"]]["twin"]}
+    else:
+        fitting = _CALL_ANSWERS if answering == "call" else data.REACTIONS
     phase = state["phase"]
     kind_of = state["cards"]
-    for cid in state["hands"][seat]:
+    for cid in state["hands"][seat] if only is None else [only]:
         kind = kind_of[cid][0]
-        if phase not in data.PHASES[kind]:
+        if kind not in fitting or phase not in data.PHASES[kind]:
             continue
-        if trigger["type"] == "call":
-            if kind == "keyne_inquisition":
-                out.append({"type": "play", "card": cid})
-        elif trigger["type"] == "trial":
-            if (kind == data.CARDS[trigger["kind"]]["twin"]
-                    and seat != state["inquisitor"]):
-                out.append({"type": "play", "card": cid})
-        elif kind in data.REACTIONS and not trigger["cancelled"]:
-            out.extend(_card_answers(state, trigger, cid, kind))
+        if answering == "card":
+            out += _card_answers(state, trigger, cid, kind)
+        else:
+            out.append({"type": "play", "card": cid})
     return out
+
+
+_CALL_ANSWERS = frozenset({"keyne_inquisition"})
 
 
 def _card_answers(state: State, trigger: dict, cid: str, kind: str) -> list[Action]:
@@ -92,7 +128,7 @@ def answer(state: State, seat: int, action: Action) -> None:
     if trigger["type"] == "trial":
         state["window"] = None
         cancel_by_twin(state, trigger, seat, cid)
-        after_card(state)
+        resume(state)
         return
     state["discard"].append(cid)
     if kind == "gegenanklage":
@@ -131,6 +167,7 @@ def close(state: State) -> None:
     elif trigger["type"] == "call":
         begin_phase2(state, trigger["player"])
     else:
+        void_interrupted(state)
         resolve_trial(state, trigger)
 
 

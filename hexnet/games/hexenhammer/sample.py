@@ -58,6 +58,13 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
             "signed") else t.get("value", 0)
         trigger_card = pool.take((t["kind"], value)) if t["type"] == "card" else pool.take_kind(
             t["kind"], rng)
+    # the card whose window a trial interrupted (issue 17, correction 1): its card is known too
+    interrupted = view.get("interrupted")
+    interrupted_card: Card | None = None
+    if interrupted is not None:
+        t = interrupted["trigger"]
+        value = abs(t["value"]) if data.CARDS[t["kind"]].get("signed") else t.get("value", 0)
+        interrupted_card = pool.take((t["kind"], value))
     choice = view["choice"]
     choice_trial = None
     if choice is not None and choice["purpose"] == "trial":
@@ -114,9 +121,14 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
         "taken": [list(t) for t in view["taken"]],
         "empty_stakes": [list(e) for e in view["empty_stakes"]],
         "accusers_used": list(view["accusers_used"]), "done": list(view["done"]),
-        "window": None, "choice": None, "protected": None,
+        "window": None, "interrupted": None, "choice": None, "protected": None,
         "windows": _windows(view), "outcome": view["outcome"],
     }
+    if interrupted is not None:
+        state["interrupted"] = {
+            "trigger": _trigger(interrupted["trigger"], interrupted_card, ident),
+            "order": list(interrupted["pending"]), "pending": list(interrupted["pending"]),
+            "answers": []}
     if protected_vid is not None:
         state["protected"] = {"villager": protected_vid, "card": ident(protected_card)}
     if window is not None:

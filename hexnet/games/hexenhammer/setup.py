@@ -28,7 +28,8 @@ def new_state(state: State) -> None:
         "hands": [[] for _ in range(n)], "deck": [], "discard": [], "removed": [],
         "kept": [[] for _ in range(n)], "taken": [[] for _ in range(n)],
         "empty_stakes": [[] for _ in range(n)], "accusers_used": [], "done": [],
-        "window": None, "choice": None, "protected": None, "windows": 0, "outcome": None,
+        "window": None, "interrupted": None, "choice": None, "protected": None, "windows": 0,
+        "outcome": None,
     })
     scenario = state["options"].get("scenario")
     if scenario is None:

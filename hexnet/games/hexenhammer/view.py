@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from hexnet.engine import State, log_for
+from hexnet.engine import State
 from hexnet.games.hexenhammer import data
 from hexnet.games.hexenhammer.effects import current_witches, free_accusers
 from hexnet.games.hexenhammer.phases import scores
@@ -21,8 +21,7 @@ def _card_face(kind: str, value: int) -> dict[str, Any]:
 
 # what never changes about a card face or a villager, built once (views are built per action)
 _FACES = {(k, v): _card_face(k, v) for k, v in data.full_deck()}
-_PORTRAITS = {vid: {"id": vid, "pentagrams": info["pentagrams"], "matches": info["matches"]}
-              for vid, info in data.VILLAGERS.items()}
+_PORTRAITS = {vid: (info["pentagrams"], info["matches"]) for vid, info in data.VILLAGERS.items()}
 # what each villager's ability adds to a card (public, printed on the villager card): the
 # client previews a card's effect with every modifier from these (hexenhammer/preview.py)
 ABILITY_KEYS = ("accuser_bonus", "accuser_card_bonus", "accused_card_bonus", "never_accuser")
@@ -38,9 +37,12 @@ def card_view(state: State, cid: str) -> dict[str, Any]:
 
 def _villagers(state: State) -> list[dict[str, Any]]:
     prot = state["protected"]
-    out = [{**_PORTRAITS[vid], "owner": v["owner"], "start": v["start"],
-            "suspicion": v["suspicion"], "alive": v["alive"], "trial_card": None}
-           for vid, v in state["villagers"].items()]
+    out = []
+    for vid, v in state["villagers"].items():
+        pentagrams, matches = _PORTRAITS[vid]
+        out.append({"id": vid, "pentagrams": pentagrams, "matches": matches, "owner": v["owner"],
+                    "start": v["start"], "suspicion": v["suspicion"], "alive": v["alive"],
+                    "trial_card": None})
     if prot is not None:
         for entry in out:
             if entry["id"] == prot["villager"]:
@@ -48,8 +50,7 @@ def _villagers(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _trigger(state: State) -> dict[str, Any] | None:
-    window = state["window"]
+def _trigger(window: dict[str, Any] | None) -> dict[str, Any] | None:
     if window is None:
         return None
     t = window["trigger"]
@@ -65,12 +66,12 @@ def _trigger(state: State) -> dict[str, Any] | None:
 
 
 def build(state: State, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator, who sees no hand)."""
+    """The view of ``seat`` (None: a spectator, who sees no hand). The log is left to
+    :meth:`hexnet.engine.Game.view`, which builds it only when the view is to carry it."""
     phase = state["phase"]
     choice = state["choice"]
     return {
         "phase": phase,
-        "log": log_for(state, seat),
         "round": state["round"],
         "inquisitor": state["inquisitor"],
         "turn": state["turn"] if phase in (1, 3, 4) else None,
@@ -85,7 +86,9 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "taken": [list(t) for t in state["taken"]],
         "empty_stakes": [list(e) for e in state["empty_stakes"]],
         "kept_trials": [[state["cards"][c][0] for c in k] for k in state["kept"]],
-        "window": _trigger(state),
+        "window": _trigger(state["window"]),
+        # the card whose window a trial interrupted: it waits until the trial is settled
+        "interrupted": _trigger(state["interrupted"]),
         "done": sorted(state["done"]) if phase == 2 else [],
         "accusers_used": list(state["accusers_used"]),
         "free_accusers": (free_accusers(state, seat)

@@ -20,8 +20,10 @@ def _others_with_cards(state: State, seat: int) -> list[int]:
 
 
 def accusable(state: State) -> list[str]:
-    """Every citizen in any council that may be accused now, seat by seat."""
-    return [c for council in state["councils"] for c in council if board.accusable(state, c)]
+    """Every citizen in any council that may be accused now, seat by seat (as
+    :func:`board.accusable` says, without looking up each citizen's owner again)."""
+    return [c for council in state["councils"] for c in council
+            if len(council) == 1 or not cards.ability(c, "guarded")]
 
 
 def legal(state: State, seat: int) -> list[Action]:

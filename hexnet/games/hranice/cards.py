@@ -44,7 +44,14 @@ def deck() -> tuple[str, ...]:
 
 def kind_of(card: str) -> str:
     """The kind of a physical card (``"kovar-2"`` → ``"kovar"``); a kind maps to itself."""
-    return card.rsplit("-", 1)[0]
+    kind = _kinds_of().get(card)
+    return kind if kind is not None else card.rsplit("-", 1)[0]
+
+
+@functools.cache
+def _kinds_of() -> dict[str, str]:
+    # every known id looked up once (this runs for every card of every listing)
+    return {**{kind: kind for kind in kinds()}, **{c: c.rsplit("-", 1)[0] for c in deck()}}
 
 
 @functools.cache

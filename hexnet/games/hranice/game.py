@@ -17,6 +17,7 @@ class Hranice(Game):
             name="hranice", title="Hranice", min_players=cards.rule("min_players"),
             max_players=cards.rule("max_players"), round_field="turns",
             options_help={
+                "pace": "relaxed | normal | quick: the timed windows' seconds",
                 "variant": "standard | quick | long | tutorial (target 5)",
                 "variant_step": "1 or 2: how far quick/long move the target (default 1)",
                 "manual_flip": "true: flip your dominance token yourself at the end of your turn",
@@ -54,6 +55,12 @@ class Hranice(Game):
             return [{"type": "flip"}, {"type": "end"}]
         return actions.legal(state, seat)
 
+    def _legal_for(self, state: State, seat: int, action: Mapping[str, Any]) -> list[Action]:
+        # a seat asked in a reaction window may always pass: no need to list its reactions
+        if action["type"] == "pass" and reactions.asked(state):
+            return [reactions.PASS]
+        return self._legal(state, seat)
+
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         mark = len(state["log"])
         step = state["step"]
@@ -70,7 +77,7 @@ class Hranice(Game):
 
     def deadline(self, state: State) -> Deadline | None:
         asked = reactions.asked(state)
-        seconds = setup.options_of(state)["reaction_seconds"]
+        seconds = setup.option(state, "reaction_seconds")
         if state["outcome"] is not None or not asked or not seconds:
             return None
         return Deadline(f"react-{state['window_serial']}-{asked[0]}", float(seconds),

@@ -28,8 +28,9 @@ def ignite(state: State, by: int) -> None:
     state["pyre"] = []
     state["burned"][by].append(last)
     state["discard"].extend(rest)
+    burning = {"discarded": ",".join(rest)} if rest else {}  # no empty id list
     emit(state, "ignites_burning" if rest else "ignites", kind="ignite", seat=by, card=last,
-         discarded=",".join(rest), points=cards.rule("ignite_points"))
+         points=cards.rule("ignite_points"), **burning)
     extra = board.count_ability(state, by, "ignite_draw")
     if extra:
         emit(state, "executioner_draws", seat=by, count=extra)

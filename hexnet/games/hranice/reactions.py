@@ -1,8 +1,9 @@
 """Reaction windows: after an event a reaction can answer, seats are asked one at a time.
 
-Ruling (see the rules text): every seat that could play a fitting reaction by the event's public
-facts is asked in priority order — the player next in turn order first, the acting player last —
-whether or not it holds one, so that being asked reveals nothing. Seats with an empty hand are
+Every seat that could play a fitting reaction by the event's public facts is asked in the
+rulebook's priority order ("Přednost má hráč, který je nebo bude dříve na tahu": the acting
+player first, then the others in turn order) — whether or not it holds one, so that being asked
+reveals nothing (a ruling, see the rules text). Seats with an empty hand are
 skipped. Each answers ``pass`` or a fitting reaction; the first reaction closes the window. There
 is no reaction to a reaction. The option ``ask_holders_only`` asks only seats that hold a fitting
 reaction (faster, but being asked then tells the table you hold one).
@@ -15,7 +16,7 @@ from typing import Any
 from hexnet import turns
 from hexnet.engine import Action, State, emit
 from hexnet.games.hranice import board, cards
-from hexnet.games.hranice.setup import options_of
+from hexnet.games.hranice.setup import option
 
 PASS: Action = {"type": "pass"}
 
@@ -34,11 +35,11 @@ def open_window(state: State, trigger: dict[str, Any]) -> None:
     """Open the window for ``trigger`` (its ``event``; for ``accused`` only the owner is asked)."""
     n = len(state["players"])
     actor = state["turn"]
-    order = turns.others_in_order(actor, n) + [actor]
+    order = turns.clockwise(actor, n)  # the one on turn first, then who comes sooner
     if trigger["event"] == "accused":
         order = [trigger["owner"]]
     order = [s for s in order if state["hands"][s]]
-    if options_of(state)["ask_holders_only"]:
+    if option(state, "ask_holders_only"):
         order = [s for s in order if _holds_fitting(state, s, trigger["event"])]
     state["window_serial"] += 1
     state["window"] = turns.open_window(trigger, order)

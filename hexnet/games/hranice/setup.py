@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hexnet import rng
@@ -15,18 +16,28 @@ from hexnet.games.hranice import cards
 SEAT_LISTS = ("hands", "councils", "burned")
 
 
+# each option's default (from the seed table), given the state
+_DEFAULTS: dict[str, Callable[[State], Any]] = {
+    "variant": lambda state: "standard",
+    "variant_step": lambda state: 1,
+    "manual_flip": lambda state: False,
+    "reaction_seconds": lambda state: cards.rule("reaction_seconds"),
+    "ask_holders_only": lambda state: False,
+    "turn_cap": lambda state: cards.rule("turn_cap_rounds") * len(state["players"]),
+}
+_FLAGS = frozenset({"manual_flip", "ask_holders_only"})
+
+
+def option(state: State, key: str) -> Any:
+    """One option, its default filled in (``options_of(state)[key]`` without the others)."""
+    opts = state["options"]
+    value = opts[key] if key in opts else _DEFAULTS[key](state)
+    return bool(value) if key in _FLAGS else value
+
+
 def options_of(state: State) -> dict[str, Any]:
     """The options with their defaults filled in."""
-    opts = state["options"]
-    n = len(state["players"])
-    return {
-        "variant": opts.get("variant", "standard"),
-        "variant_step": opts.get("variant_step", 1),
-        "manual_flip": bool(opts.get("manual_flip", False)),
-        "reaction_seconds": opts.get("reaction_seconds", cards.rule("reaction_seconds")),
-        "ask_holders_only": bool(opts.get("ask_holders_only", False)),
-        "turn_cap": opts.get("turn_cap", cards.rule("turn_cap_rounds") * n),
-    }
+    return {key: option(state, key) for key in _DEFAULTS}
 
 
 def _check_options(state: State) -> None:

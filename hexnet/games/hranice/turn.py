@@ -11,7 +11,7 @@ from __future__ import annotations
 from hexnet import turns
 from hexnet.engine import State, emit
 from hexnet.games.hranice import board, cards
-from hexnet.games.hranice.setup import options_of
+from hexnet.games.hranice.setup import option
 
 
 def start_turn(state: State, seat: int) -> None:
@@ -21,7 +21,7 @@ def start_turn(state: State, seat: int) -> None:
         emit(state, "wins", kind="win", seat=seat, influence=board.influence(state, seat))
         _finish(state, [seat], "win")
         return
-    if state["turns"] >= options_of(state)["turn_cap"]:
+    if state["turns"] >= option(state, "turn_cap"):
         scores = [board.influence(state, s) for s in range(len(state["players"]))]
         best = max(scores)
         winners = [s for s, sc in enumerate(scores) if sc == best]
@@ -46,7 +46,7 @@ def end_turn(state: State) -> None:
     """Turn the token (or ask for the manual flip), then pass the turn clockwise."""
     seat = state["turn"]
     if board.may_flip(state, seat):
-        if options_of(state)["manual_flip"]:
+        if option(state, "manual_flip"):
             state["step"] = {"kind": "end", "seat": seat, "stage": "flip"}
             return
         board.flip(state, seat)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hexnet.engine import State
+from hexnet.engine import State, copy_tree
 from hexnet.games.hranice import board, cards
-from hexnet.games.hranice.setup import options_of
+from hexnet.games.hranice.setup import option
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -26,11 +26,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "actions_left": state["actions_left"],
         "turns": state["turns"],
         "first_player": state["first_player"],
-        "manual_flip": options_of(state)["manual_flip"],
+        "manual_flip": option(state, "manual_flip"),
         "hand": list(state["hands"][seat]) if seat is not None else [],
         "hand_sizes": [len(h) for h in state["hands"]],
         "councils": [list(c) for c in councils],
-        "defence": {c: _total_defence(state, c) for council in councils for c in council},
+        "defence": _defences(councils),
         "pyre": list(state["pyre"]),
         "burned": [list(b) for b in state["burned"]],
         "influence": [board.influence(state, s) for s in range(n)],
@@ -38,10 +38,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "pile_size": len(state["pile"]),
         "discard": list(state["discard"]),
         "window": None,
-        "step": _copy(step),
+        "step": copy_tree(step),
     }
     if window is not None and window["pending"]:
-        v["window"] = {**_copy(window["trigger"]), "asked": window["pending"][0],
+        v["window"] = {**copy_tree(window["trigger"]), "asked": window["pending"][0],
                        "order": list(window["order"])}
     if step is not None and step["stage"] == "choose" and seat == step["seat"]:
         v["peek"] = {"player": step["player"], "hand": list(state["hands"][step["player"]])}
@@ -53,13 +53,16 @@ def _total_defence(state: State, card: str) -> int:
     return base + sum(b for _, b in bonuses)
 
 
-def _copy(tree: Any) -> Any:
-    """A copy of a plain state subtree (dicts, lists, scalars)."""
-    if isinstance(tree, dict):
-        return {k: _copy(v) for k, v in tree.items()}
-    if isinstance(tree, list):
-        return [_copy(v) for v in tree]
-    return tree
+def _defences(councils: list[list[str]]) -> dict[str, int]:
+    """Every council citizen's defence with its bonuses (what :func:`_total_defence` says,
+    a council at a time: the bonuses of the others in the same council)."""
+    out: dict[str, int] = {}
+    for council in councils:
+        bonuses = {c: int(cards.ability(c, "defence_bonus")) for c in council}
+        total = sum(bonuses.values())
+        for c in council:
+            out[c] = cards.influence(c) + total - bonuses[c]
+    return out
 
 
 def describe(state: State, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:

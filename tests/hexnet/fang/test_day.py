@@ -110,6 +110,39 @@ def test_protector_cannot_guard_the_same_place_two_days_running() -> None:
         act(state, 2, type="guard", place="wald")
 
 
+def test_the_protectors_guard_is_final_once_sent() -> None:
+    # "nicht mehr, nachdem der Beschützer 'Bewachen' abgeschickt hat"
+    state = table(FIVE)
+    act(state, 2, type="guard")
+    assert 2 not in GAME.waiting_for(state)
+    assert GAME.legal_actions(state, 2) == []
+    before = GAME.dump(state)
+    for place in ("wald", "brunnen"):
+        with pytest.raises(IllegalAction):
+            act(state, 2, type="pick", place=place)
+    assert GAME.dump(state) == before
+    pick_all(state)
+    assert scene(state) == "guard" and state["scene"]["need"] == [2]
+
+
+def test_the_protector_may_still_switch_from_a_place_to_guard() -> None:
+    state = table(FIVE)
+    act(state, 2, type="pick", place="wald")
+    assert {"type": "guard"} in GAME.legal_actions(state, 2)
+    act(state, 2, type="guard")
+    pick_all(state)
+    assert scene(state) == "guard" and state["scene"]["need"] == [2]
+
+
+def test_the_guard_becoming_final_shows_the_others_nothing() -> None:
+    guarding, picking = table(FIVE), table(FIVE)
+    act(guarding, 2, type="guard")
+    act(picking, 2, type="pick", place="wald")
+    for seat in (0, 1, 3, 4, None):
+        assert GAME.view(guarding, seat) == GAME.view(picking, seat)
+    assert GAME.deadline(guarding) == GAME.deadline(picking)
+
+
 def test_protector_who_collects_acts_as_a_plain_cat() -> None:
     state = table(FIVE)
     pick_all(state, {2: "wald"})

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hexnet.engine import IllegalAction
+from hexnet.engine import IllegalAction, find_legal
 from hexnet.games.fang import GAME
+from hexnet.games.fang.night import proposal_allowed
 from tests.hexnet.fang.helpers import (
     EIGHT,
     FIVE,
@@ -241,3 +242,19 @@ def test_circle_shrinks_to_the_cats_in_cat_form() -> None:
     to_night(state)
     assert state["required"] == ["pilz", "salbei", "pilz"]
     assert {a["members"] for a in GAME.legal_actions(state, 0)} == {"0,1,2"}
+
+
+def test_a_proposal_checked_directly_is_legal_exactly_when_it_is_listed() -> None:
+    state = table(EIGHT, frogs=[2])
+    to_night(state)
+    chief = state["scene"]["need"][0]
+    listed = GAME.legal_actions(state, chief)
+    assert listed and all(proposal_allowed(state, a) for a in listed)
+    forged = ["", "0", "1,0", "0,0", "0, 1", " 0,1", "0,1,", "-1,0", "2,3", "0,1,2,3,4,5,6,7",
+              "01,3", "a,b", "0;1", "8,9", "0,1,3", "3,5", "1,3,5,7", "0,2"]
+    candidates = [{"type": "propose", "members": m} for m in forged]
+    candidates += [{"type": "propose", "members": 13}, {"type": "propose"},
+                   {**listed[0], "extra": 1}, {"type": "propose", "members": True}]
+    for action in candidates:
+        assert proposal_allowed(state, action) == (find_legal(action, listed) is not None), action
+    assert sum(proposal_allowed(state, a) for a in candidates) >= 1

@@ -42,6 +42,22 @@ def test_heuristic_breaks_a_tie_against_an_opponent():
     assert choose(st, 1) == {"type": "choose", "target": "raphael"}
 
 
+def test_heuristic_answers_a_card_with_a_trial_that_burns_an_opponents_witch():
+    # phase 3, seat 1's Beweys would make Theresa (seat 0's) the witch; Raphael (seat 2's) is
+    # the witch now, so seat 0 plays its water trial inside the window and the Beweys lapses
+    st = start(scenario(ROWS, [["wasserprobe_sinkt"], ["beweys:2"], []], phase=3, inquisitor=1,
+                        turn=1, suspicion={"raphael": 9, "theresa": 8}))
+    play(st, 1, "beweys:2", accuser="karl", target="theresa")
+    assert choose(st, 0) == {"type": "play", "card": card(st, 0, "wasserprobe_sinkt")}
+
+
+def test_heuristic_does_not_call_a_trial_on_its_own_witch():
+    st = start(scenario(ROWS, [["wasserprobe_sinkt"], ["beweys:2"], []], phase=3, inquisitor=1,
+                        turn=1, suspicion={"theresa": 9}))
+    play(st, 1, "beweys:2", accuser="karl", target="maria")
+    assert choose(st, 0) == {"type": "pass"}
+
+
 def test_heuristic_beats_three_random_bots():
     report = run_selfplay("hexenhammer", 4, 24, 11, ["heuristic", "random", "random", "random"])
     assert report["completed"] == 24

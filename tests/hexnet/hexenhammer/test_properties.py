@@ -116,8 +116,9 @@ def _where_cards_are(state) -> list[str]:
         places.extend(pile)
     if state["protected"]:
         places.append(state["protected"]["card"])
-    if state["window"] and "card" in state["window"]["trigger"]:
-        places.append(state["window"]["trigger"]["card"])
+    for window in (state["window"], state["interrupted"]):
+        if window and "card" in window["trigger"]:
+            places.append(window["trigger"]["card"])
     if state["choice"] and state["choice"]["trial"]:
         places.append(state["choice"]["trial"]["card"])
     return places

@@ -95,7 +95,7 @@ def test_twin_trials_cancel_each_other():
     play(st, 1, "wasserprobe_sinkt")
     assert st["window"] is None and st["villagers"]["karl"]["alive"]
     assert st["discard"][-2:] == [a, b]
-    assert st["phase"] == 3 and GAME.waiting_for(st) == [1]
+    assert st["phase"] == 3 and GAME.waiting_for(st) == [0]  # seat 0 still plays its card
 
 
 def test_the_devils_mark_cannot_be_answered_by_verwechslung():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hexnet.engine import IllegalAction
-from hexnet.games.hranice import GAME
+from hexnet.games.hranice import GAME, actions, board
 
 from .scene import act, kinds, scene, settle, texts
 
@@ -151,3 +153,18 @@ def test_abilities_do_not_work_from_the_pyre():
     state = scene(2, hands=[[], []], councils=[[], ["rolnik"]], pyre=["kovar"], dice=[2])
     act(state, 0, type="accuse", target="rolnik-1")
     assert kinds(state["pyre"]) == ["kovar", "rolnik"]
+
+
+def test_the_accusable_citizens_are_those_the_board_lets_be_accused():
+    # actions.accusable decides a council at a time; board.accusable citizen by citizen
+    seen = 0
+    for seed in range(1, 4):
+        state = GAME.setup(["a", "b", "c", "d"], seed, {})
+        r = random.Random(seed)
+        while state["outcome"] is None:
+            every = [c for council in state["councils"] for c in council]
+            assert actions.accusable(state) == [c for c in every if board.accusable(state, c)]
+            seen += len(every) - len(actions.accusable(state))
+            seat = GAME.waiting_for(state)[0]
+            GAME.apply(state, seat, r.choice(GAME.legal_actions(state, seat)))
+    assert seen > 0  # some guarded Rychtář was met and left out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hexnet.games.hranice import GAME, POLICIES
+from hexnet.games.hranice import GAME, POLICIES, board
 from hexnet.i18n import render_label
 from hexnet.selfplay import run_selfplay
 
@@ -41,9 +41,10 @@ def test_heuristic_saves_its_citizen_with_primluva_and_keeps_it_otherwise():
                   councils=[[], ["kat"], []], dice=[6])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi prompt
-    for seat in (1, 2, 0):
-        act(state, seat, type="pass")  # the roll
+    for seat in (0, 1, 2):
+        act(state, seat, type="pass")  # the roll: the player on turn first
     assert state["window"]["trigger"]["event"] == "to_pyre"
+    act(state, 0, type="pass")
     assert _choose(state, 1) == {"type": "react", "card": "primluva"}
     act(state, 1, type="pass")
     assert _choose(state, 2) == {"type": "pass"}
@@ -53,6 +54,7 @@ def test_heuristic_nudges_a_roll_against_its_citizen():
     state = scene(2, hands=[["zebrak"], ["svedek"]], councils=[[], ["kat"]], dice=[5])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi prompt
+    act(state, 0, type="pass")  # the roll: the player on turn first
     assert _choose(state, 1) == {"type": "react", "card": "svedek", "sign": -1}
 
 
@@ -87,3 +89,22 @@ def test_actions_have_readable_labels():
                      "target": "kovar-1", "influence": 3, "defence": 3}
     assert render_label("hranice", label, state["players"], "en") == (
         "Play Mučení on Bedřich's Kovář 3")
+
+
+def test_the_view_shows_each_citizens_defence_with_the_bonuses_of_its_council():
+    seen = 0
+    for seed in range(1, 6):
+        state = GAME.setup(["a", "b", "c", "d"], seed, {})
+        r = random.Random(seed)
+        while state["outcome"] is None:
+            defence = GAME.view(state, 0)["defence"]
+            expected = {}
+            for council in state["councils"]:
+                for card in council:
+                    base, bonuses = board.defence(state, card)
+                    expected[card] = base + sum(b for _, b in bonuses)
+                    seen += bool(bonuses)
+            assert defence == expected
+            seat = GAME.waiting_for(state)[0]
+            GAME.apply(state, seat, r.choice(GAME.legal_actions(state, seat)))
+    assert seen > 10  # citizens with a council bonus (Kovář)

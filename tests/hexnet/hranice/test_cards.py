@@ -88,8 +88,7 @@ def test_uplatek_rerolls_and_the_new_result_stands():
     state = scene(2, hands=[["uplatek"], ["zebrak"]], councils=[[], ["kovar"]], dice=[6, 1])
     act(state, 0, type="accuse", target="kovar-1")
     act(state, 1, type="pass")  # Alibi prompt, the owner only
-    act(state, 1, type="pass")  # the roll: next player first
-    act(state, 0, type="react", card="uplatek")
+    act(state, 0, type="react", card="uplatek")  # the roll: the player on turn first
     assert texts(state)[-1].endswith("rolled 6, rerolled 1 ≥ 3? fails")
     assert state["window"] is None and kinds(state["councils"][1]) == ["kovar"]
 
@@ -99,6 +98,7 @@ def test_falesny_svedek_adds_one_or_takes_one_from_the_result():
                   dice=[3, 3])
     act(state, 0, type="accuse", target="kovar-1")
     act(state, 1, type="pass")  # Alibi prompt
+    act(state, 0, type="pass")  # the roll: the player on turn first
     act(state, 1, type="react", card="svedek", sign=-1)
     assert texts(state)[-1].endswith("rolled 3 −1 Falešný svědek = 2 ≥ 3? fails")
     act(state, 0, type="accuse", target="knez-1")
@@ -110,10 +110,9 @@ def test_primluva_returns_the_citizen_to_its_owners_hand_instead_of_the_pyre():
     state = scene(2, hands=[["primluva"], ["zebrak"]], councils=[[], ["kat"]], dice=[5])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi
-    act(state, 1, type="pass")  # the roll
-    act(state, 0, type="pass")
-    assert state["window"]["trigger"]["event"] == "to_pyre"
+    act(state, 0, type="pass")  # the roll: the player on turn first
     act(state, 1, type="pass")
+    assert state["window"]["trigger"]["event"] == "to_pyre"
     act(state, 0, type="react", card="primluva")
     assert state["pyre"] == [] and kinds(state["hands"][1]) == ["zebrak", "kat"]
 
@@ -127,11 +126,21 @@ def test_protest_cancels_an_action_card_and_its_cost_stays_spent():
     assert state["turn"] == 1
 
 
-def test_reactions_are_asked_next_player_first_and_the_actor_last():
+def test_reactions_are_asked_the_player_on_turn_first_then_who_comes_sooner():
+    # "Přednost má hráč, který je nebo bude dříve na tahu"
     state = scene(4, hands=[["zebrak"], ["zebrak"], ["zebrak"], ["zebrak"]],
                   councils=[[], [], ["kovar"], []], first_player=1, dice=[1])
     act(state, 1, type="accuse", target="kovar-1")
-    assert settle(state) == [2, 2, 3, 0, 1]  # Alibi (owner only), then the roll
+    assert settle(state) == [2, 1, 2, 3, 0]  # Alibi (owner only), then the roll
+
+
+def test_the_player_on_turn_has_the_first_chance_to_answer_an_action_card():
+    # seats 0 and 2 both hold Protest; seat 2 plays Mučení: seat 2 may answer before seat 0
+    state = scene(3, hands=[["protest"], ["zebrak"], ["muceni", "protest"]],
+                  councils=[["kovar"], [], []], first_player=2, dice=[1])
+    act(state, 2, type="action", card="muceni", target="kovar-1")
+    assert GAME.waiting_for(state) == [2]
+    assert GAME.legal_actions(state, 0) == []
 
 
 def test_only_one_reaction_per_event():
@@ -139,6 +148,7 @@ def test_only_one_reaction_per_event():
                   dice=[3])
     act(state, 0, type="accuse", target="kovar-1")
     act(state, 2, type="pass")  # Alibi
+    act(state, 0, type="pass")  # the roll: the player on turn first
     act(state, 1, type="react", card="svedek", sign=-1)
     assert state["window"] is None and GAME.waiting_for(state) == [0]
     assert kinds(state["hands"][2]) == ["uplatek"]
@@ -166,5 +176,5 @@ def test_reaction_prompt_has_a_deadline_and_its_expiry_is_a_pass():
     assert deadline.seats == (1,) and deadline.seconds == 6
     GAME.apply(state, None, {"type": "timeout", "key": deadline.key})
     assert GAME.deadline(state).key != deadline.key  # now the roll's prompt
-    GAME.apply(state, None, {"type": "absent", "seat": 1})
-    assert state["window"]["pending"] == [0]
+    GAME.apply(state, None, {"type": "absent", "seat": 0})  # the roll: the actor is asked first
+    assert state["window"]["pending"] == [1]

@@ -64,10 +64,9 @@ def test_returning_citizen_pushes_hand_over_limit_and_it_is_cut():
                   councils=[[], ["kat"]], dice=[6])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi
-    act(state, 1, type="pass")  # roll
-    act(state, 0, type="pass")
-    act(state, 1, type="pass")  # about to go to the pyre
-    act(state, 0, type="react", card="primluva")
+    act(state, 0, type="pass")  # roll: the player on turn first
+    act(state, 1, type="pass")
+    act(state, 0, type="react", card="primluva")  # about to go to the pyre
     assert len(state["hands"][1]) == 7
     assert any("over the hand limit and discards" in t for t in texts(state))
     assert len(state["discard"]) == 2  # Přímluva + the cut card
@@ -168,8 +167,9 @@ def test_primluva_keeps_the_citizen_off_a_pyre_that_would_ignite():
                   pyre=["zebrak", "zebrak"], dice=[6])
     act(state, 0, type="accuse", target="kat-1")
     act(state, 1, type="pass")  # Alibi
-    act(state, 1, type="pass")  # the roll: Bedřich, then Anna
-    act(state, 0, type="pass")
+    act(state, 0, type="pass")  # the roll: Anna (on turn), then Bedřich
+    act(state, 1, type="pass")
+    act(state, 0, type="pass")  # about to go to the pyre: Anna first
     act(state, 1, type="react", card="primluva")
     assert len(state["pyre"]) == 2 and state["burned"] == [[], []]
 

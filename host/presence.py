@@ -1,0 +1,92 @@
+"""Presence at a playing table (part of the sans-I/O core): who is connected, disconnected (and
+how long until they count as absent), absent, or played by a bot — as data every seat receives
+alike, and as log lines.
+
+Each change of a seat's presence at a playing table is a journaled host action
+(``{"type": "presence", "seat", "state", "count"}``, :data:`hexnet.engine.PRESENCE`): its log
+line is public (the lobby shows who is connected anyway), except ``played`` — told to the
+returning player only: how many moves the game or a bot made for them while they were away.
+Every frame of the table carries the whole table's presence (``view["presence"]``, the same for
+every seat, :meth:`host.table.Table.presence`), so nothing observable depends on hidden
+information (:mod:`protocol.traffic`).
+
+Mixed into :class:`host.lobby.Lobby`, whose plumbing (``clock``, ``by_identity``, ``_advance``,
+``_accepted``) it uses.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from hexnet.engine import IllegalAction
+from host.table import Table
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+KEEP_CHAT = 50  # public chat lines a table keeps for players who reconnect
+
+
+class PresenceMixin:
+    """The presence half of :class:`host.lobby.Lobby`."""
+
+    absent_after: float | None = None  # the shell's grace before a lost seat counts absent
+    clock: Callable[[], float]
+    by_identity: dict[bytes, Any]
+
+    def _connected(self, table: Table) -> dict[int, bool]:
+        return {i: s.identity in self.by_identity
+                for i, s in enumerate(table.seats) if s.kind == "human"}
+
+    def presence_of(self, table: Table) -> list[dict[str, Any]]:
+        """Every seat's presence at ``table`` now (see :meth:`host.table.Table.presence`)."""
+        return table.presence(self._connected(table), self.clock())
+
+    def _presence(self, table: Table, seat: int, what: str, count: int = 0) -> None:
+        """Log ``what`` happened to ``seat``'s presence (a journaled host action); only at a
+        playing table. The caller advances the table afterwards."""
+        if table.status != "playing" or table.state is None:
+            return
+        action = {"type": "presence", "seat": seat, "state": what, "count": max(0, count)}
+        try:
+            events = table.act(None, action)
+        except IllegalAction:
+            return
+        self._accepted(table, None, action, events)  # type: ignore[attr-defined]
+
+    def _seat_lost(self, table: Table, seat: int) -> None:
+        """The player of ``seat`` lost the connection at a playing table: the countdown to
+        absent starts (if the host has a grace) and the table reads it."""
+        if table.status != "playing" or table.seats[seat].absent:
+            return
+        if self.absent_after is None:
+            self._presence(table, seat, "lost")
+            return
+        table.away_until[seat] = self.clock() + self.absent_after
+        self._presence(table, seat, "disconnected", round(self.absent_after))
+
+    def _seat_back(self, table: Table, seat: int) -> None:
+        """The player of ``seat`` is back (reconnected, sat again, took their seat back from a
+        bot): the table reads it, and they are told how many moves were played for them."""
+        table.away_until.pop(seat, None)
+        if table.status != "playing":
+            table.played_for.pop(seat, None)
+            return
+        self._presence(table, seat, "back")
+        # always a step, 0 moves too: how often the game waited on a seat may follow its
+        # hidden role, and the other seats see the state id move
+        self._presence(table, seat, "played", table.played_for.pop(seat, 0))
+
+    def _played_for(self, table: Table, seat: int) -> None:
+        """A move was made for ``seat`` (its absent default, or a bot keeping its seat)."""
+        table.played_for[seat] = table.played_for.get(seat, 0) + 1
+
+    def _keep_chat(self, table: Table, line: dict[str, Any]) -> None:
+        """Keep a public table chat line for players who reconnect (whispers are not kept: a
+        seat's resent history must not depend on its hidden role). It gets a number ``n``,
+        rising across tables and restarts, so a client shows each line once."""
+        self._chat_n = max(getattr(self, "_chat_n", 0) + 1, int(time.time() * 1000))
+        line["n"] = self._chat_n
+        table.chat_kept.append(line)
+        del table.chat_kept[:-KEEP_CHAT]

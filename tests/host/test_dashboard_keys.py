@@ -1,0 +1,55 @@
+"""The host dashboard's keys (issue 14, item 8), driven with Pilot against a real host on
+127.0.0.1: ``b`` fills the table's next empty seat whatever row is highlighted, and ``q`` asks
+once more while a game runs."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import RichLog
+
+from host.dashboard import Dashboard
+from host.server import Host
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def test_b_fills_the_next_empty_seat_not_the_highlighted_one(tmp_path) -> None:
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["hexenhammer"])
+    host.lobby.create_table("hexenhammer", 4, {})
+    app = Dashboard(host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")  # the row of seat 2
+        assert app._selected() == (1, 2)
+        await pilot.press("b")
+        await pilot.pause()
+        assert [s.kind for s in host.lobby.tables[1].seats] == ["bot", "empty", "empty",
+                                                                "empty"]
+        await pilot.press("b")
+        await pilot.pause()
+        assert [s.kind for s in host.lobby.tables[1].seats] == ["bot", "bot", "empty", "empty"]
+        await pilot.press("q")  # nothing runs: quits at once
+        await pilot.pause()
+    assert host._server is None
+
+
+async def test_q_asks_again_while_a_game_runs(tmp_path) -> None:
+    # bots that think for a minute: the game stays running while the keys are pressed
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["hexenhammer"],
+                bot_delay=60)
+    app = Dashboard(host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = host.lobby.create_table("hexenhammer", 3, {})
+        for _ in range(3):
+            host.lobby.add_bot(table)
+        host.lobby.start(table)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert host._server is not None and host.lobby.tables[table].status == "playing"
+        lines = "\n".join(str(line.text) for line in app.query_one(RichLog).lines)
+        assert "1 game running: press q again to quit anyway" in lines
+        await pilot.press("q")
+        await pilot.pause()
+    assert host._server is None
