@@ -212,7 +212,8 @@ class FangScreen(TableScreen):
         if self._ready:
             self.refresh_bindings()
         if over:
-            self.app.push_screen(FangResultsScreen(self.table, shown))
+            # a watcher has typed nothing for the table: its results take keys at once
+            self.app.push_screen(FangResultsScreen(self.table, shown, asked=self.watching))
         self._watch()
 
     # -- sitting out (a frog, a banished cat) ---------------------------------------------

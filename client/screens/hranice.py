@@ -253,7 +253,8 @@ class HraniceScreen(HandTableScreen):
         if view.get("outcome") and self._ready and not self._results_shown:
             self._results_shown = True
             super().update_view(view, legal)
-            self.app.push_screen(HraniceResultsScreen(self.table, view))
+            # a watcher has typed nothing for the table: its results take keys at once
+            self.app.push_screen(HraniceResultsScreen(self.table, view, asked=self.watching))
             return
         super().update_view(view, legal)
 

@@ -117,8 +117,8 @@ class ResultsScreen(Screen):
     ]
 
     def __init__(self, table: int, view: dict[str, Any], asked: bool = False) -> None:
-        """``asked``: opened by a key (r at the table, in a replay), not by the game's end —
-        then nothing is on its way and the keys take answers at once."""
+        """``asked``: opened by a key (r at the table, in a replay) or over a watched table,
+        not under a player's keys at the game's end — then the keys take answers at once."""
         super().__init__()
         self.table = table
         self.view = view

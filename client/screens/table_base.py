@@ -199,7 +199,8 @@ class TableScreen(Screen):
             self.live_picker.refresh_choices()
         if view.get("outcome") and not self._results_shown:
             self._results_shown = True
-            self.app.show_results(self.table, view)
+            # a watcher has typed nothing for the table: its results take keys at once
+            self.app.show_results(self.table, view, asked=self.watching)
 
     def show_prompt(self) -> None:
         """The prompt line (``⏸`` in front while keys wait)."""
