@@ -23,12 +23,11 @@ async def test_dashboard_shows_code_and_seats_and_its_keys_work(tmp_path) -> Non
         info = str(app.query_one("#info").render())
         assert host.room_code in info and host.fingerprint_human in info
         await pilot.press("n")
-        await pilot.pause()
-        assert len(app.rows) == 4 and host.lobby.tables[1].status == "open"
+        await wait_for(pilot, lambda: len(app.rows) == 4)  # the coalesced lobby update came
+        assert host.lobby.tables[1].status == "open"
         for _ in range(4):
             await pilot.press("b", "down")
-        await pilot.pause()
-        assert [s.kind for s in host.lobby.tables[1].seats] == ["bot"] * 4
+        await wait_for(pilot, lambda: [s.kind for s in host.lobby.tables[1].seats] == ["bot"] * 4)
         await pilot.press("k")  # no human there: refused, logged, nothing changes
         await pilot.pause()
         assert log_lines(app)[-1] == "kick: Seat 3 at table 1 has no human."
