@@ -202,12 +202,18 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             if len(arrivals) == len(sessions):
                 report.latencies.append(max(arrivals) - t0)
     finally:
-        for s in sessions:
-            with contextlib.suppress(Exception):
-                await s.aclose()
-        report.seconds = time.perf_counter() - started
-        report.reconnects = sum(s.reconnects for s in sessions)
+        await close_sessions(sessions, report, started)
     return report
+
+
+async def close_sessions(sessions: list[Session], report: Any, started: float) -> None:
+    """Close every bot's session (whatever state it is in) and note in ``report`` the seconds
+    since ``started`` and the reconnects the sessions made."""
+    for s in sessions:
+        with contextlib.suppress(Exception):
+            await s.aclose()
+    report.seconds = time.perf_counter() - started
+    report.reconnects = sum(s.reconnects for s in sessions)
 
 
 def _where(session: Session, table: int) -> str:

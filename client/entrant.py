@@ -12,14 +12,13 @@ any answer).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.bot import RETRY_AFTER
+from client.bot import RETRY_AFTER, close_sessions
 from client.policy import ask
 from client.session import Session, SessionError
 from hexnet.policies import is_builtin, load_policy
@@ -172,9 +171,5 @@ async def run_entrants(host: str, port: int, *, count: int, policy: str = "heuri
             asyncio.gather(*(play(i, s) for i, s in enumerate(sessions))), timeout)
         report.final = finals[0]
     finally:
-        for s in sessions:
-            with contextlib.suppress(Exception):
-                await s.aclose()
-        report.seconds = time.perf_counter() - started
-        report.reconnects = sum(s.reconnects for s in sessions)
+        await close_sessions(sessions, report, started)
     return report

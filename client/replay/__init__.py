@@ -59,15 +59,16 @@ def load(args: argparse.Namespace) -> tuple[Replay, Verdict]:
 
 
 def seat_of(text: str, players: list[str]) -> int:
-    """The seat ``text`` names: a number or a player's name (any case); Refused if none."""
-    text = text.strip()
-    if text.isdigit() and int(text) < len(players):
-        return int(text)
-    matches = [i for i, p in enumerate(players) if p.lower() == text.lower()]
-    if len(matches) == 1:
-        return matches[0]
-    raise Refused(_("no seat {seat} at this table; the seats are {seats}").format(
-        seat=repr(text), seats=", ".join(f"{i} {p}" for i, p in enumerate(players))))
+    """The seat ``text`` names: a number or a player's name (any case); Refused, in the reader's
+    language, if none (:func:`hexnet.replay.parse_seat`)."""
+    from hexnet.replay import ReplayError, parse_seat
+
+    try:
+        return parse_seat(text, players)
+    except ReplayError:
+        raise Refused(_("no seat {seat} at this table; the seats are {seats}").format(
+            seat=repr(text.strip()), seats=", ".join(f"{i} {p}" for i, p in enumerate(players)))
+        ) from None
 
 
 def verdict_line(verdict: Verdict) -> str:
