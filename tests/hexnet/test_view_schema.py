@@ -20,7 +20,7 @@ CONTRACT = {"game", "seat", "players", "state_id", "active", "log", "deadline", 
 HEXENHAMMER = CONTRACT | {
     "phase", "round", "inquisitor", "turn", "villagers", "current_witches", "hand",
     "hand_sizes", "draw_pile", "discard_size", "taken", "empty_stakes", "kept_trials", "window",
-    "interrupted", "done", "accusers_used", "free_accusers", "choice"}
+    "interrupted", "done", "accusers_used", "free_accusers", "choice", "abilities", "scores"}
 HEXENHAMMER_CARD = {"id", "kind", "value", "colour", "phases", "reaction", "signed"}
 
 HRANICE = CONTRACT | {

@@ -121,9 +121,7 @@ def preview(view: View, action: Mapping[str, Any]) -> Preview | None:
     kind = str(card.get("kind", ""))
     if not kind:
         return None
-    window = view.get("window") or None
-    if window:
-        return _reaction(view, kind, action, window.get("trigger") or {})
+    # a trial (green) may be played at any time in phases 2 and 3, inside windows too
     if card.get("colour") == "green":
         target = action.get("target")
         if target is not None:  # no devil's mark: the villager named goes back to its floor
@@ -132,6 +130,9 @@ def preview(view: View, action: Mapping[str, Any]) -> Preview | None:
             return Preview(kind, (Hit(str(target), before, int(v.get("start", 0)), ()),),
                            effect="trial")
         return Preview(kind, effect="trial", witches=tuple(view.get("current_witches") or ()))
+    window = view.get("window") or None
+    if window:
+        return _reaction(view, kind, action, window.get("trigger") or {})
     target = action.get("target")
     if not isinstance(target, str):
         return None

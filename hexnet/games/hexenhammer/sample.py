@@ -229,10 +229,13 @@ def _trigger(t: dict[str, Any], card: Card | None, ident: Any) -> dict[str, Any]
     if t["type"] == "trial":
         return {"type": "trial", "card": cid, "kind": t["kind"], "player": t["player"],
                 "target": t["target"]}
-    shares = [[vid, accused_bonus(t["aimed"], "geteyltes_leyd")] for vid in t["shares"]]
+    extras = t.get("share_extras") or [accused_bonus(t["aimed"], "geteyltes_leyd")
+                                       for _ in t["shares"]]
+    shares = [[vid, extra] for vid, extra in zip(t["shares"], extras, strict=True)]
     return {"type": "card", "card": cid, "kind": t["kind"], "value": t["value"],
             "player": t["player"], "accuser": t["accuser"], "aimed": t["aimed"],
-            "target": t["target"], "bonus": 0, "shares": shares, "cancelled": t["cancelled"]}
+            "target": t["target"], "bonus": t.get("bonus", 0), "shares": shares,
+            "cancelled": t["cancelled"]}
 
 
 def _turns_left(view: dict[str, Any], n: int) -> int:
