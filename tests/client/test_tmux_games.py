@@ -41,7 +41,7 @@ def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path
                 "echo EXITED $?; sleep 60", env)
     rng = random.Random(seed)
     try:
-        tmux.wait_for(TITLES[game], 30)
+        tmux.wait_for(TITLES[game], timeout=30)
         end = time.monotonic() + DEADLINE
         screen = tmux.screen()
         for _ in range(MAX_KEYS):
