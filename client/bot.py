@@ -253,7 +253,8 @@ def run(args: argparse.Namespace) -> int:
             host, port, game=args.game, count=args.count, seats=args.seats,
             policy=budgeted(args.policy, getattr(args, "think", None)), code=args.code,
             config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
-            resend=args.resend if args.resend and args.resend > 0 else None))
+            resend=args.resend if args.resend and args.resend > 0 else None,
+            seed=getattr(args, "seed", None)))
     except SessionError as exc:
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 1
@@ -304,7 +305,8 @@ def run_tournament(args: argparse.Namespace, host: str, port: int) -> int:
         report = asyncio.run(run_entrants(
             host, port, count=args.count, policy=args.policy, code=args.code,
             config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
-            resend=args.resend if args.resend and args.resend > 0 else None))
+            resend=args.resend if args.resend and args.resend > 0 else None,
+            seed=getattr(args, "seed", None)))
     except ValueError as exc:  # PolicyError: the policy does not fit the event's game
         print(f"hexnet bot: {exc}", file=sys.stderr)
         return 2

@@ -279,6 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--resend", type=float, default=5.0,
                    help="send an action again after this many seconds without an answer "
                         "(0: never; default 5)")
+    p.add_argument("--seed", type=int,
+                   help="fix the bots' choices (bot i draws from SEED + i; default: random)")
     _add_lang(p)
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")

@@ -1,9 +1,10 @@
 """The soak: ``python -m host.soak --games 500`` — many bot games over the network against one
 ``hexnet host --headless`` subprocess, with random client disconnects, watching the host's memory.
 
-Games rotate over the three games (4 bot clients each, ``--parallel`` tables at once); in a share
-of them (``--cut-rate``) one client's connection is cut by a relay in front of the host at a
-random moment of the game (after its first view), and that client must reconnect and finish.
+Games rotate over the three games (4 bot clients each, one ``hexnet bot`` process per game,
+``--parallel`` tables at once); in a share of them (``--cut-rate``) one client's connection is cut
+by a relay in front of the host at a random moment of the game (once a connection has played 3 s),
+and that client must reconnect and finish.
 Every finished table's journal is verified (commitment, every step, outcome). Progress lines show
 games done, failures, exceptions (bot errors + host log lines reporting an error), reconnects and
 the host's RSS; the summary compares the RSS after warm-up with the last reading. Exit 0 if every
@@ -16,13 +17,13 @@ import argparse
 import asyncio
 import contextlib
 import random
+import re
 import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
 
-from client.bot import run_bots
 from host.drill import Drill, Relay, say
 from host.journal import read_journal
 from host.verify import verify_contents
@@ -61,35 +62,50 @@ class Soak:
         self.failures: list[str] = []
 
     async def one_game(self, n: int, relay: Relay) -> None:
+        """Game ``n``: four bot clients in a ``hexnet bot`` process of their own (the host's
+        room imports nothing of the client's), through the relay; maybe one connection cut."""
         game = GAMES[n % len(GAMES)]
         cut_after = self.rng.uniform(0.1, 3.0) if self.rng.random() < self.cut_rate else None
+        bots: asyncio.subprocess.Process | None = None
 
         async def cutter() -> None:
-            if cut_after is not None:
-                await asyncio.sleep(cut_after)
-                if relay.cut_one(self.rng, min_age=3.0):  # not one still being set up
+            """After ``cut_after`` s, cut a connection as soon as one has played ≥ 3 s (not
+            one still being set up)."""
+            assert cut_after is not None and bots is not None
+            await asyncio.sleep(cut_after)
+            while bots.returncode is None:
+                if relay.cut_one(self.rng, min_age=3.0):
                     self.cuts += 1
+                    return
+                await asyncio.sleep(0.1)
 
         cut_task: asyncio.Future[None] | None = None
-
-        def on_message(i: int, msg: dict) -> None:
-            nonlocal cut_task
-            if cut_task is None and msg["type"] == "view":  # the game is on: cut from now
-                cut_task = asyncio.ensure_future(cutter())
-
         try:
-            report = await run_bots("127.0.0.1", relay.port, game=game, count=4,
-                                    policy="heuristic", code=self.drill.room_code,
-                                    config_dir=str(self.dir / "client"), name=f"g{n}-",
-                                    timeout=self.game_timeout, seed=n, on_message=on_message,
-                                    resend=self.resend)
-            self.reconnects += report.reconnects
-            if report.outcome is None:
+            bots = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "hexnet.cli", "bot", f"127.0.0.1:{relay.port}",
+                "--game", game, "--count", "4", "--policy", "heuristic",
+                "--code", self.drill.room_code, "--config-dir", str(self.dir / "client"),
+                "--name", f"g{n}-", "--seed", str(n), "--resend", str(self.resend or 0),
+                "--lang", "en", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            if cut_after is not None:
+                cut_task = asyncio.ensure_future(cutter())
+            try:
+                out, _ = await asyncio.wait_for(bots.communicate(), self.game_timeout)
+            except TimeoutError:
+                raise TimeoutError(f"no end within {self.game_timeout:g} s") from None
+            text = out.decode(errors="replace")
+            reconnected = re.search(r"^reconnected (\d+) times?$", text, re.M)
+            self.reconnects += int(reconnected.group(1)) if reconnected else 0
+            table = re.search(r"^table (\d+): \w+ over after", text, re.M)
+            if bots.returncode != 0 or table is None:
                 self.failed += 1
-                self.failures.append(f"game {n} ({game}) ended without an outcome")
+                last = text.strip().splitlines()[-1:] or ["no output"]
+                self.failures.append(f"game {n} ({game}) ended without an outcome (the bots "
+                                     f"exited with {bots.returncode}: {last[0]})")
                 say(f"failure: {self.failures[-1]}")
+                self.exceptions += "Traceback" in text
             else:
-                self.check_journal(n, game, report.table)
+                self.check_journal(n, game, int(table.group(1)))
         except Exception as exc:  # noqa: BLE001 - counted and reported, the soak goes on
             self.exceptions += 1
             self.failed += 1
@@ -99,6 +115,7 @@ class Soak:
         finally:
             if cut_task is not None:
                 cut_task.cancel()
+            await self.drill.stop_process(bots)
             self.done += 1
 
     def check_journal(self, n: int, game: str, table: int) -> None:
