@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
+BOT_DELAY = 0.4  # at other tables
 
 
 def table_size(game: str, players: int | None) -> int:
@@ -74,6 +75,18 @@ def tutorial_table(host: Host, tutorial: Tutorial) -> int:
     return table
 
 
+def bot_delay(args: argparse.Namespace, tutorial: bool) -> float:
+    """Seconds a bot waits before it moves: ``--bot-delay`` (0 to 60), else 1 in the tutorial
+    and 0.4 at other tables."""
+    delay = getattr(args, "bot_delay", None)
+    if delay is None:
+        return TUTORIAL_BOT_DELAY if tutorial else BOT_DELAY
+    if not 0 <= delay <= 60:  # (NaN fails both)
+        raise SystemExit(_("hexnet play: --bot-delay must be between 0 and 60 seconds, not "
+                           "{delay}").format(delay=delay))
+    return delay
+
+
 async def play(args: argparse.Namespace) -> int:
     """Start the host, run the app against it until the player quits, stop the host."""
     from host.server import Host
@@ -89,7 +102,7 @@ async def play(args: argparse.Namespace) -> int:
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
                 recover=False,  # journaled, but a new play starts fresh
-                bot_delay=TUTORIAL_BOT_DELAY if tutorial else 0.4)
+                bot_delay=bot_delay(args, tutorial is not None))
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "
                   "your table; b fills a seat with a bot, g starts.").format(

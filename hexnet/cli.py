@@ -189,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a guided first game: a prepared table, predictable bots and a hint "
                         "at every step (about 5 minutes)")
     p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
+    p.add_argument("--bot-delay", type=float, metavar="SECONDS",
+                   help="seconds a bot waits before it moves, so you can follow its move "
+                        "(default 0.4; the tutorial's 1)")
     _add_lang(p)
 
     p = sub.add_parser("host", help="run a host: tables, seats, mDNS")
@@ -205,6 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "refuses to start if it cannot write them there")
     p.add_argument("--absent-after", type=float, default=60.0,
                    help="seconds before a disconnected seat counts as absent (default 60)")
+    p.add_argument("--bot-delay", type=float, metavar="SECONDS",
+                   help="seconds a host-side bot waits before it moves (default 0.4)")
     p.add_argument("--lang", choices=LANGS, default="en",
                    help="language of the headless log's game events (default en)")
     p.add_argument("--web", nargs="?", type=int, const=8080, metavar="PORT",
@@ -242,8 +247,6 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option for every table (repeatable; values as in the "
                         "game's options, e.g. variant=quick or reaction_seconds=10)")
-    t.add_argument("--bot-delay", type=float, metavar="SECONDS",
-                   help="seconds a host-side bot waits before it moves (default 0.4)")
     t.add_argument("--pause", type=float, default=5.0, metavar="SECONDS",
                    help="seconds between a round's standings and the next round (default 5)")
 

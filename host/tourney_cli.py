@@ -71,7 +71,9 @@ def parse_options(engine: Any, items: list[str] | None) -> dict[str, Any]:
 def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     """The Director's keywords for the command line (None: no --tournament)."""
     tour_flags = ("game", "rounds", "table_size", "bots", "results", "start_when", "start_at",
-                  "option", "bot_delay")
+                  "option")
+    if getattr(args, "bot_delay", None) is not None and not 0 <= args.bot_delay <= 60:
+        raise CliError(f"--bot-delay must be 0–60 seconds, not {args.bot_delay:g}")
     if not getattr(args, "tournament", None):
         given = [f"--{f.replace('_', '-')}" for f in tour_flags
                  if getattr(args, f, None) is not None]
@@ -109,8 +111,6 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
         raise CliError(f"--results {args.results!r} must name a .json file")
     if args.pause is not None and not 0 <= args.pause <= 3600:
         raise CliError(f"--pause must be 0–3600 seconds, not {args.pause:g}")
-    if args.bot_delay is not None and not 0 <= args.bot_delay <= 60:
-        raise CliError(f"--bot-delay must be 0–60 seconds, not {args.bot_delay:g}")
     options = parse_options(engine, args.option)
     return {"game": args.game, "fmt": args.tournament, "size": size, "rounds": args.rounds,
             "bots": bots, "bot_policy": policy, "results": args.results,

@@ -25,8 +25,8 @@ GAMES = {  # game: (players, the keys to draw from, seed)
     "hranice": (3, ["d", "p", "Enter", "e"], 4),
     "fang": (4, ["p", "Enter", "Down", "Up", "y"], 4),
 }
-DEADLINE = 840.0  # seconds per game (bots take 0.4 s a move in hexnet play; heuristic bots
-# here: search bots would think 0.5 s more a move, and the test is about the client)
+DEADLINE = 840.0  # seconds per game (heuristic bots, 0.05 s a move: search bots would think
+# 0.5 s more a move, and the test is about the client)
 MAX_KEYS = 6000
 TITLES = {"hexenhammer": "Hexenhammer #", "hranice": "Hranice #", "fang": "Fang #"}
 
@@ -37,7 +37,7 @@ def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play {game} --players {players} --name Ada --seed {seed} "
-                "--policy heuristic; "
+                "--policy heuristic --bot-delay 0.05; "
                 "echo EXITED $?; sleep 60", env)
     rng = random.Random(seed)
     try:

@@ -53,7 +53,7 @@ def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Pat
     log = open(tmp_path / "host.log", "w+")  # noqa: SIM115 - closed in finally
     host = subprocess.Popen([str(HEXNET), "host", "--headless", "--open", "--port", str(port),
                              "--bind", "127.0.0.1", "--interface", "127.0.0.1", "--name",
-                             "Zuschauhaus"],
+                             "Zuschauhaus", "--bot-delay", "0.05"],
                             stdout=log, stderr=subprocess.STDOUT, env=env)
     tmux = None
     try:

@@ -105,6 +105,15 @@ def test_play_interface_without_lan_is_refused(tmp_path) -> None:
     one_clear_line(run, "--interface needs --lan")
 
 
+@pytest.mark.parametrize("delay", ["-1", "nan", "61"])
+def test_a_bot_delay_outside_0_to_60_seconds_is_refused(tmp_path, delay) -> None:
+    one_clear_line(hexnet("play", "--bot-delay", delay, tmp=tmp_path),
+                   f"--bot-delay must be between 0 and 60 seconds, not {float(delay)}")
+    run = hexnet(*host_args(tmp_path, "--bot-delay", delay), tmp=tmp_path)
+    assert run.returncode == 2 and "--bot-delay must be 0–60 seconds" in run.stderr, run.stderr
+    assert "ready" not in run.stdout
+
+
 def test_verify_does_not_call_an_unfinished_journal_verified(tmp_path) -> None:
     engine = get_game("hexenhammer")
     players, seed, salt = ["ana", "ben", "cas"], 7, b"s" * 16
