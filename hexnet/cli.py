@@ -302,6 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the first table's seed (default 1)")
     p.add_argument("--out", metavar="PATH.json",
                    help="write standings, pairings and every table's record as JSON here")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option for every table (repeatable; within the bounds players "
+                        "may choose, e.g. deal=balanced for Fang)")
     _add_workers(p, "tables")
     _add_think(p, playouts=True)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexnet.games import get_game
+from hexnet.options import OptionError, parse_flags
 from hexnet.policies import PolicyError, load_policy
 from hexnet.progress import Progress
 from hexnet.search import budgeted
@@ -101,9 +102,10 @@ def prepare(game_name: str, size: int, policies: list[str], fmt: str, rounds: in
 
 def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None,
                seed: int, runner: Runner | None = None,
-               log: Callable[[str], None] = print, progress: Progress | None = None
-               ) -> dict[str, Any]:
-    """Play the whole event; return its standings, rounds and a record of every table."""
+               log: Callable[[str], None] = print, progress: Progress | None = None,
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play the whole event (every table with the game's ``options``); return its standings,
+    rounds and a record of every table."""
     history, total_rounds = prepare(game_name, size, policies, fmt, rounds)
     policy_of = dict(zip(history.entrants, policies, strict=True))
     if progress is not None:
@@ -122,7 +124,8 @@ def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds:
         work, where = [], []
         for rnd in batch:
             for number, seats in enumerate(rnd.tables, 1):
-                work.append((game_name, tuple(policy_of[e] for e in seats), table_seed))
+                work.append((game_name, tuple(policy_of[e] for e in seats), table_seed,
+                             dict(options or {})))
                 where.append((rnd.number, number, seats, table_seed))
                 table_seed += 1
         played = runner.map(play_seeded, work, progress.advance if progress else None)
@@ -135,7 +138,8 @@ def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds:
                     f"({history.bye_points:g} points)")
     elapsed = max(time.perf_counter() - started, 1e-9)
     return {"game": game_name, "format": fmt, "rounds": total_rounds,
-            "players_per_table": size, "seed": seed, "workers": runner.workers,
+            "players_per_table": size, "options": dict(options or {}), "seed": seed,
+            "workers": runner.workers,
             "seconds": round(elapsed, 2), "tables": len(records),
             "games_per_s": round(len(records) / elapsed, 2),
             "bye_points": history.bye_points,
@@ -187,10 +191,16 @@ def run(args: argparse.Namespace) -> int:
         if args.workers is not None and args.workers < 1:
             raise TournamentError(f"--workers must be at least 1, not {args.workers}")
         history, _ = prepare(args.game, args.players, policies, args.format, args.rounds)
+        options = parse_flags(get_game(args.game), getattr(args, "option", None))
         with open_runner(args.workers, args.scheduler,
                          tasks=parallel_tables(history)) as runner:
             result = run_ladder(args.game, args.players, policies, args.format, args.rounds,
-                                args.seed, runner=runner, log=progress.say, progress=progress)
+                                args.seed, runner=runner, log=progress.say, progress=progress,
+                                options=options)
+    except OptionError as exc:
+        progress.close()
+        print(f"hexnet tournament: {exc.message}", file=sys.stderr)
+        return 2
     except (KeyError, PolicyError, TournamentError, WorkersError) as exc:
         progress.close()
         print(f"hexnet tournament: {exc.args[0] if exc.args else exc}", file=sys.stderr)

@@ -147,6 +147,32 @@ def check_options(engine: Any, options: Mapping[str, Any] | None, *, local: bool
     return out
 
 
+def parse_flags(engine: Any, items: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` command-line flags → the game's options (true/false, numbers,
+    words), checked by :func:`check_options` with the players' bounds. Raises
+    :class:`OptionError` whose message is the command line's error (``--option …``)."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, eq, text = item.partition("=")
+        if not eq or not key:
+            raise OptionError("bad_options", f"--option {item!r}: give KEY=VALUE")
+        value: Any = text
+        if text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(text)
+                    break
+                except ValueError:
+                    continue
+        out[key.strip()] = value
+    try:
+        return check_options(engine, out, local=False)
+    except OptionError as exc:
+        raise OptionError(exc.code, f"--option: {exc.message}") from None
+
+
 def stacked(engine: Any, options: Mapping[str, Any] | None) -> bool:
     """Whether ``options`` fix hidden information (a stacked position, chosen roles)."""
     declared = specs(engine)

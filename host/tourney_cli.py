@@ -44,28 +44,12 @@ def parse_start_at(text: str, now: float | None = None) -> float:
 def parse_options(engine: Any, items: list[str] | None) -> dict[str, Any]:
     """``KEY=VALUE`` flags → the game's options (true/false, numbers, words), checked against
     what the game declares with the players' bounds. CliError if one does not fit."""
-    from hexnet.options import OptionError, check_options
+    from hexnet.options import OptionError, parse_flags
 
-    out: dict[str, Any] = {}
-    for item in items or []:
-        key, eq, text = item.partition("=")
-        if not eq or not key:
-            raise CliError(f"--option {item!r}: give KEY=VALUE")
-        value: Any = text
-        if text.lower() in ("true", "false"):
-            value = text.lower() == "true"
-        else:
-            for kind in (int, float):
-                try:
-                    value = kind(text)
-                    break
-                except ValueError:
-                    continue
-        out[key.strip()] = value
     try:
-        return check_options(engine, out, local=False)
+        return parse_flags(engine, items)
     except OptionError as exc:
-        raise CliError(f"--option: {exc.message}") from None
+        raise CliError(exc.message) from None
 
 
 def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:

@@ -31,7 +31,7 @@ HRANICE = CONTRACT | {
 FANG_PUBLIC = CONTRACT | {
     "day", "knights_day", "days_to_knights", "seals", "seals_needed", "curse", "curse_bar",
     "failed_rituals", "spells_unlocked", "required", "open_places", "forms", "roles", "role",
-    "chief", "scene", "members", "proposal_size", "submitted", "time_limits"}
+    "chief", "scene", "members", "proposal_size", "submitted", "time_limits", "deal"}
 FANG_SEAT = FANG_PUBLIC | {"hand", "fluchkraut", "my_choice", "cat_counts"}
 FANG_CARD = {"id", "ing"}
 

@@ -81,8 +81,8 @@ def seer_findings(view: View) -> dict[int, bool]:
 
 
 def role_pool(view: View) -> list[str]:
-    """The roles dealt at this table (the standard deal for its size)."""
-    return data.deal_for(len(view["players"]))
+    """The roles dealt at this table (its role table's deal for its size)."""
+    return data.deal_for(len(view["players"]), view["deal"])
 
 
 def deal_roles(view: View, rng: random.Random,

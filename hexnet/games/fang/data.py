@@ -16,6 +16,7 @@ SEER, PROTECTOR, HERBALIST, PICKPOCKET, CAT = (
     "seherin", "beschuetzer", "kraeuterkundige", "taschendieb", "dorfkatze")
 VERDERBEN, FLUCH, DOPPELSCHLAG = "verderben", "fluch", "doppelschlag"
 NO_SPELL = "none"
+STANDARD_DEAL = "standard"
 EMPTY_HAND = "empty"
 
 
@@ -44,9 +45,17 @@ def role_name(role: str) -> str:
     return tab()["roles"][role]["name"]
 
 
-def deal_for(players: int) -> list[str]:
-    """The full role list for ``players`` seats (specials first, then Dorfkatzen)."""
-    special = list(tab()["deal"][str(players)])
+def deals() -> list[str]:
+    """The role tables a table may deal by (option ``deal``), ``standard`` first."""
+    return list(tab()["deals"])
+
+
+def deal_for(players: int, deal: str = STANDARD_DEAL) -> list[str]:
+    """The full role list for ``players`` seats (specials first, then Dorfkatzen) by the role
+    table ``deal`` (table option ``deal``): ``[deal]`` with the changes of ``[deals.<deal>]``,
+    which lists only the player counts it changes (``standard`` changes none)."""
+    variant = tab().get("deals", {}).get(deal, {})
+    special = list(variant.get(str(players), tab()["deal"][str(players)]))
     return special + [CAT] * (players - len(special))
 
 

@@ -97,7 +97,7 @@ def _config(view: View, n: int) -> dict[str, Any]:
             "curse_bar": view["curse_bar"], "circle": list(row["circle"]),
             "hand_size": data.tab()["game"]["hand_size"],
             "max_changes": data.tab()["game"]["max_changes"],
-            "time_limits": view["time_limits"], "timers": timers}
+            "time_limits": view["time_limits"], "deal": view["deal"], "timers": timers}
 
 
 def _serial(view: View) -> int:

@@ -32,19 +32,23 @@ def config(players: int, options: dict[str, Any]) -> dict[str, Any]:
         "max_changes": max(1, int(options.get("max_changes",
                                               data.tab()["game"]["max_changes"]))),
         "time_limits": bool(options.get("time_limits", False)),
+        "deal": str(options.get("deal", data.STANDARD_DEAL)),
         "timers": {k: float(options.get(f"{k}_seconds", data.timer_default(k)))
                    for k in data.TIMER_KEYS},
     }
     if cfg["seals"] < 1 or cfg["knights_day"] < 1 or cfg["curse_bar"] < 1 or not cfg["circle"]:
         raise IllegalAction("numbers_positive")
+    if cfg["deal"] not in data.deals():
+        raise IllegalAction("unknown_deal")
     return cfg
 
 
 def role_list(players: int, options: dict[str, Any]) -> list[str]:
-    """The roles to deal: the host's list (padded with Dorfkatzen) or the table's."""
+    """The roles to deal: the host's list (padded with Dorfkatzen) or the table's role table
+    (option ``deal``: ``standard`` or ``balanced``)."""
     chosen = options.get("roles")
     if chosen is None:
-        return data.deal_for(players)
+        return data.deal_for(players, str(options.get("deal", data.STANDARD_DEAL)))
     roles = list(chosen)
     unknown = [r for r in roles if r not in data.role_ids()]
     if unknown or len(roles) > players:

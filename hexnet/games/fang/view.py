@@ -47,6 +47,7 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "proposal_size": scene.get("size"),
         "submitted": _public_submitted(state),
         "time_limits": cfg["time_limits"],
+        "deal": cfg["deal"],
     }
     if seat is None:
         return v
