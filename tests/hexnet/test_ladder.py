@@ -8,6 +8,7 @@ import json
 import pytest
 
 from hexnet.cli import main
+from hexnet.games.fang import data as fang_data
 from hexnet.ladder import run_ladder
 from hexnet.workers import Dask, Processes, Runner
 
@@ -121,6 +122,10 @@ def test_a_ladder_on_a_dask_local_cluster_equals_the_local_run():
     (["--bots", "random,random,random"], "3 entrants cannot fill a table of 4"),
     (["--format", "knockout", "--rounds", "4"], "plays 2 rounds; leave out --rounds"),
     (["--bots", "nosuchmodule:choose,random,random,random"], "no Python module 'nosuchmodule'"),
+    (["--option", "variant"], "--option 'variant': give KEY=VALUE"),
+    (["--option", "variant=speedrun"],
+     "--option: Option 'variant' must be one of standard, quick, long, tutorial."),
+    (["--option", "scenario=x"], "--option: Option 'scenario' fixes hidden information"),
 ])
 def test_tournament_refuses_a_bad_command_line_in_one_line(capsys, extra, message):
     argv = ["tournament", "--game", "hranice", "--players", "4",
@@ -133,6 +138,19 @@ def test_tournament_refuses_a_bad_command_line_in_one_line(capsys, extra, messag
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("hexnet tournament: ") and message in err and err.count("\n") == 1
+
+
+def test_every_table_of_a_tournament_plays_with_its_options(tmp_path):
+    argv = ["tournament", "--game", "fang", "--players", "6", "--rounds", "4", "--format",
+            "round-robin", "--workers", "1", "--bots", "random,random,random,random,random,random"]
+    plain = run_json(tmp_path, argv)
+    balanced = run_json(tmp_path, [*argv, "--option", "deal=balanced"])
+    assert (plain["options"], balanced["options"]) == ({}, {"deal": "balanced"})
+    deal = {"standard": sorted(fang_data.deal_for(6)),
+            "balanced": sorted(fang_data.deal_for(6, "balanced"))}
+    assert deal["standard"] != deal["balanced"]
+    for event, name in ((plain, "standard"), (balanced, "balanced")):
+        assert [sorted(r["outcome"]["roles"]) for r in event["records"]] == [deal[name]] * 4
 
 
 @pytest.mark.timeout(60)

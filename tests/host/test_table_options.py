@@ -78,6 +78,16 @@ def test_every_option_is_shown_in_the_lobby_before_anyone_sits() -> None:
     assert info["stacked"] is False
 
 
+def test_fangs_role_table_is_a_players_option_shown_in_the_lobby_not_a_stacked_deal() -> None:
+    lb, rec = lobby()
+    assert create(lb, rec, "fang", 6, {"deal": "balanced"}) == []
+    [info] = rec.sent(2, "lobby")[-1]["tables"]
+    assert (info["options"], info["stacked"]) == ({"deal": "balanced"}, False)
+    [error] = create(lb, rec, "fang", 6, {"deal": "house"})
+    assert error == {"type": "error", "code": "bad_options",
+                     "message": "Option 'deal' must be one of standard, balanced."}
+
+
 def test_the_hosts_own_code_may_stack_a_table_and_it_says_so_to_everyone() -> None:
     lb, rec = lobby()
     roles = ["hexe", "seherin", "dorfkatze", "dorfkatze", "dorfkatze"]

@@ -91,3 +91,44 @@ def test_scenario_fixes_roles_day_hands_and_frogs() -> None:
         ("pilz", False), ("mehl", True)]
     assert GAME.view(state, 0)["hand"] == [{"id": "i1", "ing": "pilz"},
                                            {"id": "i2", "ing": "mehl"}]
+
+
+# Option ``deal = "balanced"`` (issue 17's balance study): one role changed at the counts where
+# search bots on every seat saw one side win more than 60%; the other counts deal as standard.
+BALANCED_CHANGES = {
+    5: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "dorfkatze": 1},
+    6: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+        "dorfkatze": 1},
+}
+
+
+@pytest.mark.parametrize("players", range(4, 13))
+def test_the_balanced_role_table_changes_only_the_counts_of_the_balance_study(players) -> None:
+    names = [f"p{i}" for i in range(players)]
+    standard = Counter(GAME.setup(names, 3)["roles"])
+    balanced = Counter(GAME.setup(names, 3, {"deal": "balanced"})["roles"])
+    assert balanced == BALANCED_CHANGES.get(players, standard)
+    if players in EXPECTED:
+        assert standard == EXPECTED[players]
+
+
+@pytest.mark.parametrize("players", range(4, 13))
+def test_the_standard_role_table_is_the_default(players) -> None:
+    names = [f"p{i}" for i in range(players)]
+    assert GAME.setup(names, 9)["roles"] == GAME.setup(names, 9, {"deal": "standard"})["roles"]
+
+
+def test_the_role_table_is_public_and_the_search_bots_deal_from_it() -> None:
+    from hexnet.games.fang import belief
+
+    state = GAME.setup([f"p{i}" for i in range(6)], 4, {"deal": "balanced"})
+    view = GAME.view(state, 0)
+    assert (view["deal"], GAME.view(state, None)["deal"]) == ("balanced", "balanced")
+    assert Counter(belief.role_pool(view)) == BALANCED_CHANGES[6]
+    assert GAME.view(GAME.setup([f"p{i}" for i in range(6)], 4), 0)["deal"] == "standard"
+
+
+def test_an_unknown_role_table_is_refused() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        GAME.setup([f"p{i}" for i in range(6)], 1, {"deal": "house"})
+    assert refused.value.key == "unknown_deal"
