@@ -37,16 +37,17 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self.run("send-keys", *keys)
 
-    def wait_for(self, *texts: str, timeout: float = 20.0) -> str:
-        """The screen once every one of ``texts`` is on it (a terminal is repainted piece by
-        piece: one line present does not mean the screen is finished)."""
+    def wait_for(self, *texts: str, timeout: float = 20.0, times: int = 1) -> str:
+        """The screen once every one of ``texts`` is on it at least ``times`` times (a terminal
+        is repainted piece by piece: one line present does not mean the screen is finished)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             screen = self.screen()
-            if all(text in screen for text in texts):
+            if all(screen.count(text) >= times for text in texts):
                 return screen
             time.sleep(0.2)
-        raise AssertionError(f"{texts!r} never all appeared; the screen:\n{self.screen()}")
+        raise AssertionError(f"{texts!r} never all appeared {times}×; the screen:\n"
+                             f"{self.screen()}")
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], timeout=10,
@@ -58,8 +59,8 @@ def test_hexnet_play_shows_the_table_and_quits(tmp_path: Path) -> None:
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play --name Ada --seed 5; echo EXITED $?; sleep 30", env)
     try:
-        screen = tmux.wait_for("Hexenhammer #", "Villager", "Suspicion")
-        assert screen.count(" you ") >= 3  # Ada's three villagers
+        tmux.wait_for("Hexenhammer #", "Villager", "Suspicion")
+        tmux.wait_for(" you ", times=3)  # Ada's three villagers
         tmux.keys("?")
         tmux.wait_for("Help — Hexenhammer")
         tmux.keys("Escape")

@@ -80,8 +80,7 @@ def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Pat
         screen = tmux.wait_for("Fair play", timeout=90)  # the results over the watched table
         assert "Traceback" not in screen
         tmux.keys("t")  # t: from the results to the watched table
-        screen = tmux.wait_for(f"WATCHING table #{tid}", timeout=60)
-        assert "read-only" in screen
+        tmux.wait_for(f"WATCHING table #{tid}", "read-only", timeout=60)
         tmux.keys("C-q")
         assert "EXITED 0" in tmux.wait_for("EXITED", timeout=60)
     finally:
