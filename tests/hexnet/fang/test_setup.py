@@ -99,6 +99,8 @@ BALANCED_CHANGES = {
     5: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "dorfkatze": 1},
     6: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
         "dorfkatze": 1},
+    8: {"hexe": 1, "kraehe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+        "taschendieb": 1, "dorfkatze": 1},
 }
 
 
