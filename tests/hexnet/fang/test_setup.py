@@ -99,8 +99,14 @@ BALANCED_CHANGES = {
     5: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "dorfkatze": 1},
     6: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
         "dorfkatze": 1},
+    7: {"hexe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1, "taschendieb": 1,
+        "narr": 1},
     8: {"hexe": 1, "kraehe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
         "taschendieb": 1, "dorfkatze": 1},
+    10: {"hexe": 2, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+         "taschendieb": 1, "narr": 1, "dorfkatze": 2},
+    11: {"hexe": 2, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+         "taschendieb": 1, "narr": 1, "dorfkatze": 3},
 }
 
 
