@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -133,6 +134,9 @@ def test_the_role_table_is_public_and_the_search_bots_deal_from_it() -> None:
     view = GAME.view(state, 0)
     assert (view["deal"], GAME.view(state, None)["deal"]) == ("balanced", "balanced")
     assert Counter(belief.role_pool(view)) == BALANCED_CHANGES[6]
+    for seed in range(5):
+        sampled = GAME.sample_state(view, random.Random(seed))
+        assert Counter(sampled["roles"]) == BALANCED_CHANGES[6]
     assert GAME.view(GAME.setup([f"p{i}" for i in range(6)], 4), 0)["deal"] == "standard"
 
 
