@@ -113,7 +113,8 @@ class Relay:
 class Drill:
     """One run of the drill; :meth:`run` returns the list of failures (empty = PASS)."""
 
-    def __init__(self, workdir: Path, game: str, seed: int, timeout: float) -> None:
+    def __init__(self, workdir: Path, game: str, seed: int, timeout: float,
+                 plan: tuple[int, int, int] | None = None) -> None:
         self.dir = workdir
         self.game = game
         self.rng = random.Random(seed)
@@ -127,6 +128,8 @@ class Drill:
         self.host_log: list[str] = []
         self.room_code = ""
         self.failures: list[str] = []
+        self.plan = plan  # journal steps of the first kill, the cut and the second kill
+        self.too_short = False  # the game ended before the drill's last event: play another
 
     # -- processes -----------------------------------------------------------------------
     async def start_host(self) -> None:
@@ -233,13 +236,16 @@ class Drill:
 
     async def events(self, relay: Relay, bots: asyncio.subprocess.Process) -> None:
         """Two host kills and one cut, at random steps in the first ~60 % of a short game."""
-        part = max(3, shortest_game(self.game) // 5)
-        k1 = self.rng.randint(3, part)
-        cut = k1 + self.rng.randint(2, part)
-        k2 = cut + self.rng.randint(2, part)
+        if self.plan is None:
+            part = max(3, shortest_game(self.game) // 5)
+            k1 = self.rng.randint(3, part)
+            cut = k1 + self.rng.randint(2, part)
+            self.plan = (k1, cut, cut + self.rng.randint(2, part))
+        k1, cut, k2 = self.plan
         for step, what in ((k1, "kill"), (cut, "cut"), (k2, "kill")):
             if not await self.wait_steps(step, bots):
                 self.failures.append(f"the game ended before step {step} ({what})")
+                self.too_short = self.steps() < 0
                 return
             if what == "kill":
                 await self.kill_host()
@@ -327,6 +333,24 @@ def replay_outcome(header: dict[str, Any], steps: list[dict[str, Any]]) -> dict[
     return game.outcome(state) or {}
 
 
+GAMES = 3
+
+
+def drill_games(workdir: Path, game: str, seed: int, timeout: float, games: int,
+                plan: tuple[int, int, int] | None = None) -> list[str]:
+    """Run the drill; a game that ends before the drill's last event (the deal decides how long a
+    game runs: a few Hranice deals end in a dozen steps) is set aside and a new game is drilled
+    in a fresh directory with the same plan, up to ``games`` games."""
+    n = 1
+    while True:
+        drill = Drill(workdir / f"game-{n}", game, seed, timeout, plan)
+        failures = asyncio.run(drill.run())
+        if not drill.too_short or n == games:
+            return failures
+        n += 1
+        say(f"{failures[0]}: too short to drill; another game (game {n} of {games})")
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m host.drill``: PASS → 0, FAIL → 1."""
     parser = argparse.ArgumentParser(prog="python -m host.drill", description=__doc__.split(
@@ -336,15 +360,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="fixes when the kills and the cut come")
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds (default 240)")
     parser.add_argument("--keep", help="work in this directory and keep it")
+    parser.add_argument("--games", type=int, default=GAMES,
+                        help="games to try when one ends before the drill is done (default "
+                             f"{GAMES}: a few deals end a game in a dozen steps)")
+    parser.add_argument("--steps", metavar="K1,CUT,K2",
+                        help="journal steps of the first kill, the cut and the second kill "
+                             "(default: drawn from the drill seed)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    plan = None
+    if args.steps is not None:
+        try:
+            k1, cut, k2 = (int(part) for part in args.steps.split(","))
+        except ValueError:
+            parser.error(f"--steps wants three whole numbers K1,CUT,K2, not {args.steps!r}")
+        if not 1 <= k1 < cut < k2:
+            parser.error(f"--steps wants 1 <= K1 < CUT < K2, not {args.steps}")
+        plan = (k1, cut, k2)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     say(f"crash drill: {args.game}, 4 bot clients, drill seed {seed}")
     started = time.monotonic()
     if args.keep:
-        failures = asyncio.run(Drill(Path(args.keep), args.game, seed, args.timeout).run())
+        failures = drill_games(Path(args.keep), args.game, seed, args.timeout, args.games,
+                               plan)
     else:
         with tempfile.TemporaryDirectory(prefix="hexnet-drill-") as tmp:
-            failures = asyncio.run(Drill(Path(tmp), args.game, seed, args.timeout).run())
+            failures = drill_games(Path(tmp), args.game, seed, args.timeout, args.games,
+                               plan)
     took = time.monotonic() - started
     if failures:
         for failure in failures:
