@@ -162,3 +162,31 @@ async def test_sessions_per_address_are_capped_and_an_idle_one_is_closed(host) -
             assert door.caps.live == {}
     finally:
         await door.stop()
+
+
+@needs_chromium
+async def test_a_phone_in_landscape_gets_the_clients_80_by_24_with_a_smaller_font(
+        host, door, tmp_path) -> None:
+    shots = Path(SHOTS) if SHOTS else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    url = f"http://127.0.0.1:{door.port}/"
+    # 844×390: a phone held sideways (CSS pixels). textual-serve's 16 px font leaves 88×18.
+    async with Chromium(tmp_path / "phone", width=844, height=390) as phone:
+        page = await phone.new_page()
+        await page.goto(url + "?fontsize=16")  # the page's size, asked for: kept
+        await wait_screen(page, "Terminal too small")
+        assert (await page.size())[1] == 18  # (its columns depend on whether the font loaded)
+        await page.goto(url)
+        await wait_screen(page, "Your name at the table")
+        cols, rows = await page.size()
+        assert cols >= 80 and rows == 24  # the largest font that fits: no row to spare
+        assert await page.evaluate(
+            "parseInt(document.getElementById('terminal').dataset.fontSize)") == 12
+        await page.type("Phoebe")
+        await page.key("Enter")
+        await wait_screen(page, "Room code for")
+        await page.type(host.room_code)
+        await page.key("Enter")
+        screen = await wait_screen(page, "You are Phoebe")
+        assert "Terminal too small" not in screen.screen()
+        await page.screenshot(shots / "web-phone-landscape-lobby.png")
