@@ -31,15 +31,22 @@ class CodeScreen(Dialog[str | None]):
             yield Label(_("Type the code the host's screen shows (e.g. ABCDE-FGHJK)."),
                         markup=False)
             yield Input(placeholder="XXXXX-XXXXX", id="code-input")
-            yield tap_hint(_("Enter join · Esc cancel"), "screen.cancel")
+            hint = _("Enter join · Esc cancel")
+            # a tap on the first half joins, as Enter does (web guests have no Enter key)
+            yield tap_hint(hint, "screen.cancel", {hint.split(" · ")[0]: "screen.join"})
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.value.strip():
-            self.close(event.value.strip())
+        self.action_join()
+
+    def action_join(self) -> None:
+        """Join with the code typed (nothing typed: nothing happens)."""
+        code = self.query_one(Input).value.strip()
+        if code:
+            self.close(code)
 
     def action_cancel(self) -> None:
         self.close(None)

@@ -58,7 +58,9 @@ class Picker(Dialog[Any]):
             if self._clock is not None:
                 yield Static("", id="picker-clock", markup=False)
             yield OptionList(*self._options(), id="picker-list")
-            yield tap_hint(_("↑↓ Enter pick · Esc cancel"), "screen.cancel")
+            # by touch: ↑/↓ page through a long list (a swipe does not scroll a terminal)
+            yield tap_hint(_("↑↓ Enter pick · Esc cancel"), "screen.cancel",
+                           {"↑": "screen.page(-1)", "↓": "screen.page(1)"})
 
     def _options(self) -> list[Option]:
         return [Option(Text(str(label)), id=str(i)) for i, (label, _v) in
@@ -122,6 +124,13 @@ class Picker(Dialog[Any]):
         index = int(event.option_id or 0)
         if 0 <= index < len(self._choices):
             self.close(self._choices[index][1])
+
+    def action_page(self, step: int) -> None:
+        """A page down (``step`` 1) or up (-1) the list, its cursor along (a tap on ↓ or ↑)."""
+        boxes = self.query(OptionList)
+        if boxes:
+            box = boxes.first()
+            box.action_page_down() if step > 0 else box.action_page_up()
 
     def action_cancel(self) -> None:
         self.close(None)
