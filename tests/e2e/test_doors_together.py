@@ -1,0 +1,188 @@
+"""Issue 16's "done when": a guest with only a browser (headless Chromium, on the web door), a
+guest with only ``ssh`` (OpenSSH's client in tmux, no key: the room code at the SSH prompt) and a
+``hexnet join`` player (in tmux) play one table to the end on 127.0.0.1, each seeing only their
+own hand, on a real host with both doors open."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shlex
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual_serve", reason="needs hexnet[web] (textual-serve)")
+pytest.importorskip("asyncssh", reason="needs hexnet[ssh] (asyncssh)")
+
+from host.ssh import SSHDoor  # noqa: E402
+from host.web import WebDoor  # noqa: E402
+from tests.e2e.chromium import Chromium  # noqa: E402
+from tests.e2e.frontdoor import cards_in, poll, seat_of  # noqa: E402
+from tests.e2e.test_ssh_door import Tmux  # noqa: E402
+from tests.e2e.test_web_door import join as browser_join  # noqa: E402
+from tests.e2e.test_web_door import screen_of  # noqa: E402
+
+pytestmark = [pytest.mark.timeout(300), pytest.mark.needs("chromium", "ssh", "tmux")]
+HEXNET = Path(sys.executable).parent / "hexnet"
+SHOTS = os.environ.get("HEXNET_SCREENSHOTS")  # keep the screenshot here (else tmp_path)
+
+
+class Player:
+    """One player's terminal: its screen now, everything it ever showed, and keys to send."""
+
+    def __init__(self, name: str, screen: Callable[[], Awaitable[str]],
+                 send: Callable[[str], Awaitable[None]]) -> None:
+        self.name, self._screen, self.send = name, screen, send
+        self.seen = ""  # every screen read, appended
+
+    async def screen(self) -> str:
+        text = await self._screen()
+        self.seen += text + "\n"
+        return text
+
+    async def wait(self, text: str, timeout: float = 30.0) -> str:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while text not in (now := await self.screen()):
+            assert loop.time() < end, f"{self.name}: {text!r} never showed:\n{now}"
+            await asyncio.sleep(0.2)
+        return now
+
+
+async def play_until_over(host, table: int, players: list[Player], timeout: float = 180.0,
+                          max_moves: int = 120) -> int:
+    """Whoever's screen says it is their move: ``a`` (every legal action), Enter (the first).
+    Until the host says the table is over; the moves made."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    moves = 0
+    while host.lobby.tables[table].status != "over":
+        assert loop.time() < end, f"the table was not over within {timeout} s"
+        assert moves < max_moves, f"still not over after {max_moves} moves"
+        for p in players:
+            screen = await p.screen()
+            if "Your move" not in screen or "Every action you can take" in screen:
+                continue
+            await p.send("a")
+            try:
+                await p.wait("Every action you can take", 5.0)
+            except AssertionError:
+                continue  # nothing to do after all: a stale prompt
+            await p.send("\r")
+            moves += 1
+        await asyncio.sleep(0.1)
+    return moves
+
+
+async def test_a_browser_guest_an_ssh_guest_and_a_join_player_play_one_table_each_seeing_only_their_hand(  # noqa: E501
+        host, tmp_path) -> None:
+    web = WebDoor(host, bind="127.0.0.1", port=0)
+    ssh = SSHDoor(host, bind="127.0.0.1", port=0)
+    await web.start()
+    await ssh.start()
+    table = host.lobby.create_table("toy", 3, {})
+    known = tmp_path / "known_hosts"
+    known.write_text(f"[127.0.0.1]:{ssh.port} "
+                     f"{ssh.host_key.export_public_key('openssh').decode().strip()}\n")
+    ssh_command = shlex.join([
+        "ssh", "-t", "-p", str(ssh.port), "-F", "/dev/null", "-o", f"UserKnownHostsFile={known}",
+        "-o", "StrictHostKeyChecking=yes", "-o", "PubkeyAuthentication=no",
+        "-o", "PreferredAuthentications=keyboard-interactive", "-o", "IdentityAgent=none",
+        "guest@127.0.0.1"])
+    join_command = shlex.join([
+        str(HEXNET), "join", f"127.0.0.1:{host.port}", "--name", "Jo", "--code",
+        host.room_code, "--fingerprint", host.fingerprint_human,
+        "--config-dir", str(tmp_path / "jo")])
+    terminal = Tmux(f"hexnet-doors-ssh-{tmp_path.name[-10:]}")
+    joiner = Tmux(f"hexnet-doors-join-{tmp_path.name[-10:]}")
+
+    async def tmux_screen(t: Tmux) -> str:
+        return t.screen()
+
+    try:
+        async with Chromium(tmp_path / "browser") as chromium:
+            page = await chromium.new_page()
+
+            async def page_screen() -> str:
+                return (await screen_of(page)).screen()
+
+            async def page_send(keys: str) -> None:
+                await (page.key("Enter") if keys == "\r" else page.type(keys))
+
+            browser = Player("Wanda (browser)", page_screen, page_send)
+            sam = Player("Sam (ssh)", lambda: tmux_screen(terminal), terminal.keys)
+            jo = Player("Jo (hexnet join)", lambda: tmux_screen(joiner), joiner.keys)
+
+            # The browser guest: the page, a name, the room code, a tap on the table: seated.
+            await browser_join(page, f"http://127.0.0.1:{web.port}/", "Wanda", host.room_code)
+            await page.tap(2, 2)
+            await poll(lambda: any(s.name == "Wanda" for s in host.lobby.tables[table].seats),
+                       15, "Wanda sitting down by touch")
+            # The ssh guest: OpenSSH asks the room code, then the client asks the name.
+            terminal.start(ssh_command)
+            await sam.wait("Room code:")
+            await sam.send(host.room_code + "\r")
+            await sam.wait("Your name at the table")
+            await sam.send("Sam\r")
+            await sam.wait("You are Sam")
+            await sam.send("s")
+            await sam.wait("seated at table")
+            # The hexnet join player sits and starts the table.
+            joiner.start(join_command)
+            await jo.wait("You are Jo")
+            await jo.send("s")
+            await jo.wait("seated at table")
+            seats = host.lobby.tables[table].seats
+            assert sorted(s.name for s in seats) == ["Jo", "Sam", "Wanda"]
+            assert len({s.identity for s in seats}) == 3  # three identities
+            await jo.send("g")
+            await poll(lambda: host.lobby.tables[table].status == "playing", 15, "the start")
+
+            state = host.lobby.state_of(table)
+            names = {browser: "Wanda", sam: "Sam", jo: "Jo"}
+            hands = {p: set(state["hands"][seat_of(host, table, n)]) for p, n in names.items()}
+            for p in names:
+                await poll_cards(p, hands[p])
+                for other in names:
+                    if other is not p:
+                        assert cards_in(p.seen, hands[other]) == set(), \
+                            f"{p.name} saw {other.name}'s hand"
+            for p in names:
+                await p.wait("Your hand:")  # the table drawn whole: the log too
+            shots = Path(SHOTS) if SHOTS else tmp_path
+            shots.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(shots / "doors-together-browser.png")
+            (shots / "doors-together-ssh.txt").write_text(terminal.screen())
+            (shots / "doors-together-join.txt").write_text(joiner.screen())
+
+            hidden = set(state["pile"])
+            moves = await play_until_over(host, table, [browser, sam, jo])
+            final = host.lobby.state_of(table)
+            played = {c for p in final["played"] for c in p}
+            for p, n in names.items():
+                kept = {c for s, hand in enumerate(final["hands"])
+                        if s != seat_of(host, table, n) for c in hand}
+                # what stayed hidden to the end (the others' unplayed cards, the pile) never
+                # reached this player's screen; the browser's: not even its received bytes
+                everything = p.seen + ((await screen_of(page)).text if p is browser else "")
+                assert cards_in(everything, (kept | hidden) - played) == set(), p.name
+            assert moves >= 6  # three players, two rounds: each played and nodded
+            for p in names:
+                await p.wait("Game over", 30)
+    finally:
+        terminal.kill()
+        joiner.kill()
+        await ssh.stop()
+        await web.stop()
+
+
+async def poll_cards(player: Player, cards: set[str], timeout: float = 20.0) -> None:
+    """Wait until ``player``'s screen has shown every one of ``cards``."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while cards_in(await player.screen(), cards) != cards:
+        assert loop.time() < end, f"{player.name} never saw all of {sorted(cards)}"
+        await asyncio.sleep(0.2)
