@@ -242,3 +242,44 @@ async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
         assert moves >= 1
     finally:
         tmux.kill()
+
+
+async def _guest_identity(door: SSHDoor, conn: Any) -> bytes:
+    """The hexnet identity the door gave the client of a terminal session on ``conn``."""
+    proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+    out = Screen(80, 24)
+    reader = asyncio.create_task(_pump(proc, out))
+    try:
+        await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+        session = next(iter(door.sessions))
+        assert session.guest is not None
+        public = session.guest.public
+        proc.stdin.write(b"\x11")  # Ctrl+Q
+        await asyncio.wait_for(proc.wait_closed(), 15)
+    finally:
+        reader.cancel()
+    await poll(lambda: not door.sessions, 10, "the session to end")
+    return public
+
+
+async def test_a_key_is_the_same_identity_every_time_and_no_key_a_fresh_one(
+        host, door) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    with_key = []
+    for _ in range(2):
+        conn, typer = await login(door, "unused", client_keys=[key])
+        async with conn:
+            assert typer.prompts == []  # the key alone lets it in
+            with_key.append(await _guest_identity(door, conn))
+    without = []
+    for _ in range(2):
+        conn, typer = await login(door, host.room_code)
+        async with conn:
+            assert typer.prompts == ["Room code: "]
+            without.append(await _guest_identity(door, conn))
+    other_key = asyncssh.generate_private_key("ssh-ed25519")
+    conn, _ = await login(door, "unused", client_keys=[other_key])
+    async with conn:
+        other = await _guest_identity(door, conn)
+    assert with_key[0] == with_key[1]
+    assert len({with_key[0], without[0], without[1], other}) == 4
