@@ -20,6 +20,7 @@ from client.screens.picker import Picker
 from client.widgets import presence
 from client.widgets.chat import ChatInput
 from client.widgets.footer import LocalFooter
+from client.widgets.hint import tap_keys
 from client.widgets.log import GameLog
 from hexnet.i18n import N_, _, ngettext
 
@@ -269,10 +270,19 @@ class LobbyScreen(Screen):
                      "g: start, t: go to the table")
         paging = (" · " + _("page {page}/{pages} ([ ] or PgUp/PgDn)").format(
             page=self.page + 1, pages=pages) if pages > 1 else "")
-        self.query_one("#lobby-you", Static).update(line.format(
+        # by touch: a tap on "w: watch it" watches, on "[" or "]" pages (web guests)
+        self.query_one("#lobby-you", Static).update(tap_keys(line.format(
             name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat"),
-            watching=you.get("watching")) + paging)
+            watching=you.get("watching")) + paging,
+            {"[": "screen.page(-1)", "]": "screen.page(1)"} if paging else None))
         self.refresh_bindings()
+
+    async def action_tap_key(self, key: str) -> None:
+        """A tap on a ``k: what it does`` hint: what ``k`` does here (even while the chat box
+        has the keyboard)."""
+        active = self.active_bindings.get(key)
+        if active is not None and active.enabled:
+            await self.app.run_action(active.binding.action, active.node)
 
     def action_page(self, step: int) -> None:
         """Show the next (``step`` 1) or previous (-1) page of tables."""

@@ -40,3 +40,29 @@ async def test_sitting_at_a_table_shows_its_page() -> None:
         app.lobby_screen.update_lobby(many_tables(70, you=55))
         await pilot.pause()
         assert "page 3/4" in str(app.lobby_screen.query_one("#lobby-you").render())
+
+
+async def tap_action(pilot, widget, action: str) -> None:
+    """A tap on the first cell of ``widget`` that a tap on runs ``action``."""
+    region = widget.region
+    cells = [(x, y) for y in range(region.y, region.bottom) for x in range(region.x, region.right)
+             if pilot.app.screen.get_style_at(x, y).meta.get("@click") == action]
+    assert cells, f"nothing in {widget} to tap for {action}"
+    await pilot.click(offset=cells[0])
+    await pilot.pause()
+
+
+async def test_by_touch_a_tap_on_a_page_bracket_pages_and_on_w_watch_it_watches() -> None:
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.lobby_screen
+        screen.update_lobby(many_tables(45))
+        await pilot.pause()
+        line = screen.query_one("#lobby-you")
+        await tap_action(pilot, line, "screen.page(1)")
+        assert "page 2/3" in str(line.render()) and screen.selected_table() == PAGE + 1
+        await tap_action(pilot, line, "screen.page(-1)")
+        assert "page 1/3" in str(line.render())
+        await tap_action(pilot, line, "screen.tap_key('w')")
+        assert app.sent == [{"type": "watch", "table": 1}]
