@@ -206,7 +206,12 @@ class LobbyScreen(Screen):
         self.event = event
         if self._ready:
             line = self.query_one("#lobby-event", Static)
-            line.update(f"{headline(event)} · {you_line(event)} " + _("(o: standings)"))
+            you = you_line(event)
+            # by touch: "(o: standings)" opens them; while one may enter, the line saying so
+            # enters (as e does)
+            enter = {you: "screen.tap_key('e')"} if (
+                event.get("status") == "registering" and not event.get("you")) else None
+            line.update(tap_keys(f"{headline(event)} · {you} " + _("(o: standings)"), enter))
             line.display = True
 
     async def action_enter(self) -> None:

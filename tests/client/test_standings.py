@@ -102,3 +102,32 @@ async def test_the_standings_key_shows_the_entrants_before_the_start(event_host,
             "Drücke e in der Lobby, um dich anzumelden.")
         shown = text_of(screen, "#standings-table")
         assert all(f"host bot {i}" in shown for i in (1, 2, 3))
+
+
+async def test_by_touch_a_tap_on_press_e_to_enter_enters_and_o_standings_opens_them(
+        event_host, tmp_path) -> None:
+    host, director = event_host
+    app = HexnetApp(target=("127.0.0.1", host.port), name="Tapio",
+                    config_dir=str(tmp_path / "tapio"), fingerprint=host.fingerprint)
+    async with app.run_test(size=(100, 30)) as pilot:
+        lobby = await wait_until(pilot, lambda: app.tournament and isinstance(
+            app.screen, LobbyScreen) and app.screen, what="the lobby with the event")
+        line = lobby.query_one("#lobby-event", Static)
+
+        async def tap(action: str) -> None:
+            region = line.region
+            cells = [(x, y) for y in range(region.y, region.bottom)
+                     for x in range(region.x, region.right)
+                     if app.screen.get_style_at(x, y).meta.get("@click") == action]
+            assert cells, f"nothing on the event line runs {action}"
+            await pilot.click(offset=cells[0])
+
+        await tap("screen.tap_key('o')")
+        await wait_until(pilot, lambda: isinstance(app.screen, StandingsScreen),
+                         what="the standings by a tap")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is lobby, what="back in the lobby")
+        await tap("screen.tap_key('e')")
+        await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table"),
+                         what="Tapio entered by a tap, seated at his round-1 table")
+        assert [e.name for e in director.entrants][-1] == "Tapio"
