@@ -283,3 +283,34 @@ async def test_a_key_is_the_same_identity_every_time_and_no_key_a_fresh_one(
         other = await _guest_identity(door, conn)
     assert with_key[0] == with_key[1]
     assert len({with_key[0], without[0], without[1], other}) == 4
+
+
+async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(host) -> None:
+    from host import guests
+
+    door = SSHDoor(host, bind="127.0.0.1", port=0,
+                   caps=guests.SessionCaps(total=8, per_address=1), idle_after=3.0)
+    await door.start()
+    try:
+        conn, _ = await login(door, host.room_code)
+        async with conn:
+            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
+                second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
+                second.close()
+            assert door.caps.live == {"127.0.0.1": 1}
+            proc = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                             encoding=None)
+            out = Screen(80, 24)
+            reader = asyncio.create_task(_pump(proc, out))
+            try:
+                await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+                session = next(iter(door.sessions))
+                # Nothing typed: after 3 s the session closes and its client process is gone.
+                await asyncio.wait_for(proc.wait_closed(), 30)
+            finally:
+                reader.cancel()
+            await poll(lambda: not door.sessions, 15, "the idle session to end")
+            assert session.process is not None and session.process.returncode is not None
+        await poll(lambda: door.caps.live == {}, 15, "the connection to be uncounted")
+    finally:
+        await door.stop()
