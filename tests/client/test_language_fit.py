@@ -1,0 +1,60 @@
+"""Every language fits the 80×24 screen: the key bar keeps its last key (Quit) on the screen, the
+first-contact dialog wraps its sentences instead of cutting them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from client.screens.fingerprint import FingerprintScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.table_base import TableScreen
+from client.widgets.footer import LocalFooter
+from hexnet import i18n
+from tests.client.conftest import screen_text, wait_until
+from tests.client.harness import ScreenApp
+from tests.client.hranice_views import HraniceViewApp
+from tests.client.test_fang_screen import FangViewApp, day_view
+
+APPS: dict[str, Callable[[str], Any]] = {
+    "lobby": lambda lang: ScreenApp("lobby", lang=lang),
+    "hexenhammer": lambda lang: ScreenApp("your_turn", lang=lang),
+    "fang": lambda lang: FangViewApp(*day_view(), lang=lang),
+    "hranice": lambda lang: HraniceViewApp("table", lang=lang),
+}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("where", sorted(APPS))
+async def test_the_key_bar_keeps_quit_on_an_80_column_screen(where: str, lang: str) -> None:
+    app = APPS[where](lang)
+    wanted = LobbyScreen if where == "lobby" else TableScreen
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, wanted) and app.screen,
+                                  what="the screen")
+        footer = screen.query_one(LocalFooter)
+        quit_key = f"^q {i18n._('Quit')}"
+        bottom = await wait_until(
+            pilot, lambda: (line := screen_text(app).rstrip("\n").split("\n")[-1])
+            and quit_key in line and line, what="the key bar with Quit")
+        assert bottom.rstrip().endswith(quit_key), bottom
+        # roomy where it fits (English, mostly), compact only where the words need it
+        assert footer.compact == (footer._roomy_width > 80)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+async def test_the_first_contact_dialog_shows_every_word(lang: str) -> None:
+    app = ScreenApp("lobby", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        app.push_screen(FingerprintScreen("127.0.0.1:7878", "ABCD-EFGH-IJKL-MNOP"))
+        await wait_until(pilot, lambda: isinstance(app.screen, FingerprintScreen),
+                         what="the dialog")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        sentences = i18n._("Compare it with the fingerprint on the host's screen.\n"
+                           "It will be remembered; a changed key will be refused.")
+        for sentence in sentences.split("\n"):
+            assert sentence.split()[-1] in text, (sentence, text)
