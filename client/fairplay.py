@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.options_words import options_text
 from hexnet.fairness import Verdict, verify_game
 from hexnet.games import get_game
 from hexnet.i18n import _
-from hexnet.options import describe
 
 MAX_PARTS = 1 << 12
 
@@ -78,7 +78,8 @@ def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
     if verdict.ok:
         line = _("Fair play verified ✓ (commitment {short}…)").format(short=short)
         if verdict.options:  # what the table agreed to (bound by the commitment)
-            line += " — " + _("agreed: {options}").format(options=describe(verdict.options))
+            agreed = options_text(None, verdict.options)
+            line += " — " + _("agreed: {options}").format(options=agreed)
         if verdict.stacked:
             line += " — " + _("⚠ stacked by the host, not shuffled")
         return line

@@ -58,3 +58,33 @@ async def test_the_first_contact_dialog_shows_every_word(lang: str) -> None:
                            "It will be remembered; a changed key will be refused.")
         for sentence in sentences.split("\n"):
             assert sentence.split()[-1] in text, (sentence, text)
+
+
+@pytest.mark.parametrize(("lang", "pace", "counted"), [
+    ("en", "Hexenhammer (quick pace)",
+     "relaxed pace, reaction window 9 s, watchers 1 action behind"),
+    ("hu", "Hexenhammer (gyors tempó)",
+     "nyugodt tempó, reakcióidő 9 mp, a nézők 1 lépéssel lemaradva"),
+    ("de", "Hexenhammer (Tempo schnell)",
+     "Tempo gemütlich, Reaktionsfenster 9 s, Zuschauer 1 Aktion zurück"),
+    ("cs", "Hexenhammer (rychlé tempo)",
+     "klidné tempo, reakční okno 9 s, diváci 1 akci pozadu")])
+def test_a_tables_options_read_in_the_readers_words(lang: str, pace: str, counted: str) -> None:
+    """The lobby shows a pace alone (its timings go without saying), a timing changed from the
+    pace's, and a count in the language's plural form; never an option's raw name."""
+    from client.options_words import options_text
+    from client.screens.lobby import game_text
+
+    i18n.set_language(lang)
+    try:
+        table = {"game": "hexenhammer", "title": "Hexenhammer",
+                 "options": {"pace": "quick", "reaction_seconds": 5.0, "panic_seconds": 30.0}}
+        assert game_text(table) == pace
+        options = {"pace": "relaxed", "panic_seconds": 90.0, "reaction_seconds": 9,
+                   "watch_delay": 1}
+        assert options_text("hexenhammer", options) == counted
+        if lang == "cs":  # three forms: 1 akci, 3 akce, 5 akcí
+            assert [options_text(None, {"watch_delay": n}) for n in (1, 3, 5)] == [
+                "diváci 1 akci pozadu", "diváci 3 akce pozadu", "diváci 5 akcí pozadu"]
+    finally:
+        i18n.set_language("en")
