@@ -88,3 +88,43 @@ def test_a_tables_options_read_in_the_readers_words(lang: str, pace: str, counte
                 "diváci 1 akci pozadu", "diváci 3 akce pozadu", "diváci 5 akcí pozadu"]
     finally:
         i18n.set_language("en")
+
+
+def test_the_fair_play_findings_read_in_the_readers_language() -> None:
+    """The check of a table's randomness says what it found in the reader's words (the replay's
+    header, the results screen), English stays in ``lines`` for ``hexnet verify`` and logs."""
+    from client.fairplay import fair_play_line, verdict_lines
+    from hexnet.fairness import commitment, events_digest, verify_game
+    from hexnet.games import get_game
+
+    game = get_game("hexenhammer")
+    players, seed, salt = ["a", "b", "c"], b"\1" * 32, b"s" * 16
+    agreed = {"reaction_seconds": 30}
+    state = game.setup(players, seed, agreed)
+    steps = []
+    for _step in range(3):
+        seat = game.waiting_for(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        steps.append((seat, action, events_digest(game.apply(state, seat, action))))
+    committed = commitment(seed, salt, agreed)
+    good = verify_game(game, players, agreed, seed, salt, committed, steps)
+    idle = next(s for s in range(3) if s != steps[0][0])
+    refused = verify_game(game, players, agreed, seed, salt, committed,
+                          [(idle, steps[0][1], None)])
+    i18n.set_language("de")
+    try:
+        assert verdict_lines(good)[1:] == [
+            "Alle 3 Schritte lassen sich mit denselben öffentlichen Ereignissen nachspielen.",
+            "Vereinbarte Optionen: Reaktionsfenster 30 s."]
+        assert verdict_lines(refused)[-1] == (
+            "Schritt 1 ist beim Nachspielen nicht erlaubt: "
+            + i18n.render_reason("hexenhammer", {"key": "not_your_turn"}, players))
+        assert "Schritt 1 ist beim Nachspielen nicht erlaubt" in fair_play_line(refused, committed)
+        i18n.set_language("cs")
+        assert verdict_lines(good)[1] == "Všechny 3 kroky se přehrají se stejnými veřejnými " \
+                                         "událostmi."
+    finally:
+        i18n.set_language("en")
+    assert good.lines[1:] == ["All 3 steps replay with identical public events.",
+                              "Agreed options: reaction_seconds 30."]
+    assert refused.lines[-1].startswith("Step 1 is not legal on replay: ")
