@@ -59,7 +59,23 @@ CODE_WORDS = {
                          "table."),
     "no_watching": N_("That table may not be watched."),
     "not_creator": N_("Only the table's creator or the host may set who watches it."),
+    "registration_closed": N_("The tournament has started; registration is closed."),
+    "event_full": N_("The tournament has as many entrants as it can take."),
+    "rate_limited": N_("Too many messages; slow down."),
+    "idle": N_("No message for too long."),
+    "too_many_watchers": N_("That table has as many watchers as it can take."),
+    "name_taken": N_("No free variant of that name is left."),
+    "unknown_game": N_("This host does not have that game."),
+    "bad_seats": N_("That game cannot be played with that many seats."),
+    "no_seat": N_("There is no player in that seat."),
+    "host_only": N_("Only the host may do that."),
+    "no_option": N_("This table has no such setting."),
+    "internal": N_("The host failed on that request; it was not carried out."),
 }
+# refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
+# or that only a broken client meets (the handshake's): shown as the host words them
+HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
+               "code_required", "bad_code")
 
 
 @dataclass

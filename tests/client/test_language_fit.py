@@ -128,3 +128,25 @@ def test_the_fair_play_findings_read_in_the_readers_language() -> None:
     assert good.lines[1:] == ["All 3 steps replay with identical public events.",
                               "Agreed options: reaction_seconds 30."]
     assert refused.lines[-1].startswith("Step 1 is not legal on replay: ")
+
+
+def test_every_refusal_the_host_can_send_has_words_in_the_client() -> None:
+    """A lobby refusal shows in the reader's language (by its code), never as the host's
+    English sentence — except the few whose host sentence is the point (an option's bounds)."""
+    import re
+    from pathlib import Path
+
+    from client.app import CODE_WORDS, HOST_WORDED
+
+    root = Path(__file__).resolve().parents[2]
+    pattern = re.compile(r"(?:_error|error|refuse|LobbyError)\(\s*(?:conn_id,\s*)?\"([a-z_]+)\"")
+    codes = {code for folder in ("host", "protocol") for path in (root / folder).glob("*.py")
+             for code in pattern.findall(path.read_text("utf-8"))}
+    assert {"table_full", "too_many_watchers", "registration_closed"} <= codes  # the scan works
+    assert codes - set(CODE_WORDS) - set(HOST_WORDED) == set()
+    for lang in i18n.LANGS[1:]:
+        i18n.set_language(lang)
+        try:
+            assert all(i18n._(words) != words for words in CODE_WORDS.values()), lang
+        finally:
+            i18n.set_language("en")

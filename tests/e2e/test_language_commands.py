@@ -93,3 +93,16 @@ def test_the_readme_names_every_command_that_takes_a_language() -> None:
     for name in with_lang - {"host"}:
         assert f"`{name}`" in section, name
     assert "hexnet host --headless" in section and "`--lang`" in section
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["join", "--watch", "1", "--lang", "de"],
+     "hexnet join: --watch braucht einen HOST, bei dem zugeschaut wird"),
+    (["bot", "127.0.0.1:1", "--game", "fang", "--count", "0", "--lang", "hu"],
+     "hexnet bot: a --count legalább 1 legyen, nem 0"),
+    (["bot", "127.0.0.1:1", "--count", "2", "--seats", "4", "--lang", "cs"],
+     "hexnet bot: --seats udává velikost nového stolu; turnaj své účastníky usazuje sám")])
+def test_a_client_commands_mistakes_are_told_in_its_language(args: list[str], said: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.strip() == said
