@@ -150,3 +150,24 @@ def test_every_refusal_the_host_can_send_has_words_in_the_client() -> None:
             assert all(i18n._(words) != words for words in CODE_WORDS.values()), lang
         finally:
             i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_hexenhammer_boards_words_fit_their_columns(lang: str) -> None:
+    """The villager table's owner column (7 cells), a dead villager's note in the 18-cell
+    suspicion column (with a 7-cell name), the score table's row labels (13 cells)."""
+    from rich.cells import cell_len
+
+    from client.widgets.hexenhammer_board import PARTS, fate
+
+    i18n.set_language(lang)
+    try:
+        assert cell_len(i18n._("Owner")) <= 7
+        view = {"taken": [[], ["karl"]]}
+        for vid in ("karl", "berta"):  # taken by a player, burned
+            assert cell_len(fate(view, vid, lambda seat: "Dietmar")) <= 18, fate(
+                view, vid, lambda seat: "Dietmar")
+        for _key, label in PARTS:
+            assert cell_len(i18n._(label)) <= 13, i18n._(label)
+    finally:
+        i18n.set_language("en")
