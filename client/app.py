@@ -78,6 +78,13 @@ HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signat
                "code_required", "bad_code")
 
 
+def table_game(session: Any, table: int) -> str | None:
+    """The game a table plays, from the last view of it the session holds (None if none)."""
+    view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
+    game = view.get("game")
+    return game if isinstance(game, str) else None
+
+
 @dataclass
 class AutoSeat:
     """For ``hexnet play``: take ``seat`` at ``table`` as soon as connected, then start it."""
@@ -240,7 +247,8 @@ class HexnetApp(App):
         from client.fairplay import fair_play_line
 
         if table in session.fair_play:
-            line = fair_play_line(session.fair_play[table], session.commitments.get(table))
+            line = fair_play_line(session.fair_play[table], session.commitments.get(table),
+                                  table_game(session, table))
             # kept for "replay this game" on the results screen (client.replay.launch)
             self.fair_play_verdicts[table] = session.fair_play[table]
             if table in session.revealed:
@@ -256,7 +264,7 @@ class HexnetApp(App):
         if self.session is None or table not in self.session.commitments:
             return None
         return fair_play_line(self.session.fair_play.get(table),
-                              self.session.commitments[table])
+                              self.session.commitments[table], table_game(self.session, table))
 
     def on_fair_play_checked(self, msg: m.FairPlayChecked) -> None:
         self.fair_play_lines[msg.table] = msg.line

@@ -113,8 +113,10 @@ def verdict_lines(verdict: Verdict) -> list[str]:
             for (key, args), line in zip(verdict.notes, verdict.lines, strict=True)]
 
 
-def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
-    """The results screens' line: verified (with the commitment), failed (loudly) or pending."""
+def fair_play_line(verdict: Verdict | None, commitment: str | None,
+                   game: str | None = None) -> str:
+    """The results screens' line: verified (with the commitment), failed (loudly) or pending;
+    ``game`` (when known) lets a pace stand for the timings it set."""
     short = (commitment or "")[:16]
     if verdict is None:
         return _("Fair play: waiting for the host's reveal (commitment {short}…)").format(
@@ -122,7 +124,7 @@ def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
     if verdict.ok:
         line = _("Fair play verified ✓ (commitment {short}…)").format(short=short)
         if verdict.options:  # what the table agreed to (bound by the commitment)
-            agreed = options_text(None, verdict.options)
+            agreed = options_text(game, verdict.options)
             line += " — " + _("agreed: {options}").format(options=agreed)
         if verdict.stacked:
             line += " — " + _("⚠ stacked by the host, not shuffled")

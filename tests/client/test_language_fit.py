@@ -171,3 +171,19 @@ def test_hexenhammer_boards_words_fit_their_columns(lang: str) -> None:
             assert cell_len(i18n._(label)) <= 13, i18n._(label)
     finally:
         i18n.set_language("en")
+
+
+def test_the_fair_play_line_names_the_agreed_pace_alone_when_the_game_is_known() -> None:
+    from client.fairplay import fair_play_line
+    from hexnet.fairness import Verdict
+
+    agreed = {"pace": "quick", "reaction_seconds": 5.0, "panic_seconds": 30.0}
+    verdict = Verdict(True, ["…"], options=agreed)
+    i18n.set_language("hu")
+    try:
+        assert fair_play_line(verdict, "ab" * 32, "hexenhammer").endswith(
+            "megállapodás: gyors tempó")
+        assert fair_play_line(verdict, "ab" * 32).endswith(
+            "megállapodás: gyors tempó, pánikfázis 30 mp, reakcióidő 5 mp")
+    finally:
+        i18n.set_language("en")
