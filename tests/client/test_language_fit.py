@@ -18,7 +18,20 @@ from tests.client.harness import ScreenApp
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_fang_screen import FangViewApp, day_view
 
+
+def replay(lang: str) -> Any:
+    from argparse import Namespace
+
+    from client.replay import load
+    from client.replay.app import ReplayApp
+    from tests.client.test_replay_screen import JOURNAL
+
+    found, _verdict = load(Namespace(journal=str(JOURNAL), seat="Bert", all=False))
+    return ReplayApp(found, "verified", lang=lang)
+
+
 APPS: dict[str, Callable[[str], Any]] = {
+    "replay": replay,
     "lobby": lambda lang: ScreenApp("lobby", lang=lang),
     "hexenhammer": lambda lang: ScreenApp("your_turn", lang=lang),
     "fang": lambda lang: FangViewApp(*day_view(), lang=lang),
