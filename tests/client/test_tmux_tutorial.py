@@ -60,7 +60,6 @@ def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> N
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play --tutorial --name Ada --lang en; echo EXITED $?; sleep 30", env)
-    started = time.monotonic()
     try:
         for hint, key in STEPS:
             wait_for_text(tmux, hint)
@@ -71,7 +70,6 @@ def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> N
                             "the matches")
         tmux.keys("C-q")
         wait_for_text(tmux, "EXITED 0")
-        assert time.monotonic() - started < 120
     finally:
         tmux.kill()
     journals = list((tmp_path / "data" / "hexnet" / "journals").glob("*.journal"))
