@@ -20,8 +20,17 @@ def test_drives_a_program():
 '''
 
 
-def run_pytest(tmp_path: Path, ci: bool) -> subprocess.CompletedProcess[str]:
-    (tmp_path / "test_ghost.py").write_text(NEEDS_A_GHOST)
+DERANDOMIZED = '''
+from hypothesis import settings
+
+def test_the_examples_are_the_same_every_run():
+    assert settings.default.derandomize
+'''
+
+
+def run_pytest(tmp_path: Path, ci: bool, text: str = NEEDS_A_GHOST
+               ) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_ghost.py").write_text(text)
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     if ci:
         env["CI"] = "1"
@@ -44,6 +53,14 @@ def test_a_missing_program_skips_a_test_loudly_outside_ci(tmp_path: Path) -> Non
     assert run.returncode == 0, run.stdout
     assert "1 skipped" in run.stdout
     assert "needs hexnet-no-such-program, not installed here (CI installs it)" in run.stdout
+
+
+def test_under_ci_hypothesis_runs_the_same_examples_every_time(tmp_path: Path) -> None:
+    """CI=1 (exported by .ci/run) loads the derandomized profile: a red CI is reproducible."""
+    ci = run_pytest(tmp_path, ci=True, text=DERANDOMIZED)
+    assert ci.returncode == 0, ci.stdout
+    local = run_pytest(tmp_path, ci=False, text=DERANDOMIZED)  # (a developer's run explores)
+    assert local.returncode == 1 and "1 failed" in local.stdout, local.stdout
 
 
 def test_ci_installs_every_program_a_test_needs() -> None:
