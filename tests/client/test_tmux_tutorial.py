@@ -6,7 +6,6 @@ half a minute, most of it the tutorial bots' one-second pauses)."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from tests.client.test_tmux import HEXNET, Tmux
 
 pytestmark = [pytest.mark.timeout(150),
-              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+              pytest.mark.needs("tmux")]
 
 # (what the hint line says, the key it asks for)
 STEPS = [
