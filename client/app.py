@@ -71,6 +71,8 @@ CODE_WORDS = {
     "host_only": N_("Only the host may do that."),
     "no_option": N_("This table has no such setting."),
     "internal": N_("The host failed on that request; it was not carried out."),
+    "too_fast": N_("You change what you watch too often; wait a second and try again."),
+    "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
 }
 # refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
 # or that only a broken client meets (the handshake's): shown as the host words them
