@@ -25,6 +25,7 @@ CASES = [
     ("hexenhammer", 5, {"reaction_seconds": 11, "panic_seconds": 40}),
     ("hranice", 2, {}), ("hranice", 4, {"manual_flip": True, "reaction_seconds": 0}),
     ("hranice", 6, {"ask_holders_only": True, "reaction_seconds": 9}),
+    ("hranice", 3, {"turn_seconds": 45}),
     ("fang", 4, {}), ("fang", 6, {"time_limits": True}), ("fang", 8, {}), ("fang", 9, {}),
     ("fang", 12, {"time_limits": True}),
 ]
