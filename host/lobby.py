@@ -644,9 +644,9 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         self._lobby_removed.add(table_id)
         self._lobby_changed(table)
 
-    def _check_can_move(self, conn: Conn) -> None:
+    def _check_can_move(self, conn: Conn, to: Table | None = None) -> None:
         here = self.where(conn.identity)
-        if here is not None and here[0].status == "playing":
+        if here is not None and here[0] is not to and here[0].status == "playing":
             raise LobbyError("playing", f"You are playing at table {here[0].id}; leave it first.")
 
     def _seat_human(self, conn: Conn, table: Table, seat: int) -> None:
@@ -667,6 +667,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         mine = table.seat_of(conn.identity)
         if mine is not None and (seat is None or seat == mine):
             if table.seats[mine].absent:
+                self._check_can_move(conn, table)
                 table.seats[mine].absent = table.seats[mine].absent_auto = False
                 self._seat_back(table, mine)
                 self._advance(table)
@@ -891,12 +892,25 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             s.kind, s.name, s.policy = "bot", name, policy
         else:
             here = self.where(identity)
-            if here is not None and here[0].status == "open":
-                here[0].seats[here[1]].clear()
-                self._lobby_changed(here[0])
+            if here is not None and here[0] is not table:  # one seat per player: this one
+                self._give_up(here[0], here[1])
             s.kind, s.name, s.identity = "human", name, identity
             s.absent = s.absent_auto = identity not in self.by_identity
             self.seated[identity] = table.id
+
+    def _give_up(self, table: Table, seat: int) -> None:
+        """The player of ``seat`` is seated elsewhere by the host (:meth:`place`): a seat at a
+        table still seating is emptied, one at a playing table is left as :meth:`leave` leaves
+        it (absent, still bound: the game's absent rules play it; taking it back waits until
+        the other table is over)."""
+        if table.status == "open":
+            table.seats[seat].clear()
+        elif table.status == "playing" and not table.seats[seat].absent:
+            table.seats[seat].absent = True
+            table.away_until.pop(seat, None)
+            self._presence(table, seat, "absent")
+            self._advance(table)
+        self._lobby_changed(table)
 
     def halt(self, table_id: int, why: str) -> None:
         """Stop a table that must not play on (its journal cannot be written): status
