@@ -198,7 +198,7 @@ async def test_a_swiss_event_runs_from_registration_to_results_json_and_csv(tmp_
     for game in data["games"]:
         assert Path(game["journal"]).is_file()
         assert commitment(bytes.fromhex(game["seed"]), bytes.fromhex(game["salt"]),
-                          {"variant": "tutorial"}) == game["commitment"]
+                          {"variant": "tutorial", "turn_seconds": 60}) == game["commitment"]
         assert sum(game["points"]) == 6  # placement points at 4 seats: 3+2+1+0
         verify = subprocess.run(HEXNET + ["verify", game["journal"]], capture_output=True,
                                 text=True, timeout=60)
