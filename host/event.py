@@ -76,7 +76,7 @@ STATUSES = ("registering", "playing", "between", "over")
 # Options every table of a tournament gets unless the organiser sets them (``--option``), where
 # the game declares them: every decision is timed, so a player who is connected but idle cannot
 # hold a round; when the time runs out the game makes the absent player's move for them
-# (Hranice: ``turn_seconds``; Fang: its ``time_limits``).
+# (Hexenhammer, Hranice: ``turn_seconds``; Fang: its ``time_limits``).
 TIMED = {"turn_seconds": 60, "time_limits": True}
 CSV_FIELDS = ["rank", "name", "points", "games", "wins", "byes", "median_buchholz", "buchholz",
               "reached", "seed", "fingerprint"]

@@ -22,7 +22,7 @@ def test_tournament_tables_are_timed_unless_the_organiser_says_otherwise() -> No
     assert timed_options("hranice", {"turn_seconds": 0}) == {"turn_seconds": 0}
     assert timed_options("fang", {}) == {"time_limits": True}
     assert timed_options("fang", {"time_limits": False}) == {"time_limits": False}
-    assert timed_options("hexenhammer", {}) == {}  # it declares neither
+    assert timed_options("hexenhammer", {}) == {"turn_seconds": TIMED["turn_seconds"]}
 
 
 async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(tmp_path) -> None:
