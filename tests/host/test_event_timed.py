@@ -63,3 +63,30 @@ async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(tmp_
         await idle.aclose()
         director.close()
         await host.stop()
+
+
+async def test_a_watcher_follows_a_tournament_table(tmp_path) -> None:
+    host = Host("Watched", tmp_path / "cfg", tmp_path / "data", open=True, bot_delay=0.2,
+                games=["hranice"])
+    director = Director(host, game="hranice", fmt="swiss", size=4, rounds=1, bots=4,
+                        start_when=4)
+    director.load()
+    await host.start("127.0.0.1", 0)
+    director.begin()  # four host bots: the event starts at once
+    eve = await Session.connect("127.0.0.1", host.port, name="Eve", identity_file=None,
+                                config_dir=str(tmp_path / "eve"), accept_new=True)
+    try:
+        [tid] = list(director.tables)
+        await eve.send({"type": "watch", "table": tid})
+        end = time.monotonic() + 20
+        seen = None
+        while time.monotonic() < end and seen is None:
+            msg = await eve.next_message(end - time.monotonic())
+            if msg is not None and msg["type"] == "watch_view":
+                seen = msg
+        assert seen is not None, "no watch_view frame for the tournament's table"
+        assert eve.you.get("watching") == tid
+    finally:
+        await eve.aclose()
+        director.close()
+        await host.stop()
