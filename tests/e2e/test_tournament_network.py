@@ -311,6 +311,31 @@ def test_bot_entrants_against_a_host_without_a_tournament_say_so(tmp_path) -> No
                                   "to play a table of bots.")
 
 
+def test_hexnet_bot_count_plays_the_event_through_exits_0_and_prints_the_standings(
+        tmp_path) -> None:
+    host = HostProcess(tmp_path, ["--tournament", "swiss", *GAME, "--rounds", "2",
+                                  "--table-size", "2", "--bots", "heuristic:2",
+                                  "--start-when", "4", "--bot-delay", "0", "--pause", "0"],
+                       free_port())
+    host.start()
+    try:
+        run = subprocess.run(HEXNET + ["bot", f"127.0.0.1:{host.port}", "--count", "2",
+                                       "--code", host.code, "--name", "robo", "--seed", "4",
+                                       "--config-dir", str(tmp_path / "bc")],
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        host.stop()
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert re.match(r"tournament over: swiss of hranice, 2 rounds; 2 bots played \d+ tables",
+                    lines[0])
+    rows = [line for line in lines[2:] if line.strip()]
+    assert len(rows) == 4
+    assert sorted(line.split(".", 1)[1].split()[0] for line in rows if line.startswith("* ")
+                  ) == ["robo1", "robo2"]  # its own entrants marked
+    assert "tournament: over;" in host.text()
+
+
 async def test_the_organiser_starts_by_signal_and_registration_closes(tmp_path) -> None:
     host = HostProcess(tmp_path, ["--tournament", "swiss", *GAME, "--rounds", "1",
                                   "--bots", "heuristic:4", "--pause", "0",
