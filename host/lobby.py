@@ -194,13 +194,16 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
 
     def _reclaim(self, identity: bytes, only: Table | None = None) -> Table | None:
         """A player returns: a bot standing in for them gives their seat back (a seat they
-        took meanwhile at a table still seating is freed: one seat per player)."""
+        took meanwhile at a table still seating is freed; while they play at another table —
+        one a tournament seated them at — the bot keeps standing in: one seat per player)."""
         table = self._stand_in(identity)
+        here = self.where(identity)
+        if here is not None and here[0] is not table and here[0].status == "playing":
+            return None  # one seat per player: the bot stands in until that table is over
         if table is not None and (only is None or only is table):
             seat = table.reserved_seat(identity)
             assert seat is not None
             del self._stand_ins[identity]
-            here = self.where(identity)
             if here is not None and here[0] is not table and here[0].status == "open":
                 here[0].seats[here[1]].clear()
                 self._lobby_changed(here[0])

@@ -43,3 +43,22 @@ def test_a_seat_at_a_table_still_seating_is_given_up_for_the_hosts_seat() -> Non
     lb.place(event, 0, "p2", ident(2))
     assert lb.tables[casual].seat_of(ident(2)) is None
     assert lb.where(ident(2)) == (lb.tables[event], 0)
+
+
+def test_a_bot_standing_in_keeps_the_seat_while_its_player_plays_the_hosts_table() -> None:
+    lb, rec = lobby()
+    casual = seated_table(lb, rec)
+    table = lb.tables[casual]
+    lb.disconnect(3)
+    lb.absent_if_gone(casual, 2)
+    lb.add_bot(casual, 2, "random")  # the host's bot keeps p3's seat
+    event = lb.create_table("toy", 2)
+    lb.place(event, 0, "p3", ident(3))  # p3 is away: seated absent
+    lb.place(event, 1, "p1", ident(1))
+    lb.start(event)
+    lb.connect(9, ident(3), "p3")
+    assert lb.where(ident(3)) == (lb.tables[event], 0)
+    assert not lb.tables[event].seats[0].absent  # back at the tournament's table
+    assert (table.seats[2].kind, table.seats[2].reserved) == ("bot", ident(3))  # still kept
+    lb.handle(9, {"type": "sit", "table": casual, "seat": 2})
+    assert table.seats[2].kind == "bot"
