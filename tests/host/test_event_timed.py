@@ -13,7 +13,7 @@ from client.session import Session
 from host.event import TIMED, Director, timed_options
 from host.server import Host
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(90)
 
 
 def test_tournament_tables_are_timed_unless_the_organiser_says_otherwise() -> None:
@@ -25,11 +25,15 @@ def test_tournament_tables_are_timed_unless_the_organiser_says_otherwise() -> No
     assert timed_options("hexenhammer", {}) == {"turn_seconds": TIMED["turn_seconds"]}
 
 
-async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(tmp_path) -> None:
+@pytest.mark.parametrize("game,options", [
+    ("hranice", {"variant": "tutorial", "reaction_seconds": 2, "turn_seconds": 2}),
+    ("hexenhammer", {"reaction_seconds": 2, "turn_seconds": 2})])
+async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(
+        tmp_path, game, options) -> None:
     host = Host("Idle", tmp_path / "cfg", tmp_path / "data", open=True, bot_delay=0.0,
-                games=["hranice"])
-    director = Director(host, game="hranice", fmt="swiss", size=4, rounds=1, bots=3,
-                        start_when=4, options={"variant": "tutorial", "turn_seconds": 2})
+                games=[game])
+    director = Director(host, game=game, fmt="swiss", size=4, rounds=1, bots=3,
+                        start_when=4, options=options)
     director.load()
     await host.start("127.0.0.1", 0)
     director.begin()
@@ -38,7 +42,7 @@ async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(tmp_
     try:
         await idle.send({"type": "enter"})  # and then never acts
         lobby = host.lobby
-        end = time.monotonic() + 30
+        end = time.monotonic() + 60
         waited = moved_on = False
         tid = seat = None
         while time.monotonic() < end and not moved_on:
@@ -53,10 +57,12 @@ async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(tmp_
             state = lobby.state_of(tid)
             if state is None:
                 continue
-            if table.waiting_for() == [seat]:
-                waited = True
+            timer = table.engine.deadline(state)
+            if table.waiting_for() == [seat] and timer is not None and (
+                    timer.on_expiry == "turn"):
+                waited = True  # a decision of its turn (not a reaction prompt)
             elif waited:
-                moved_on = True  # its decision was made by the clock
+                moved_on = True  # that decision was made by the turn clock
         assert seat is not None and not table.seats[seat].absent
         assert moved_on, "the table still waits on the idle entrant"
     finally:
