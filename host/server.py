@@ -320,6 +320,7 @@ class Host:
             # makes its frames; a table whose journal cannot be written is halted here (the
             # lobby then makes no frames, timers or bot turns for it).
             self.recorder.record(effects)
+        ended: list[TableOver] = []
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
                 continue
@@ -369,12 +370,14 @@ class Host:
             elif isinstance(e, TableStarted):
                 self.log(f"table {e.table}: {e.game} started with {', '.join(e.players)}")
             elif isinstance(e, TableOver):
-                self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
-                         f"winners {e.outcome.get('winners')}")
+                ended.append(e)
             elif isinstance(e, Accepted):
                 pass  # journaled above, before the sends
         for listener in self._listeners:
             listener(effects)
+        for e in ended:  # after the listeners: the game log's last lines come first
+            self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
+                     f"winners {e.outcome.get('winners')}")
 
     def _tick(self) -> None:
         """The end of a loop tick: every changed table's frames (journal already written)."""

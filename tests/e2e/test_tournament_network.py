@@ -187,6 +187,11 @@ async def test_a_swiss_event_runs_from_registration_to_results_json_and_csv(tmp_
         assert all(m["you"] == who for m in seen[who])
     # the headless log has the standings as plain lines
     assert re.search(r"standings after round 1 of 2:\n.*#\s+entrant\s+points", log)
+    # and a table's "over" line follows its game's last line
+    ends = list(re.finditer(r"^\S+ table (\d+): over, scores", log, re.M))
+    assert len(ends) == 4
+    for end in ends:
+        assert not re.search(rf"^\S+ table {end.group(1)}: ", log[end.end():], re.M)
     data = json.loads(results.read_text())
     check_results_schema(data)
     assert data["event"]["status"] == "over" and data["event"]["format"] == "swiss"
