@@ -12,6 +12,7 @@ import pytest
 from client.session import Session
 from host.event import TIMED, Director, timed_options
 from host.server import Host
+from tests.host.test_event_frames import next_of
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -27,7 +28,7 @@ def test_tournament_tables_are_timed_unless_the_organiser_says_otherwise() -> No
 
 @pytest.mark.parametrize("game,options", [
     ("hranice", {"variant": "tutorial", "reaction_seconds": 2, "turn_seconds": 2}),
-    ("hexenhammer", {"reaction_seconds": 2, "turn_seconds": 2})])
+    ("hexenhammer", {"reaction_seconds": 2, "panic_seconds": 5, "turn_seconds": 2})])
 async def test_a_connected_entrant_who_idles_is_moved_for_by_the_turn_clock(
         tmp_path, game, options) -> None:
     host = Host("Idle", tmp_path / "cfg", tmp_path / "data", open=True, bot_delay=0.0,
@@ -84,13 +85,7 @@ async def test_a_watcher_follows_a_tournament_table(tmp_path) -> None:
     try:
         [tid] = list(director.tables)
         await eve.send({"type": "watch", "table": tid})
-        end = time.monotonic() + 20
-        seen = None
-        while time.monotonic() < end and seen is None:
-            msg = await eve.next_message(end - time.monotonic())
-            if msg is not None and msg["type"] == "watch_view":
-                seen = msg
-        assert seen is not None, "no watch_view frame for the tournament's table"
+        await next_of(eve, "watch_view", 20)  # (an AssertionError if none comes)
         assert eve.you.get("watching") == tid
     finally:
         await eve.aclose()
