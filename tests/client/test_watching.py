@@ -145,6 +145,23 @@ async def test_w_at_your_own_playing_table_asks_before_giving_up_the_seat() -> N
         assert app.sent == []
 
 
+async def test_w_asks_too_when_the_lobby_still_lists_your_running_table_as_open() -> None:
+    # the host sends no lobby frames to a player while they play: back in the lobby, the
+    # entry of their table may still read "open" although their game runs
+    app = WatchApp("hranice", watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        app.views[1] = seat_view("hranice", 0)
+        tables = [{**t, "status": "open"} if t["id"] == 1 else t for t in app.lobby["tables"]]
+        app.lobby_screen.update_lobby({**app.lobby, "tables": tables, "you": {
+            "name": "Ada", "table": 1, "seat": 0, "open": True}})
+        await pilot.press("w")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), what="the question")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.sent == []
+
+
 @pytest.mark.timeout(240)
 async def test_auto_watch_follows_a_game_of_host_bots_to_its_results(tmp_path: Any) -> None:
     host = Host("Zuschauhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
