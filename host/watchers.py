@@ -57,9 +57,9 @@ _EMPTY = traffic.packed([])
 MAX_WATCHERS = 50  # per table (the lobby lists their names)
 
 
-class _Rules:
+class WatchingOptions:
     """The declared watching options (``seeds/watching.toml``), as an engine-like object for
-    :func:`hexnet.options.check_options`."""
+    :func:`hexnet.options.check_options` and :func:`hexnet.options.parse_flags`."""
 
     name = "watching"
     title = "Watching"
@@ -116,7 +116,7 @@ def split_options(options: dict[str, Any] | None, local: bool
     game = {k: v for k, v in (options or {}).items() if k not in WATCH_OPTIONS}
     mine = {k: v for k, v in (options or {}).items() if k in WATCH_OPTIONS}
     try:
-        checked = check_options(_Rules(), mine, local=local)
+        checked = check_options(WatchingOptions(), mine, local=local)
     except OptionError as exc:
         raise LobbyError(exc.code, exc.message) from exc
     return game, WatchRules(bool(checked.get("watch", True)), int(checked.get("watch_delay", 0)))
