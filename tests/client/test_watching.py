@@ -215,6 +215,32 @@ async def test_a_players_table_lists_who_watches_it() -> None:
                          what="the watcher listed")
 
 
+async def test_news_of_your_table_while_you_are_in_the_lobby_keep_the_client_running() -> None:
+    # l pops the table screen (its widgets go) but the app keeps it for Ctrl+Q's question: a
+    # watcher arriving, a table chat line or a lost link must not redraw the gone widgets
+    from tests.client.harness import ScreenApp
+
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                  and app.screen, what="the table")
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        app.post_message(m.WatchersChanged(1, ["Zoe"]))
+        app.post_message(m.ChatPosted("Bela", "hi", "table", 1))
+        app.post_message(m.LinkChanged("reconnecting", 1, "gone"))
+        app.post_message(m.LinkChanged("connected"))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LobbyScreen)
+        app.open_table(1)  # back at the table (t): the news is there
+        again = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                 and app.screen._ready and app.screen, what="the table again")
+        await wait_until(pilot, lambda: "👁 Zoe" in str(again.query_one("#status").render()),
+                         what="the watcher listed")
+        assert not screen.is_attached  # the old screen stays gone
+
+
 async def test_a_watched_table_lists_its_watchers_from_the_lobby() -> None:
     app = WatchApp("hranice")
     async with app.run_test(size=(80, 24)) as pilot:
