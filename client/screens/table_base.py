@@ -144,9 +144,9 @@ class TableScreen(Screen):
         info = self.table_info()
         text = _("👁 WATCHING table #{table} — read-only, the public view only · l lobby").format(
             table=self.table)
-        if info.get("watch_delay"):
-            text += " · " + ngettext("{n} action late", "{n} actions late",
-                                     int(info["watch_delay"])).format(n=info["watch_delay"])
+        if info.get("watch_delay"):  # first: the line is cut at the terminal's width
+            text = ngettext("{n} action late", "{n} actions late", int(info["watch_delay"])
+                            ).format(n=info["watch_delay"]) + " · " + text
         return text
 
     def chat_placeholder(self) -> str:

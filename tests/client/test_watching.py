@@ -43,16 +43,16 @@ def seat_view(game: str, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]
 class WatchApp(HexnetApp):
     """The lobby (``LOBBY``, with watchers) and table 1 of ``game`` watched; records sends."""
 
-    def __init__(self, game: str, lang: str = "en", watch: bool = True) -> None:
+    def __init__(self, game: str, lang: str = "en", watch: bool = True, delay: int = 0) -> None:
         super().__init__(target=None, name="Ada", lang=lang)
-        self.game, self.watch = game, watch
+        self.game, self.watch, self.delay = game, watch, delay
         self.sent: list[dict[str, Any]] = []
 
     def begin(self) -> None:
         self.push_screen(self.lobby_screen)
         lobby = {**LOBBY, "tables": [dict(t) for t in LOBBY["tables"]]}
         lobby["tables"][0].update(game=self.game, watchers=["Ada", "Zoe"], watch=True,
-                                  watch_delay=0)
+                                  watch_delay=self.delay)
         lobby["tables"][1].update(watch=False, watchers=[])
         lobby["you"] = {**lobby["you"], "watching": 1 if self.watch else None}
         self.lobby = lobby
@@ -95,6 +95,17 @@ async def test_a_watched_table_is_read_only_with_a_watching_banner(game: str) ->
 @pytest.mark.parametrize("game", ["hexenhammer", "fang"])
 def test_snapshot_of_a_watched_table(snap_compare, frozen_clock, game: str) -> None:
     assert snap_compare(WatchApp(game), terminal_size=(80, 24))
+
+
+async def test_a_delayed_watchers_banner_says_how_late_before_anything_else() -> None:
+    app = WatchApp("hranice", delay=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                  and app.screen._ready and app.screen,
+                                  what="the watched table")
+        await wait_until(pilot, lambda: str(screen.query_one("#watch-banner").render())
+                         .startswith("4 actions late · 👁 WATCHING table #1"),
+                         what="the delay first in the banner")
 
 
 async def test_a_watcher_who_sits_gets_the_players_screen() -> None:
