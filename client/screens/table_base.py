@@ -349,7 +349,7 @@ class TableScreen(Screen):
         """The top line: game, phase, and who the game waits for (a lost link, and players
         lost, absent or played by a bot, first), and who watches."""
         # who is lost or absent first: the line is one row and is cut at the right
-        parts = [self.link_note, self.presence_text(), self.title_text(), self.phase_text(),
+        parts = [self.link_note, self.presence_text(), self.stacked_title(), self.phase_text(),
                  _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
         return " │ ".join(p for p in parts if p)
 
@@ -370,7 +370,13 @@ class TableScreen(Screen):
         return "👁 " + ", ".join(names) if names else ""
 
     def title_text(self) -> str:
-        title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+        """The game and the table's number (each game's screen may word it)."""
+        return f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+
+    def stacked_title(self) -> str:
+        """:meth:`title_text`, and a warning when the host stacked the position (every seat
+        of the table reads it, as the lobby and the results screen say it)."""
+        title = self.title_text()
         if self.table_info().get("stacked"):
             title += " " + _("⚠ stacked")
         return title
