@@ -29,7 +29,7 @@ PACES = {"relaxed": N_("relaxed"), "normal": N_("normal"), "quick": N_("quick")}
 
 
 def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
-    """``Anna, bot 2, Bob ⚡lost, absent in 42 s, —`` — who sits where and who is not simply
+    """``Anna, bot 2, Bob ⟳reconnecting, absent in 42 s, —`` — who sits where and who is not simply
     there (:mod:`client.widgets.presence`; the countdown runs from ``since``), ``—`` for an
     empty seat."""
     names = []
