@@ -97,6 +97,24 @@ async def test_hexenhammer_busiest_table_at_80x24_keeps_owner_stake_and_values_c
     assert "⏱" in lines[-3] and lines[-1].rstrip().endswith("^q Quit")
 
 
+@pytest.mark.parametrize("lang", ["en", "hu", "de", "cs"])
+async def test_hexenhammer_status_line_with_a_long_named_inquisitor_is_whole_at_80(
+        lang: str) -> None:
+    view, legal = views.busy_view()
+    view["players"] = ["Ada", "Bartholomew-Maximilian", "Cora", "Dan", "Eve"]  # inquisitor: 1
+    app = ScreenApp("fixed", source=SimpleNamespace(fixed_view=lambda: (view, legal)),
+                    lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await wait_until(pilot, lambda: "Bartholom…" in rows(screen_text(app))[0], 5,
+                         "the status line")
+        top = rows(screen_text(app))[0].rstrip()
+        whole = app.table_screen.status_text()
+    assert top == whole, (top, whole)  # nothing cut at the right
+    assert top.startswith("#1 │ ") or top.startswith("Hexenhammer #1 │ ")
+    assert len(top) <= 80
+
+
 async def test_hranice_six_players_at_80x24_show_every_council_and_the_whole_bottom_bar() -> None:
     app = HraniceViewApp("reaction")
     async with app.run_test(size=(80, 24)) as pilot:
