@@ -422,6 +422,24 @@ async def test_fang_bottom_bar_has_no_yes_or_no_outside_the_proposal_vote() -> N
         assert "Yes" not in rows(screen_text(app))[-1]
 
 
+async def test_fang_bottom_bar_while_keys_wait_hides_keys_that_do_not_fit_and_keeps_quit(
+        ) -> None:
+    """Seen in tmux at 80×24: during the ⏸ moment after a new question the bar showed
+    ``y Yes n No`` and ``s See/steal`` outside a vote and cut ``^q Quit`` to ``^q``."""
+    app = FangApp(fang_busy_view())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
+                                  and app.screen, 5)
+        await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
+        screen.guard.arm(60.0)  # keys wait (a moment that outlasts a loaded machine)
+        screen.refresh_bindings()
+        await pilot.pause(0.3)
+        assert screen.check_action("vote_yes", ()) is False
+        bar = rows(screen_text(app))[-1]
+    assert "Yes" not in bar and "No" not in bar
+    assert bar.rstrip().endswith("^q Quit")
+
+
 async def test_a_list_answered_twice_closes_once_and_the_table_stays() -> None:
     """Enter and Esc on a list in the same moment (random keys): only the list closes — the
     table screen under it used to close itself as well."""
