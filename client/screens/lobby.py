@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -189,9 +190,8 @@ class LobbyScreen(Screen):
         """Words in the current language (after a language switch too)."""
         self.query_one(ChatInput).placeholder = _(
             "say something to the lobby (Enter send · Esc close)")
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_columns("#", _("Game"), _("Status"), _("Seats"))
+        self._widths = None  # the columns are made again, with words in this language
+        self._set_columns([])
         if self.lobby:
             self.update_lobby(self.lobby)
         if self.event is not None:
@@ -228,7 +228,6 @@ class LobbyScreen(Screen):
             return
         table = self.query_one(DataTable)
         keep = self.selected_table()
-        table.clear()
         tables = list(lobby.get("tables") or [])
         pages = max(1, -(-len(tables) // PAGE))
         mine = (lobby.get("you") or {}).get("table")
@@ -239,6 +238,7 @@ class LobbyScreen(Screen):
         self.page = min(max(self.page, 0), pages - 1)
         tables = tables[self.page * PAGE:(self.page + 1) * PAGE]
         now = time.monotonic()
+        rows = []
         for t in tables:
             entry, since = self._since.get(t["id"], (None, now))
             if entry is not t:
@@ -246,10 +246,14 @@ class LobbyScreen(Screen):
                 since = now
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
-            table.add_row(str(t["id"]), Text(game_text(t)),
-                          Text(_(STATUS.get(str(t.get("status", "")), str(t.get("status", ""))))),
-                          Text(f"{taken}/{total} " + seats_summary(t, since)),
-                          key=str(t["id"]))
+            rows.append((str(t["id"]), game_text(t),
+                         _(STATUS.get(str(t.get("status", "")), str(t.get("status", "")))),
+                         f"{taken}/{total} " + seats_summary(t, since)))
+        self._set_columns(rows)
+        table.clear()
+        for row in rows:  # a long game cell (its options) wraps: the row grows
+            cells = [Text(cell, no_wrap=i != 1, overflow="ellipsis") for i, cell in enumerate(row)]
+            table.add_row(*cells, key=row[0], height=None)
         ids = [t["id"] for t in tables]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
@@ -273,6 +277,24 @@ class LobbyScreen(Screen):
             name=you.get("name", "?"), table=you.get("table"), seat=you.get("seat"),
             watching=you.get("watching")) + paging)
         self.refresh_bindings()
+
+    def _set_columns(self, rows: list[tuple[str, str, str, str]]) -> None:
+        """Columns that fit the screen's width: the number, status and seats as wide as their
+        widest cell (the seats at most half of what is left), the game gets the rest and
+        wraps — so a long list of options never pushes the seats off the screen."""
+        table = self.query_one(DataTable)
+        heads = ("#", _("Game"), _("Status"), _("Seats"))
+        width = (table.size.width or self.app.size.width) - 2 * table.cell_padding * 4 - 2
+        need = [max([cell_len(heads[i])] + [cell_len(r[i]) for r in rows]) for i in range(4)]
+        seats = min(need[3], max(cell_len(heads[3]), (width - need[0] - need[2]) // 2))
+        game = max(cell_len(heads[1]), min(need[1], width - need[0] - need[2] - seats))
+        widths = (need[0], game, need[2], seats)
+        if widths == getattr(self, "_widths", None):
+            return
+        self._widths = widths
+        table.clear(columns=True)
+        for head, w in zip(heads, widths, strict=True):
+            table.add_column(head, width=w)
 
     def action_page(self, step: int) -> None:
         """Show the next (``step`` 1) or previous (-1) page of tables."""
