@@ -155,14 +155,44 @@ class LobbyScreen(Screen):
         self.retranslate()
 
     def on_screen_resume(self) -> None:
-        """Back from a table: the keys offered follow its state."""
+        """Back from a table: the keys offered follow its state, and its row its frames."""
+        if self.lobby:
+            self.update_lobby(self.lobby)
         self.refresh_bindings()
 
     def _count_presence(self) -> None:
         """Once a second: redraw while a seat's countdown to absent runs."""
         if self._ready and self.is_attached and any(
-                presence.counting(t.get("seats") or []) for t in self.lobby.get("tables") or []):
+                presence.counting(self.as_seen(t)[0].get("seats") or [])
+                for t in self.lobby.get("tables") or []):
             self.update_lobby(self.lobby)
+
+    def as_seen(self, table: dict[str, Any]) -> tuple[dict[str, Any], float | None]:
+        """``table``'s lobby entry — or, for the table you play at, the entry as its own frames
+        tell it: a playing seat gets no lobby updates (the traffic rule), so its status and
+        every seat's presence come from the latest view, with the time that presence arrived
+        (None: not from a view)."""
+        mine = (self.lobby.get("you") or {}).get("table")
+        pair = (getattr(self.app, "views", None) or {}).get(mine) if table.get("id") == mine \
+            else None
+        view = pair[0] if pair else None
+        if not isinstance(view, dict) or not view:
+            return table, None
+        seen = [e for e in view.get("presence") or [] if isinstance(e, dict)]
+        seats = []
+        for i, seat in enumerate(table.get("seats") or []):
+            seat = dict(seat)
+            if i < len(seen):
+                seat.pop("absent_in", None)
+                seat.update({"presence": seen[i].get("state"),
+                             **({"absent_in": seen[i]["absent_in"]}
+                                if "absent_in" in seen[i] else {})})
+            seats.append(seat)
+        screen = getattr(self.app, "table_screen", None)
+        since = (screen._presence_since if screen is not None and screen.table == mine
+                 else None)
+        return ({**table, "seats": seats, "status": "over" if view.get("outcome")
+                 else "playing"}, since)
 
     def my_table_status(self) -> str | None:
         """The status of the table you sit at (None if you sit nowhere). A player at a
@@ -244,6 +274,8 @@ class LobbyScreen(Screen):
             if entry is not t:
                 self._since[t["id"]] = (t, now)
                 since = now
+            t, view_since = self.as_seen(t)
+            since = since if view_since is None else view_since
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
             rows.append((str(t["id"]), game_text(t),
@@ -251,8 +283,8 @@ class LobbyScreen(Screen):
                          f"{taken}/{total} " + seats_summary(t, since)))
         self._set_columns(rows)
         table.clear()
-        for row in rows:  # a long game cell (its options) wraps: the row grows
-            cells = [Text(cell, no_wrap=i != 1, overflow="ellipsis") for i, cell in enumerate(row)]
+        for row in rows:  # a long game or seats cell wraps: the row grows
+            cells = [Text(cell, no_wrap=i not in (1, 3)) for i, cell in enumerate(row)]
             table.add_row(*cells, key=row[0], height=None)
         ids = [t["id"] for t in tables]
         if keep in ids:
@@ -279,15 +311,20 @@ class LobbyScreen(Screen):
         self.refresh_bindings()
 
     def _set_columns(self, rows: list[tuple[str, str, str, str]]) -> None:
-        """Columns that fit the screen's width: the number, status and seats as wide as their
-        widest cell (the seats at most half of what is left), the game gets the rest and
-        wraps — so a long list of options never pushes the seats off the screen."""
+        """Columns that fit the screen's width: the number and status as wide as their widest
+        cell, then the game and the seats (each gets what it needs if both fit, else the
+        seats at least half of the room); a cell wider than its column wraps — so a long list
+        of options never pushes the seats off the screen, and nothing is cut."""
         table = self.query_one(DataTable)
         heads = ("#", _("Game"), _("Status"), _("Seats"))
         width = (table.size.width or self.app.size.width) - 2 * table.cell_padding * 4 - 2
         need = [max([cell_len(heads[i])] + [cell_len(r[i]) for r in rows]) for i in range(4)]
-        seats = min(need[3], max(cell_len(heads[3]), (width - need[0] - need[2]) // 2))
-        game = max(cell_len(heads[1]), min(need[1], width - need[0] - need[2] - seats))
+        room = width - need[0] - need[2]
+        if need[1] + need[3] <= room:
+            game, seats = need[1], need[3]
+        else:  # the seats first, but the game keeps at least half of the room
+            seats = max(cell_len(heads[3]), min(need[3], max(room // 2, room - need[1])))
+            game = max(cell_len(heads[1]), room - seats)
         widths = (need[0], game, need[2], seats)
         if widths == getattr(self, "_widths", None):
             return

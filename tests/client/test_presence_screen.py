@@ -20,7 +20,7 @@ from client.screens.picker import Picker
 from client.session import Session
 from client.widgets.log import GameLog
 from host.server import Host
-from tests.client.conftest import log_text, wait_until
+from tests.client.conftest import log_text, screen_text, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -77,6 +77,13 @@ async def test_a_dropped_player_reads_reconnecting_with_a_countdown_on_the_table
             # back in the lobby while the table plays: no bot, no start
             await pilot.press("l")
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            # the lobby's row of one's own table follows its frames (a playing seat gets no
+            # lobby updates): playing, Bob reconnecting with the countdown
+            row = await wait_until(pilot, lambda: next(
+                (line for line in screen_text(app).splitlines() if line.startswith(" 1 ")
+                 and "Bob ⟳reconnecting, absent in" in line), None),
+                what=lambda: screen_text(app))
+            assert "playing" in row and "open" not in row
             assert lobby.check_action("add_bot", ()) is False
             assert lobby.check_action("start", ()) is False
             assert lobby.check_action("sit", ()) is True
