@@ -47,6 +47,8 @@ NAME_CAP = 10  # letters of a player's name on the status line (then cut: ``Bart
 
 CLOCK_NOTE = N_("⏱ 6s before the prompt: the seconds left to answer (then the host decides as "
                 "the prompt says). ⏸: the question just changed, keys wait a moment.")
+PRESENCE_NOTE = N_("⟳ link dropped (coming back) · ⚡ client closed · absent in N s · ⌀ "
+                   "default moves · ⚙ bot plays · #3 table")
 # The order in which a multi-field action is narrowed down, then any other fields alphabetically.
 FIELD_ORDER = ["type", "card", "accuser", "target", "sign", "other", "villager", "seat"]
 FIELD_TITLES = {
@@ -327,7 +329,10 @@ class TableScreen(Screen):
         """What the help screen says about this screen beyond its keys, translated."""
         notes = self.HELP_NOTES
         text = _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
-        return text + "\n" + _(CLOCK_NOTE)
+        text += "\n" + _(CLOCK_NOTE)
+        if self.link_note or self.presence_text() or self.title_text() not in self.status_text():
+            text += "\n" + _(PRESENCE_NOTE)  # only while the top line shows such marks
+        return text
 
     def help_explain(self) -> str:
         """What the help screen says first: what your role or the selected card does (a game

@@ -110,9 +110,16 @@ async def test_hexenhammer_status_line_with_a_long_named_inquisitor_is_whole_at_
                          "the status line")
         top = rows(screen_text(app))[0].rstrip()
         whole = app.table_screen.status_text()
+        screen = app.table_screen
+        screen._presence = [{"state": "connected"}, {"state": "reconnecting", "absent_in": 30},
+                            {"state": "disconnected", "absent_in": 9}, {"state": "absent"},
+                            {"state": "stand_in"}]
+        notes = screen.help_notes()  # the top line's marks are explained in ? while shown
     assert top == whole, (top, whole)  # nothing cut at the right
     assert top.startswith("#1 │ ") or top.startswith("Hexenhammer #1 │ ")
     assert len(top) <= 80
+    for mark in ("⟳", "⚡", "⌀", "⚙", "#3"):
+        assert mark in notes, (mark, notes)
 
 
 async def test_hranice_six_players_at_80x24_show_every_council_and_the_whole_bottom_bar() -> None:
@@ -433,9 +440,11 @@ async def test_fang_bottom_bar_while_keys_wait_hides_keys_that_do_not_fit_and_ke
         await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
         screen.guard.arm(60.0)  # keys wait (a moment that outlasts a loaded machine)
         screen.refresh_bindings()
-        await pilot.pause(0.3)
         assert screen.check_action("vote_yes", ()) is False
-        bar = rows(screen_text(app))[-1]
+        await pilot.pause(0.3)
+        bar = await wait_until(pilot, lambda: next(
+            (line for line in rows(screen_text(app))[-1:] if "Quit" in line), None), 5,
+            "the key bar repainted")
     assert "Yes" not in bar and "No" not in bar
     assert bar.rstrip().endswith("^q Quit")
 
