@@ -251,6 +251,33 @@ async def test_ctrl_q_quits_from_the_first_contact_dialog(open_host: Any, tmp_pa
         await wait_until(pilot, lambda: not app.is_running, 3)
 
 
+async def test_first_contact_with_a_typed_address_names_the_host_it_hears_on_mdns(
+        tmp_path: Any) -> None:
+    """Item 8 for ``hexnet join 127.0.0.1:PORT``: the dialog listens to mDNS (on 127.0.0.1)
+    and names the host advertised at that address — nothing is sent to the untrusted key."""
+    from host.server import Host
+
+    h = Host("Partyhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             mdns=True, interfaces=["127.0.0.1"], bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    try:
+        app = HexnetApp(target=("127.0.0.1", h.port), name="Ada",
+                        config_dir=str(tmp_path / "ada"), interfaces=["127.0.0.1"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            dialog = await wait_until(pilot, lambda: isinstance(app.screen, FingerprintScreen)
+                                      and app.screen.query("#fingerprint-title")
+                                      and app.screen, 10, "the first-contact dialog")
+
+            def title() -> str:
+                return str(dialog.query_one("#fingerprint-title").render())
+
+            await wait_until(pilot, lambda: "Partyhaus" in title(), 10, title)
+            assert title() == f"First contact with Partyhaus (127.0.0.1:{h.port})"
+            await pilot.press("n")
+    finally:
+        await h.stop()
+
+
 async def test_leaving_a_running_game_asks_once(tmp_path: Any) -> None:
     h, _table = await host_with_table(tmp_path, "Quithaus", "hexenhammer", 3, {}, seed=3)
     app = player_app(h, tmp_path)
