@@ -169,6 +169,29 @@ async def test_a_prompt_that_changes_under_the_cursor_ignores_keys_for_a_moment(
     assert app.sent[0]["action"] == {"type": "pass"}
 
 
+async def test_hranice_die_roll_prompt_that_replaces_the_question_ignores_p_for_a_moment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 3 in Hranice: a die-roll window replaced the question just as ``p`` was pressed."""
+    from tests.client import hranice_views
+
+    monkeypatch.setattr(guard, "GUARD_SECONDS", 60.0)  # the moment outlasts a loaded machine
+    app = HraniceViewApp("table")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HraniceScreen)
+                                  and app.screen, 5)
+        view, legal = hranice_views.reaction_view()  # the die was rolled: answer it?
+        assert view["window"]["event"] == "roll"
+        screen.update_view(view, legal)
+        await pilot.press("p")  # typed for the old question
+        await pilot.pause(0.1)
+        assert app.sent == []
+        assert str(screen.query_one("#prompt").render()).startswith("⏸ ")
+        screen.guard.arm(0.0)  # the moment is over
+        await pilot.press("p")
+        await wait_until(pilot, lambda: app.sent, 3)
+    assert app.sent[0]["action"] == {"type": "pass"}
+
+
 async def test_help_stays_open_over_the_table_and_the_prompt_still_answers() -> None:
     app = ScreenApp("reaction")
     async with app.run_test(size=(80, 24)) as pilot:
