@@ -385,16 +385,17 @@ async def test_fang_role_card_says_what_the_role_does() -> None:
     assert fang_names.role_power("seherin") in role.replace("\n", " ")
 
 
-async def test_a_frog_watches_and_its_ok_goes_by_itself() -> None:
+@pytest.mark.parametrize("form", ["frog", "banished"])
+async def test_a_frog_watches_and_its_ok_goes_by_itself(form: str) -> None:
     view, _legal = fang_busy_view()
     frog = copy.deepcopy(view)
-    frog["forms"][0] = "frog"
+    frog["forms"][0] = form
     frog["scene"] = "announce"
     app = FangApp((frog, [{"type": "confirm"}]))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
                                   and app.screen, 5)
-        assert "You watch (frog)" in str(screen.query_one("#prompt").render())
+        assert f"You watch ({form})" in str(screen.query_one("#prompt").render())
         await wait_until(pilot, lambda: app.sent, 5, "the OK sent by itself")
     assert [m["action"] for m in app.sent] == [{"type": "confirm"}]
 
