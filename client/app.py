@@ -59,6 +59,7 @@ CODE_WORDS = {
                          "table."),
     "no_watching": N_("That table may not be watched."),
     "not_creator": N_("Only the table's creator or the host may set who watches it."),
+    "too_fast": N_("You change what you watch too often; wait a second and try again."),
 }
 
 

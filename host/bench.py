@@ -11,8 +11,8 @@ read, before decoding. One run measures, side by side:
 * **games** — for each game a table of raw clients playing at once (4 seats; Fang 8), each
   choosing a random legal action as soon as it may: action sent → every seat that was sent the
   view of the change holds it (measured at frame arrival), p50/p99, and bytes of frames per
-  accepted action (Fang's always-timed witches' window and pause before a vote made shortest:
-  5 s and 0 s);
+  accepted action, as sent and without their padding (what the traffic rule costs) (Fang's
+  always-timed witches' window and pause before a vote made shortest: 5 s and 0 s);
 * **scale** (``--tables N``) — N tables of 4 raw clients choosing after a human-plus think time
   (0.3–1 s) for ``--seconds``: latency, host CPU seconds per 1,000 actions, host RSS per table
   and peak RSS;
@@ -48,6 +48,8 @@ from pathlib import Path
 from typing import Any
 
 import msgpack
+
+from protocol import traffic
 
 GAMES = {"hexenhammer": 4, "hranice": 4, "fang": 8}
 # Fang's waits that run even when every seat has answered (the witches' window is always timed,
@@ -224,6 +226,7 @@ class Seat:
         self.arrivals: dict[int, float] = {}  # state id → arrival of its frame
         self.accepted: list[tuple[float, int]] = []  # (send time, state id produced)
         self.bytes = 0
+        self.unpadded = 0  # the same frames without their pad field
         self.think: tuple[float, float] | None = None
         self.counting = False
         self._next_act: asyncio.TimerHandle | None = None
@@ -278,6 +281,7 @@ class Seat:
                 if kind == "view":
                     if self.counting:
                         self.bytes += 4 + len(payload)
+                        self.unpadded += 4 + len(payload) - traffic.pad_cost(msg, payload)
                     self.on_view(at, msg)
                 elif kind == "rejected":
                     self.on_rejected()
@@ -400,11 +404,12 @@ async def measure_echo(port: int, rounds: int) -> tuple[list[float], list[float]
 
 
 async def measure_game(port: int, game: str, seats: int, actions: int, seconds: float,
-                       rng: random.Random) -> tuple[list[float], float]:
+                       rng: random.Random) -> tuple[list[float], float, float]:
     """Tables of ``game`` played at full speed until ``actions`` were measured (or
-    ``seconds`` passed): latencies and frame bytes per accepted action."""
+    ``seconds`` passed): latencies, and frame bytes per accepted action as sent and as they
+    would have been without padding (what the traffic rule's padding costs)."""
     lat: list[float] = []
-    total_bytes = accepted = 0
+    total_bytes = unpadded = accepted = 0
     deadline = time.monotonic() + seconds
     n = 0
     while len(lat) < actions and time.monotonic() < deadline:
@@ -419,10 +424,11 @@ async def measure_game(port: int, game: str, seats: int, actions: int, seconds: 
                 max(1.0, deadline - time.monotonic()))
         lat += latencies(clients)
         total_bytes += sum(c.bytes for c in clients)
+        unpadded += sum(c.unpadded for c in clients)
         accepted += sum(len(c.accepted) for c in clients)
         for c in clients:
             c.close()
-    return lat, total_bytes / max(1, accepted)
+    return lat, total_bytes / max(1, accepted), unpadded / max(1, accepted)
 
 
 async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
@@ -499,18 +505,20 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables}
     try:
         echo_runs, fan_runs = [], []
-        game_runs: dict[str, list[tuple[float, float, float]]] = {g: [] for g in args.games}
+        game_runs: dict[str, list[tuple[float, float, float, float]]] = {
+            g: [] for g in args.games}
         for r in range(args.repeats):
             e, f = await measure_echo(echo.port, args.echo_rounds)
             echo_runs.append((quantile(e, 0.5), quantile(e, 0.99)))
             fan_runs.append((quantile(f, 0.5), quantile(f, 0.99)))
             say(f"repeat {r + 1}/{args.repeats}: echo p50 {echo_runs[-1][0] * 1e3:.3f} ms")
             for g in args.games:
-                lat, bpa = await measure_game(host.port, g, GAMES[g], args.actions,
-                                              args.game_seconds, rng)
-                game_runs[g].append((quantile(lat, 0.5), quantile(lat, 0.99), bpa))
+                lat, bpa, raw = await measure_game(host.port, g, GAMES[g], args.actions,
+                                                   args.game_seconds, rng)
+                game_runs[g].append((quantile(lat, 0.5), quantile(lat, 0.99), bpa, raw))
                 say(f"  {g}: p50 {game_runs[g][-1][0] * 1e3:.2f} ms, p99 "
-                    f"{game_runs[g][-1][1] * 1e3:.2f} ms, {bpa:.0f} B/action (n={len(lat)})")
+                    f"{game_runs[g][-1][1] * 1e3:.2f} ms, {bpa:.0f} B/action ({raw:.0f} "
+                    f"unpadded) (n={len(lat)})")
         med = statistics.median
         e50, e99 = med(x[0] for x in echo_runs), med(x[1] for x in echo_runs)
         result["echo_ms"] = {"p50": e50 * 1e3, "p99": e99 * 1e3}
@@ -522,7 +530,8 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                                   "latency_ms": {"p50": p50 * 1e3, "p99": p99 * 1e3},
                                   "latency_ratio_p50": p50 / e50,
                                   "latency_ratio_p99": p99 / e99,
-                                  "bytes_per_action": med(x[2] for x in runs)}
+                                  "bytes_per_action": med(x[2] for x in runs),
+                                  "bytes_per_action_unpadded": med(x[3] for x in runs)}
         if args.tables:
             say(f"scale: {args.tables} tables of 4 clients, think 0.3–1 s, "
                 f"{args.seconds:g} s")
@@ -542,11 +551,12 @@ def print_table(r: dict[str, Any]) -> None:
     f = r["fanout_ms"]
     print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms")
     print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
-          f"{'B/action':>10}")
+          f"{'B/action':>10}{'unpadded':>10}")
     for g, x in r["games"].items():
         print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
               f"{x['latency_ms']['p99']:>9.2f}{x['latency_ratio_p50']:>11.1f}"
-              f"{x['latency_ratio_p99']:>11.1f}{x['bytes_per_action']:>10.0f}")
+              f"{x['latency_ratio_p99']:>11.1f}{x['bytes_per_action']:>10.0f}"
+              f"{x['bytes_per_action_unpadded']:>10.0f}")
     if "scale" in r:
         s = r["scale"]
         print(f"scale: {s['tables_seated']}/{r['tables']} tables seated in {s['setup_s']:.1f} s"

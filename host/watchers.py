@@ -41,6 +41,7 @@ from hexnet.engine import public_form, visible
 from hexnet.options import OptionError, check_options
 from host.core import LobbyError, Send
 from host.fairplay import reveal_messages
+from host.limits import TokenBucket
 from host.table import Table
 from protocol import traffic
 
@@ -52,6 +53,11 @@ _WATCH_VIEW = traffic.packed("watch_view")
 _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
 MAX_WATCHERS = 50  # per table (the lobby lists their names)
+# How often one connection may change what it watches: every change sends each seat of the
+# table a frame, so without a budget a client toggling at its message rate (100/s) would make a
+# table it does not even sit at receive ~100 frames a second (issue 9: nobody amplifies).
+WATCH_CHANGES_BURST = 5
+WATCH_CHANGES_RATE = 1.0  # per second, once the burst is spent
 
 
 class _Rules:
@@ -101,6 +107,7 @@ class WatchBook:
     told: dict[int, list[str]] = field(default_factory=dict)  # table → names its seats hold
     watchers: dict[int, Watcher] = field(default_factory=dict)  # conn id → watcher
     lags: dict[int, Lag] = field(default_factory=dict)
+    budgets: dict[int, TokenBucket] = field(default_factory=dict)  # conn id → watch changes
 
     def of_table(self, table_id: int) -> list[Watcher]:
         return [w for w in self.watchers.values() if w.table == table_id]
@@ -147,6 +154,7 @@ class WatchMixin:
         if len(self.watch.of_table(table_id)) >= MAX_WATCHERS:
             raise LobbyError("too_many_watchers", f"Table {table_id} has {MAX_WATCHERS} "
                              "watchers already.")
+        self._spend_watch_change(conn)
         if here is not None:  # a player leaves their seat to watch (this table or another)
             at, seat = here[0], here[0].seats[here[1]]
             if at.status == "playing":  # only at this very table (checked above)
@@ -164,8 +172,21 @@ class WatchMixin:
 
     def unwatch(self, conn: Conn) -> None:
         """``conn`` stops watching (nothing if it was not)."""
+        if conn.id in self.watch.watchers:
+            self._spend_watch_change(conn)
         self._unwatch(conn.id)
         self._flush()  # type: ignore[attr-defined]
+
+    def _spend_watch_change(self, conn: Conn) -> None:
+        """One change of what ``conn`` watches, from its budget (:data:`WATCH_CHANGES_BURST`,
+        then :data:`WATCH_CHANGES_RATE` a second); ``too_fast`` past it, nothing changed."""
+        budget = self.watch.budgets.get(conn.id)
+        if budget is None:
+            budget = self.watch.budgets[conn.id] = TokenBucket(
+                WATCH_CHANGES_RATE, WATCH_CHANGES_BURST, self.clock)  # type: ignore[attr-defined]
+        if not budget.take():
+            raise LobbyError("too_fast", "You change what you watch too often; wait a second "
+                             "and try again.")
 
     def _unwatch(self, conn_id: int, code: str = "", message: str = "") -> None:
         """Forget ``conn_id``'s watching; with ``code`` tell it why (forbidden, table gone)."""
@@ -250,6 +271,7 @@ class WatchMixin:
 
     def forget_watcher(self, conn_id: int) -> None:
         """A connection went away: it watches nothing any more."""
+        self.watch.budgets.pop(conn_id, None)
         if conn_id in self.watch.watchers:
             self._unwatch(conn_id)
 

@@ -74,7 +74,9 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   allowed, delay?} (the table's creator only; ``delay`` before the start). H→C ``watch_view``
   frames are ``view`` frames of the public view (no ``legal``, replies, chat or cover), padded
   to their own size class; ``unwatched`` {table, code, message} ends a watch the host ended
-  (``no_watching``, ``no_table``). Lobby tables carry ``watchers`` (names), ``watch`` (allowed),
+  (``no_watching``, ``no_table``); a connection may change what it watches 5 times at once,
+  then once a second (past that an ``error`` ``too_fast``: each change sends every seat of the
+  table a frame). Lobby tables carry ``watchers`` (names), ``watch`` (allowed),
   ``watch_delay``, and seats ``free`` (a playing table's seat anyone may take by ``sit``);
   ``you`` carries ``watching`` (the table watched, or nil). A playing table's ``view`` frames
   carry ``watchers`` (names) when they changed (a change: one equal frame to every seat) and in

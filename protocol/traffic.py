@@ -169,6 +169,23 @@ def encode_up(msg: dict[str, Any], cap: int) -> bytes:
     return data
 
 
+def pad_cost(msg: dict[str, Any], payload: bytes) -> int:
+    """Bytes the ``pad`` field took in ``payload`` (a frame's msgpack, decoded as ``msg``; 0
+    without one): the frame less this is the frame unpadded (``hexnet bench`` reports both).
+    The pad is the last field (:func:`assemble`); its header is read from the bytes, since a
+    frame may carry a longer one than its length needs."""
+    pad = msg.get("pad")
+    if not isinstance(pad, (bytes, bytearray)):
+        return 0
+    n, end = len(pad), len(payload) - len(pad)
+    for head in ((_BIN8, n) if n < 256 else (),
+                 (_BIN16, *struct.pack(">H", n)) if n < 65536 else (),
+                 (_BIN32, *struct.pack(">I", n))):
+        if head and payload[end - len(head):end] == bytes(head):
+            return len(_PAD_KEY) + len(head) + n
+    raise ValueError("the frame does not end with its pad field")
+
+
 def without_pad(msg: dict[str, Any]) -> dict[str, Any]:
     """``msg`` without its ``pad`` field (a padded message validates as its plain form)."""
     msg.pop("pad", None)

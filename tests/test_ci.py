@@ -4,6 +4,7 @@ when the program is missing (instead of being skipped unseen), is skipped loudly
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -20,8 +21,17 @@ def test_drives_a_program():
 '''
 
 
-def run_pytest(tmp_path: Path, ci: bool) -> subprocess.CompletedProcess[str]:
-    (tmp_path / "test_ghost.py").write_text(NEEDS_A_GHOST)
+DERANDOMIZED = '''
+from hypothesis import settings
+
+def test_the_examples_are_the_same_every_run():
+    assert settings.default.derandomize
+'''
+
+
+def run_pytest(tmp_path: Path, ci: bool, text: str = NEEDS_A_GHOST
+               ) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_ghost.py").write_text(text)
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     if ci:
         env["CI"] = "1"
@@ -46,6 +56,14 @@ def test_a_missing_program_skips_a_test_loudly_outside_ci(tmp_path: Path) -> Non
     assert "needs hexnet-no-such-program, not installed here (CI installs it)" in run.stdout
 
 
+def test_under_ci_hypothesis_runs_the_same_examples_every_time(tmp_path: Path) -> None:
+    """CI=1 (exported by .ci/run) loads the derandomized profile: a red CI is reproducible."""
+    ci = run_pytest(tmp_path, ci=True, text=DERANDOMIZED)
+    assert ci.returncode == 0, ci.stdout
+    local = run_pytest(tmp_path, ci=False, text=DERANDOMIZED)  # (a developer's run explores)
+    assert local.returncode == 1 and "1 failed" in local.stdout, local.stdout
+
+
 def test_ci_installs_every_program_a_test_needs() -> None:
     script = (ROOT / ".ci" / "run").read_text()
     tools = re.search(r"^TOOLS=\((.*)\)$", script, re.M)
@@ -59,6 +77,29 @@ def test_ci_installs_every_program_a_test_needs() -> None:
     assert needed and needed <= installed, sorted(needed - installed)
     assert {"tmux", "chromium", "ssh", "ssh-keygen", "zbarimg"} <= installed
     assert "export CI=1" in script
+
+
+def skips_on_a_missing_program(source: str) -> list[int]:
+    """Lines of ``source`` whose ``skipif`` asks whether a program is installed (``which``):
+    such a test skips quietly, even under CI=1; ``@pytest.mark.needs`` is the way."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "skipif"):
+            inner = [n for arg in node.args for n in ast.walk(arg)]
+            if any((isinstance(n, ast.Attribute) and n.attr == "which")
+                   or (isinstance(n, ast.Constant) and n.value == "which") for n in inner):
+                found.append(node.lineno)
+    return found
+
+
+def test_no_test_skips_quietly_when_a_program_is_missing() -> None:
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((ROOT / "tests").rglob("*.py"))
+             for line in skips_on_a_missing_program(path.read_text())]
+    assert found == [], f"use @pytest.mark.needs(...) instead of skipif: {found}"
+    assert skips_on_a_missing_program(
+        'import pytest, shutil\n@pytest.mark.skipif(shutil.which("tmux") is None, reason="")\n'
+        'def test_x(): pass\n') == [2]
 
 
 def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> None:

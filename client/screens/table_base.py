@@ -364,7 +364,7 @@ class TableScreen(Screen):
         for short_title, cap in ((False, NAME_CAP), (True, NAME_CAP), (True, 6)):
             self._name_cap = cap
             try:
-                title = f"#{self.table}" if short_title else self.title_text()
+                title = self.stacked_title(short=short_title)
                 parts = [self.link_note, self.presence_text(), title, self.phase_text(),
                          _("waiting: {who}").format(who=self.waiting_text()),
                          self.watchers_text()]
@@ -398,7 +398,14 @@ class TableScreen(Screen):
         return "👁 " + ", ".join(names) if names else ""
 
     def title_text(self) -> str:
-        title = f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+        """The game and the table's number (each game's screen may word it)."""
+        return f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
+
+    def stacked_title(self, short: bool = False) -> str:
+        """:meth:`title_text` (``short``: the table's number alone, ``#3``), and a warning when
+        the host stacked the position (every seat of the table reads it, as the lobby and the
+        results screen say it)."""
+        title = f"#{self.table}" if short else self.title_text()
         if self.table_info().get("stacked"):
             title += " " + _("⚠ stacked")
         return title

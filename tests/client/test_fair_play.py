@@ -1,6 +1,7 @@
 """The client shows the link and the fairness of a game: a lost connection reads
 "reconnecting" at the head of the table's status line until it is back, and the results say
-"Fair play verified ✓" once the host's reveal replays to what the table saw."""
+"Fair play verified ✓" once the host's reveal replays to what the table saw; a table the host
+stacked says so at the table, in the lobby and on the results screen."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from textual.widgets import Static
 
 from client.screens.hexenhammer import HexenhammerScreen
+from client.screens.lobby import game_text
 from client.screens.results import ResultsScreen
 from tests.client.conftest import (
     host_with_table,
@@ -29,6 +31,11 @@ async def test_a_lost_link_reads_reconnecting_then_the_results_say_fair_play_ver
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await sit_and_start(pilot, app, HexenhammerScreen)
             status = screen.query_one("#status", Static)
+            # a table the host stacked says so at the table and in the lobby
+            await wait_until(pilot, lambda: f"Hexenhammer #{table} ⚠ stacked" in str(
+                status.content), what=lambda: f"the stacked note, not {status.content}")
+            entry = next(t for t in app.lobby_screen.lobby["tables"] if t["id"] == table)
+            assert game_text(entry) == "Hexenhammer ⚠ stacked"
             app.session._writer.transport.abort()  # the Wi-Fi drops
             await wait_until(pilot, lambda: "reconnecting" in str(status.content),
                              what="the reconnecting note")

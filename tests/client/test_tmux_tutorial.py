@@ -6,7 +6,6 @@ half a minute, most of it the tutorial bots' one-second pauses)."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import pytest
 from tests.client.test_tmux import HEXNET, Tmux
 
 pytestmark = [pytest.mark.timeout(150),
-              pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")]
+              pytest.mark.needs("tmux")]
 
 # (what the hint line says, the key it asks for)
 STEPS = [
@@ -60,7 +59,6 @@ def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> N
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play --tutorial --name Ada --lang en; echo EXITED $?; sleep 30", env)
-    started = time.monotonic()
     try:
         for hint, key in STEPS:
             wait_for_text(tmux, hint)
@@ -71,7 +69,6 @@ def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> N
                             "the matches")
         tmux.keys("C-q")
         wait_for_text(tmux, "EXITED 0")
-        assert time.monotonic() - started < 120
     finally:
         tmux.kill()
     journals = list((tmp_path / "data" / "hexnet" / "journals").glob("*.journal"))

@@ -44,8 +44,7 @@ def test_join_help_names_the_watch_flag() -> None:
 
 
 @pytest.mark.timeout(400)  # deadlines for a loaded machine; the waits poll
-@pytest.mark.skipif(subprocess.run(["which", "tmux"], capture_output=True).returncode != 0,
-                    reason="needs tmux")
+@pytest.mark.needs("tmux")
 def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Path) -> None:
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"),
                XDG_DATA_HOME=str(tmp_path / "data"))

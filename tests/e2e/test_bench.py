@@ -26,6 +26,7 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
         g = r["games"][game]
         assert g["latency_ms"]["p50"] > 0 and g["latency_ratio_p50"] > 0
         assert g["bytes_per_action"] >= 1024  # at least one padded frame per action
+        assert 0 < g["bytes_per_action_unpadded"] < g["bytes_per_action"]  # padding costs
     assert r["tables"] == 2 and r["scale"]["tables_seated"] == 2
     assert {"latency_ms", "rss_per_table_mb", "cpu_s_per_1000_actions"} <= set(r["scale"])
     assert set(r["selfplay"]) == {"hranice", "fang"} and min(r["selfplay"].values()) > 0

@@ -1,7 +1,8 @@
 """The differential leak check at the network level: a real host over real TLS, a table whose
 state is dealt anew (for one seat) between two connections of that seat; the frame the seat
 receives on connecting — its whole view, log, legal actions, commitment, padding — must be the
-same both times. So nothing the host adds on the way out (fields, lengths) may depend on what
+same both times, byte for byte as it came off the wire (its length included), and as the
+session rebuilt it. So nothing the host adds on the way out (fields, lengths) may depend on what
 the seat cannot know either. Positions come from random play (``tests/hexnet/redeal.py``)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from client.session import Session
 from hexnet.engine import State
 from host.server import Host
 from host.table import Table
+from protocol import frames
 from tests.hexnet.redeal import REDEALS, clone, sampled_positions
 
 pytestmark = pytest.mark.timeout(120)
@@ -25,10 +27,34 @@ pytestmark = pytest.mark.timeout(120)
 CASES = [("hexenhammer", 4, 21, 8), ("fang", 5, 22, 8), ("hranice", 4, 23, 8)]
 
 
-async def frame_on_connect(host: Host, cfg: Path, seat: int, table: int
-                           ) -> tuple[bytes, dict[str, Any], list[Any]]:
-    """Connect as the player of ``seat``: the first view frame of ``table`` it receives (as
-    msgpack bytes), and the view and legal actions the session holds after it."""
+class RawFrames:
+    """Every frame a client session reads, as the bytes that came off the wire (length prefix
+    and padding included), in order: ``protocol.frames.read_frame`` wrapped for the test."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.seen: list[tuple[dict[str, Any], bytes]] = []
+        real_decode = frames.decode
+
+        async def read_frame(reader: Any, cap: int) -> dict[str, Any]:
+            head = await reader.readexactly(4)
+            payload = await reader.readexactly(int.from_bytes(head, "big"))
+            msg = real_decode(payload, cap)
+            self.seen.append((dict(msg), head + payload))
+            return msg
+
+        monkeypatch.setattr(frames, "read_frame", read_frame)
+
+    def first_view(self, table: int) -> bytes:
+        return next(raw for msg, raw in self.seen
+                    if msg.get("type") == "view" and msg.get("table") == table)
+
+
+async def frame_on_connect(host: Host, cfg: Path, seat: int, table: int, raw: RawFrames
+                           ) -> tuple[bytes, bytes, dict[str, Any], list[Any]]:
+    """Connect as the player of ``seat``: the first view frame of ``table`` it receives (as it
+    came off the wire, and as the session rebuilt it, in msgpack bytes), and the view and legal
+    actions the session holds after it."""
+    raw.seen.clear()
     session = await Session.connect("127.0.0.1", host.port, name=f"seat{seat}",
                                     config_dir=cfg, identity_file=f"seat{seat}.pem",
                                     accept_new=True)
@@ -37,8 +63,8 @@ async def frame_on_connect(host: Host, cfg: Path, seat: int, table: int
             msg = await session.next_message(10)
             assert msg is not None, "no view came after connecting"
             if msg["type"] == "view" and msg["table"] == table:
-                return (msgpack.packb(msg, use_bin_type=True), session.views[table],
-                        session.legal[table])
+                return (raw.first_view(table), msgpack.packb(msg, use_bin_type=True),
+                        session.views[table], session.legal[table])
     finally:
         await session.aclose()
 
@@ -74,26 +100,32 @@ def put(host: Host, table: int, state: State) -> None:
 
 @pytest.mark.parametrize("game,players,seed,count", CASES, ids=[c[0] for c in CASES])
 async def test_the_frame_a_seat_gets_does_not_change_with_what_it_may_not_know(
-        tmp_path: Path, game: str, players: int, seed: int, count: int) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, players: int, seed: int,
+        count: int) -> None:
     host = Host("Leak host", tmp_path / "host_cfg", tmp_path / "host_data", open=True,
                 games=[game], bot_delay=3600, absent_after=None)
     await host.start("127.0.0.1", 0)
     cfg = tmp_path / "client"
     rnd = random.Random(seed)
+    raw = RawFrames(monkeypatch)
     compared = 0
     try:
         tid = await seated_table(host, cfg, game, players)
         for state in sampled_positions(game, players, seed, count):
             seat = rnd.randrange(players)
             put(host, tid, state)
-            frame, view, legal = await frame_on_connect(host, cfg, seat, tid)
+            wire, frame, view, legal = await frame_on_connect(host, cfg, seat, tid, raw)
             put(host, tid, REDEALS[game](state, seat, rnd))
-            again, view_again, legal_again = await frame_on_connect(host, cfg, seat, tid)
+            wire_again, again, view_again, legal_again = await frame_on_connect(
+                host, cfg, seat, tid, raw)
             assert view_again == view and legal_again == legal, (
                 f"{game}: seat {seat} sees another view at state {state['version']}")
             assert again == frame, (
                 f"{game}: seat {seat} gets another frame at state {state['version']} "
                 f"({len(again)} bytes, not {len(frame)})")
+            assert wire_again == wire, (
+                f"{game}: seat {seat} reads other bytes off the wire at state "
+                f"{state['version']} ({len(wire_again)} bytes, not {len(wire)})")
             compared += 1
     finally:
         await host.stop()

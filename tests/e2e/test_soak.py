@@ -44,6 +44,33 @@ def test_a_soak_whose_games_cannot_finish_fails(tmp_path: Path) -> None:
     assert "failure: game 0 (hexenhammer)" in run.stdout
 
 
+def test_a_soak_counts_a_journal_that_does_not_verify_and_one_that_is_missing(
+        tmp_path: Path) -> None:
+    """The soak's own journal check (the long soak above only ever meets honest journals): a
+    finished journal whose winners were changed, and a table without a journal, are both
+    counted as unverified and named."""
+    from host.journal import Journal, read_journal
+    from host.soak import Soak
+
+    kept = read_journal(Path(__file__).parent.parent / "known_answers" / "hranice.journal")
+    folder = tmp_path / "host_data" / "journals"
+    folder.mkdir(parents=True)
+    journal = Journal.create(folder / "20000101-000000-t7-abcdef.journal",
+                             {k: v for k, v in kept.header.items() if k != "kind"})
+    for step in kept.steps:
+        journal.append(step)
+    outcome = kept.end["outcome"]
+    journal.append({"kind": "end", "outcome": {**outcome, "winners": [
+        seat for seat in range(len(kept.header["players"])) if seat not in outcome["winners"]]}})
+    journal.close()
+    soak = Soak(tmp_path, games=2, parallel=1, cut_rate=0, seed=1, game_timeout=10)
+    soak.check_journal(0, "hranice", 7)
+    soak.check_journal(1, "fang", 8)
+    assert soak.unverified == 2
+    assert soak.failures[0].startswith("game 0 (hranice): journal does not verify: ")
+    assert soak.failures[1] == "game 1 (fang): 0 journals for table 8"
+
+
 @pytest.mark.parametrize("module", ["host.soak", "host.drill"])
 def test_the_soak_and_the_drill_explain_every_flag(module: str) -> None:
     run = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True,

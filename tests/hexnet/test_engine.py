@@ -66,3 +66,17 @@ def test_every_game_hexnet_names_is_installed_and_only_those() -> None:
     assert names() == ["hexenhammer", "fang", "hranice"]
     assert available() == names()
     assert all(get_game(name).name == name for name in names())
+
+
+def test_the_test_games_have_names_of_their_own_and_stay_out_of_the_registry() -> None:
+    """The toy game is lent to a test by ``register(monkeypatch)`` only (undone after it), and
+    the dice race is handed over directly: two test games with one name, or one registered for
+    good as a side effect of importing it, would let one test play another's game."""
+    from tests.host import toygame
+    from tests.host.dice_race import DiceRace
+
+    test_games = [toygame.GAME.name, DiceRace().name]
+    assert test_games == ["toy", "dice_race"]
+    assert not set(test_games) & set(names())
+    with pytest.raises(KeyError, match="No game called 'toy'"):
+        get_game("toy")

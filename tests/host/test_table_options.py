@@ -148,3 +148,26 @@ def test_a_stacked_table_says_so_on_the_results_screen() -> None:
     assert fair_play_line(verdict, committed) == (
         f"Fair play verified ✓ (commitment {committed[:16]}…) — ⚠ stacked by the host, "
         "not shuffled")
+
+
+@pytest.mark.parametrize("game", ["hexenhammer", "fang", "hranice"])
+def test_the_readme_states_every_options_bounds_as_the_seeds_declare_them(game) -> None:
+    from pathlib import Path
+
+    from hexnet import options as opts
+
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    text = readme.read_text().split("**Table options.**", 1)[1].split("\n\n", 1)[0]
+    text = " ".join(text.split())  # lines joined
+    title = get_game(game).title.split()[0]
+    items = text.split(" - ")
+    line = next(item for item in items if item.startswith(title + ":"))
+    for spec in opts.specs(get_game(game)).values():
+        if spec.local:  # named in the last item: the network may not set it
+            assert f"`{spec.name}`" in items[-1] and "network" in items[-1], spec.name
+        elif spec.type in ("number", "int"):
+            assert f"`{spec.name}` {spec.bounds()}" in line, f"{game}: {spec.name}"
+        elif spec.type == "choice" and spec.name != "pace":
+            assert f"`{spec.name}` ({', '.join(spec.values)})" in line, f"{game}: {spec.name}"
+        elif spec.type == "bool":
+            assert f"`{spec.name}`" in line, f"{game}: {spec.name}"

@@ -347,3 +347,33 @@ def test_the_seats_are_told_who_watches_in_one_frame_each(host) -> None:
     back = [e for e in wire.effects if isinstance(e, Send) and e.conn == 2
             and e.data is not None and e.msg["type"] == "view"][-1]
     assert back.msg["watchers"] == ["p3"] and "view" in back.msg
+
+
+def test_a_client_toggling_what_it_watches_cannot_flood_a_tables_seats() -> None:
+    from host.watchers import WATCH_CHANGES_BURST
+
+    now = [0.0]
+    wire = Wire()
+    lb = Lobby(wire, seed_source=lambda: 11, clock=lambda: now[0])
+    for n in (1, 2, 3):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = toy_table(lb)
+
+    def seat_frames() -> int:
+        return sum(1 for e in wire.effects if isinstance(e, Send) and e.conn in (1, 2)
+                   and e.data is not None and e.msg["type"] == "view")
+
+    before = seat_frames()
+    for i in range(100):  # at the message rate, within one second
+        lb.handle(3, {"type": "watch", "table": tid} if i % 2 == 0 else {"type": "unwatch"})
+    # each of the 2 seats got one frame per change the budget allowed, not one per message
+    assert WATCH_CHANGES_BURST == 5 and seat_frames() - before == 2 * 5
+    # the fifth change (a watch) stood; every unwatch since was refused (a watch of the table
+    # it watches changes nothing)
+    assert lb.watching(lb.conns[3]) == tid
+    refusals = wire.sent(3, "error")
+    assert len(refusals) == len(range(5, 100, 2))
+    assert {r["code"] for r in refusals} == {"too_fast"}
+    now[0] += 1.0  # a second later it may change again
+    lb.handle(3, {"type": "unwatch"})
+    assert lb.watching(lb.conns[3]) is None and len(wire.sent(3, "error")) == len(refusals)
