@@ -357,7 +357,7 @@ class TableScreen(Screen):
         """The top line: game, phase, and who the game waits for (a lost link, and players
         lost, absent or played by a bot, first), and who watches. Made to fit its row: if the
         whole line is too wide, the game's name goes (``#3`` is left), then the names in it are
-        cut to 6 letters (``Bartho…``); only then is it cut at the right."""
+        cut to 6 characters (``Barth…``); only then is it cut at the right."""
         # who is lost or absent first: the line is one row and is cut at the right
         width = self.query_one("#status", Static).size.width or self.app.size.width
         line = ""
@@ -375,16 +375,16 @@ class TableScreen(Screen):
                 break
         return line
 
-    def status_name(self, seat: int | None) -> str:
+    def status_name(self, seat: int | None, you: bool = True) -> str:
         """``player_name`` as the status line shows it: cut to its current cap (``Bartholom…``)."""
-        name = self.player_name(seat)
+        name = self.player_name(seat, you=you)
         cap = self._name_cap
         return name if len(name) <= cap else name[:cap - 1] + "…"
 
     def presence_text(self) -> str:
         """Who at the table is not simply there (lost with the countdown to absent, absent,
         played by a bot); "" when everyone is."""
-        return presence.line(self._presence, lambda s: self.player_name(s, you=False),
+        return presence.line(self._presence, lambda s: self.status_name(s, you=False),
                              self._presence_since)
 
     def _count_presence(self) -> None:

@@ -115,6 +115,8 @@ async def test_hexenhammer_status_line_with_a_long_named_inquisitor_is_whole_at_
                             {"state": "disconnected", "absent_in": 9}, {"state": "absent"},
                             {"state": "stand_in"}]
         notes = screen.help_notes()  # the top line's marks are explained in ? while shown
+        crowded = screen.status_text()
+    assert crowded.startswith("Barth… ⟳"), crowded  # presence names are cut like the rest
     assert top == whole, (top, whole)  # nothing cut at the right
     assert top.startswith("#1 │ ") or top.startswith("Hexenhammer #1 │ ")
     assert len(top) <= 80
