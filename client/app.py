@@ -59,8 +59,32 @@ CODE_WORDS = {
                          "table."),
     "no_watching": N_("That table may not be watched."),
     "not_creator": N_("Only the table's creator or the host may set who watches it."),
+    "registration_closed": N_("The tournament has started; registration is closed."),
+    "event_full": N_("The tournament has as many entrants as it can take."),
+    "rate_limited": N_("Too many messages; slow down."),
+    "idle": N_("No message for too long."),
+    "too_many_watchers": N_("That table has as many watchers as it can take."),
+    "name_taken": N_("No free variant of that name is left."),
+    "unknown_game": N_("This host does not have that game."),
+    "bad_seats": N_("That game cannot be played with that many seats."),
+    "no_seat": N_("There is no player in that seat."),
+    "host_only": N_("Only the host may do that."),
+    "no_option": N_("This table has no such setting."),
+    "internal": N_("The host failed on that request; it was not carried out."),
     "too_fast": N_("You change what you watch too often; wait a second and try again."),
+    "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
 }
+# refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
+# or that only a broken client meets (the handshake's): shown as the host words them
+HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
+               "code_required", "bad_code")
+
+
+def table_game(session: Any, table: int) -> str | None:
+    """The game a table plays, from the last view of it the session holds (None if none)."""
+    view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
+    game = view.get("game")
+    return game if isinstance(game, str) else None
 
 
 @dataclass
@@ -225,7 +249,8 @@ class HexnetApp(App):
         from client.fairplay import fair_play_line
 
         if table in session.fair_play:
-            line = fair_play_line(session.fair_play[table], session.commitments.get(table))
+            line = fair_play_line(session.fair_play[table], session.commitments.get(table),
+                                  table_game(session, table))
             # kept for "replay this game" on the results screen (client.replay.launch)
             self.fair_play_verdicts[table] = session.fair_play[table]
             if table in session.revealed:
@@ -241,7 +266,7 @@ class HexnetApp(App):
         if self.session is None or table not in self.session.commitments:
             return None
         return fair_play_line(self.session.fair_play.get(table),
-                              self.session.commitments[table])
+                              self.session.commitments[table], table_game(self.session, table))
 
     def on_fair_play_checked(self, msg: m.FairPlayChecked) -> None:
         self.fair_play_lines[msg.table] = msg.line

@@ -241,9 +241,11 @@ def run(args: argparse.Namespace) -> int:
         return run_tournament(args, host, port)
     try:
         if args.count < 1:
-            raise ValueError(f"--count must be at least 1, not {args.count}")
+            raise ValueError(_("--count must be at least 1, not {count}").format(
+                count=args.count))
         if args.seats is not None and args.seats < args.count:
-            raise ValueError(f"--seats {args.seats} cannot hold --count {args.count} bots")
+            raise ValueError(_("--seats {seats} cannot hold --count {count} bots").format(
+                seats=args.seats, count=args.count))
         load_policy(args.game, args.policy)
     except ValueError as exc:  # PolicyError among them
         print(f"hexnet bot: {exc}", file=sys.stderr)
@@ -295,11 +297,12 @@ def run_tournament(args: argparse.Namespace, host: str, port: int) -> int:
     from hexnet.tournament import standings_lines
 
     if args.count < 1:
-        print(f"hexnet bot: --count must be at least 1, not {args.count}", file=sys.stderr)
+        print("hexnet bot: " + _("--count must be at least 1, not {count}").format(
+            count=args.count), file=sys.stderr)
         return 2
     if args.seats is not None:
-        print("hexnet bot: --seats names a new table's size; a tournament seats its entrants "
-              "itself", file=sys.stderr)
+        print("hexnet bot: " + _("--seats names a new table's size; a tournament seats its "
+                                 "entrants itself"), file=sys.stderr)
         return 2
     try:
         report = asyncio.run(run_entrants(

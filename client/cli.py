@@ -45,7 +45,9 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     watch = getattr(args, "watch", None)
     if watch is not None and target is None:
-        print("hexnet join: --watch needs a HOST to watch at", file=sys.stderr)
+        from hexnet.i18n import _
+
+        print(_("hexnet join: --watch needs a HOST to watch at"), file=sys.stderr)
         return 2
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
                     config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.options_words import options_text
 from hexnet.fairness import Verdict, verify_game
 from hexnet.games import get_game
-from hexnet.i18n import _
-from hexnet.options import describe
+from hexnet.i18n import _, ngettext, render_reason
 
 MAX_PARTS = 1 << 12
 
@@ -69,8 +69,54 @@ def verify_reveal(seen_commitment: str | None, parts: list[dict[str, Any]],
             error=exc)])
 
 
-def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
-    """The results screens' line: verified (with the commitment), failed (loudly) or pending."""
+def note_text(key: str, args: dict[str, Any]) -> str | None:
+    """One finding of :func:`hexnet.fairness.verify_game` in the reader's language (None for a
+    key this client does not know: the English line stands)."""
+    if key == "unreadable":
+        return _("The revealed seed or options cannot be read: {error}").format(
+            error=args.get("error", ""))
+    if key == "commitment_differs":
+        return _("The revealed seed, salt and options do not match the commitment.")
+    if key == "commitment_ok":
+        return _("Commitment {short}… matches the revealed seed and options.").format(
+            short=args.get("short", ""))
+    if key == "step_refused":
+        reason = render_reason(args.get("game"), args.get("reason") or {}, ())
+        return _("Step {step} is not legal on replay: {reason}").format(
+            step=args.get("step"), reason=reason)
+    if key == "step_differs":
+        return _("Step {step}: the replayed shuffle/roll differs from what the table saw."
+                 ).format(step=args.get("step"))
+    if key == "steps_ok":
+        n = int(args.get("count") or 0)
+        return ngettext("The only step replays with identical public events.",
+                        "All {n} steps replay with identical public events.", n).format(n=n)
+    if key == "result_differs":
+        return _("The replay ends with a different result.")
+    if key == "result_same":
+        return _("The replay ends with the same result.")
+    if key == "agreed":
+        agreed = options_text(None, args.get("options") or {}) or _("default options")
+        if args.get("stacked"):
+            return _("Agreed options: {options}; the position was stacked by the host, not "
+                     "shuffled.").format(options=agreed)
+        return _("Agreed options: {options}.").format(options=agreed)
+    return None
+
+
+def verdict_lines(verdict: Verdict) -> list[str]:
+    """The verdict's sentences in the reader's language (its English lines where it carries no
+    findings as data, e.g. a journal that could not be read at all)."""
+    if len(verdict.notes) != len(verdict.lines):
+        return list(verdict.lines)
+    return [note_text(key, args) or line
+            for (key, args), line in zip(verdict.notes, verdict.lines, strict=True)]
+
+
+def fair_play_line(verdict: Verdict | None, commitment: str | None,
+                   game: str | None = None) -> str:
+    """The results screens' line: verified (with the commitment), failed (loudly) or pending;
+    ``game`` (when known) lets a pace stand for the timings it set."""
     short = (commitment or "")[:16]
     if verdict is None:
         return _("Fair play: waiting for the host's reveal (commitment {short}…)").format(
@@ -78,10 +124,12 @@ def fair_play_line(verdict: Verdict | None, commitment: str | None) -> str:
     if verdict.ok:
         line = _("Fair play verified ✓ (commitment {short}…)").format(short=short)
         if verdict.options:  # what the table agreed to (bound by the commitment)
-            line += " — " + _("agreed: {options}").format(options=describe(verdict.options))
+            agreed = options_text(game, verdict.options)
+            line += " — " + _("agreed: {options}").format(options=agreed)
         if verdict.stacked:
             line += " — " + _("⚠ stacked by the host, not shuffled")
         return line
-    reason = verdict.lines[-1] if verdict.lines else _("unknown reason")
+    found = verdict_lines(verdict)
+    reason = found[-1] if found else _("unknown reason")
     return _("⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)").format(
         reason=reason, short=short)

@@ -64,12 +64,31 @@ def events_digest(events: Iterable[dict[str, Any]]) -> str:
 
 @dataclass
 class Verdict:
-    """What a verification found: ``ok`` and the sentences that explain it."""
+    """What a verification found: ``ok`` and the sentences that explain it (English, for logs
+    and ``hexnet verify``); ``notes`` are the same findings as data — one ``(key, arguments)``
+    per line — which a client words in its reader's language (:mod:`client.fairplay`)."""
 
     ok: bool
     lines: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)  # the public options agreed (if ok)
     stacked: bool = False  # the host's own code stacked the position (a tutorial, a test)
+    notes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+class _Findings:
+    """The verdict's lines in English and as data, side by side."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.notes: list[tuple[str, dict[str, Any]]] = []
+
+    def add(self, line: str, key: str, **args: Any) -> _Findings:
+        self.lines.append(line)
+        self.notes.append((key, args))
+        return self
+
+    def verdict(self, ok: bool, **more: Any) -> Verdict:
+        return Verdict(ok, list(self.lines), notes=list(self.notes), **more)
 
 
 def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], seed: int | bytes,
@@ -82,31 +101,38 @@ def verify_game(game: Game, players: Sequence[str], options: dict[str, Any], see
     recorded digest (so every shuffle and roll the seats saw came from this seed), and that the
     replay ends with the claimed outcome.
     """
-    lines: list[str] = []
+    found = _Findings()
     try:
         committed = commitment(seed, salt, options)
     except (TypeError, ValueError) as exc:
-        return Verdict(False, [f"The revealed seed or options cannot be read: {exc}"])
+        return found.add(f"The revealed seed or options cannot be read: {exc}", "unreadable",
+                         error=str(exc)).verdict(False)
     if not hmac.compare_digest(committed, claimed_commitment):
-        return Verdict(False, ["The revealed seed, salt and options do not match the "
-                               "commitment."])
-    lines.append(f"Commitment {claimed_commitment[:16]}… matches the revealed seed and options.")
+        return found.add("The revealed seed, salt and options do not match the commitment.",
+                         "commitment_differs").verdict(False)
+    short = claimed_commitment[:16]
+    found.add(f"Commitment {short}… matches the revealed seed and options.", "commitment_ok",
+              short=short)
     state = game.setup(list(players), seed, options)
     for i, (seat, action, digest) in enumerate(steps, 1):
         try:
             events = game.apply(state, seat, action)
         except IllegalAction as exc:
-            return Verdict(False, lines + [f"Step {i} is not legal on replay: {exc.reason}"])
+            return found.add(f"Step {i} is not legal on replay: {exc.reason}", "step_refused",
+                             step=i, game=exc.game or game.name,
+                             reason=exc.as_dict()).verdict(False)
         if digest is not None and events_digest(events) != digest:
-            return Verdict(False, lines + [
-                f"Step {i}: the replayed shuffle/roll differs from what the table saw."])
-    lines.append(f"All {len(steps)} steps replay with identical public events.")
+            return found.add(f"Step {i}: the replayed shuffle/roll differs from what the table "
+                             "saw.", "step_differs", step=i).verdict(False)
+    found.add(f"All {len(steps)} steps replay with identical public events.", "steps_ok",
+              count=len(steps))
     if claimed_outcome is not None:
         if game.outcome(state) != claimed_outcome:
-            return Verdict(False, lines + ["The replay ends with a different result."])
-        lines.append("The replay ends with the same result.")
+            return found.add("The replay ends with a different result.",
+                             "result_differs").verdict(False)
+        found.add("The replay ends with the same result.", "result_same")
     is_stacked, public = stacked(game, options), public_options(game, options)
-    lines.append(f"Agreed options: {describe(public)}"
-                 + ("; the position was stacked by the host, not shuffled." if is_stacked
-                    else "."))
-    return Verdict(True, lines, public, is_stacked)
+    found.add(f"Agreed options: {describe(public)}"
+              + ("; the position was stacked by the host, not shuffled." if is_stacked else "."),
+              "agreed", options=public, stacked=is_stacked)
+    return found.verdict(True, options=public, stacked=is_stacked)

@@ -71,6 +71,7 @@ from host.core import (
     clean_name,
     unique_name,
 )
+from host.limits import TokenBucket
 from host.playing import PlayMixin
 from host.presence import PresenceMixin
 from host.render import Change
@@ -102,6 +103,8 @@ class Conn:
     synced: bool = False
     you_sent: dict[str, Any] | None = None
     said_bye: bool = False  # its client is closing on purpose (a ``bye``)
+    chat_budget: TokenBucket | None = None  # chat lines it may send (host.playing.CHAT_BURST)
+    chat_refusals: TokenBucket | None = None  # "too fast" answers at a playing table
 
 
 class Lobby(PresenceMixin, PlayMixin, WatchMixin):

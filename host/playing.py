@@ -24,11 +24,17 @@ from host.core import (
     clean_text,
 )
 from host.fairplay import reveal_messages
+from host.limits import TokenBucket
 from host.render import Change, cover_of, frames
 from host.table import MAX_HOST_STEPS, Table
 
 if TYPE_CHECKING:
     from host.lobby import Conn
+
+# Chat lines one connection may send at once, then a second; each line reaches every other
+# connection (the lobby) or every seat of the table, so more would let one client flood many.
+CHAT_BURST = 5
+CHAT_RATE = 1.0
 
 
 class PlayMixin:
@@ -288,7 +294,9 @@ class PlayMixin:
     def _chat(self, conn: Conn, text: str, channel: str) -> None:
         """Lobby chat goes to every connection; table and witches' chat at a playing table
         ride in the table's frames (a whisper is a change: every seat gets one frame, the
-        non-witches' with nothing in it), and so do refusals of it."""
+        non-witches' with nothing in it), and so do refusals of it. Each line reaches many
+        connections, so a connection may send :data:`CHAT_BURST` lines at once, then
+        :data:`CHAT_RATE` a second (``chat_too_fast`` past it, nothing sent to anyone else)."""
         text = clean_text(text)
         here = self.where(conn.identity) if channel != "lobby" else None
         secret = here is not None and here[0].status == "playing"
@@ -302,6 +310,17 @@ class PlayMixin:
 
         if not text:
             return refuse("empty", "That message was empty.")
+        if conn.chat_budget is None:
+            clock = self.clock  # type: ignore[attr-defined]
+            conn.chat_budget = TokenBucket(CHAT_RATE, CHAT_BURST, clock)
+            conn.chat_refusals = TokenBucket(CHAT_RATE, 1, clock)
+        if not conn.chat_budget.take():
+            # at a playing table a refusal is a frame to every seat: one a second, the rest
+            # of the flood is dropped unanswered
+            if secret and conn.chat_refusals is not None and not conn.chat_refusals.take():
+                return None
+            return refuse("chat_too_fast", "You are writing faster than the others can read; "
+                          "wait a moment.")
         if channel == "lobby":
             msg = {"type": "chat", "from": conn.name, "seat": None, "text": text,
                    "channel": channel}

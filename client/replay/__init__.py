@@ -18,6 +18,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from client.fairplay import verdict_lines
 from hexnet.i18n import _
 
 if TYPE_CHECKING:
@@ -50,8 +51,9 @@ def load(args: argparse.Namespace) -> tuple[Replay, Verdict]:
         viewer = seat_of(args.seat, record.players)
     verdict = verify_record(record)
     if not verdict.ok:
+        found = verdict_lines(verdict)
         raise Refused(_("the journal fails the check, it is not replayed: {why}").format(
-            why=verdict.lines[-1] if verdict.lines else "?"))
+            why=found[-1] if found else "?"))
     try:
         return Replay(record, viewer), verdict
     except (RecordError, ReplayError) as exc:
@@ -73,7 +75,8 @@ def seat_of(text: str, players: list[str]) -> int:
 
 def verdict_line(verdict: Verdict) -> str:
     """The check in one line: ``Verified: …`` (every line of the verdict)."""
-    return _("Verified like hexnet verify: {lines}").format(lines=" ".join(verdict.lines))
+    return _("Verified like hexnet verify: {lines}").format(
+        lines=" ".join(verdict_lines(verdict)))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         from client.replay.text import lines
 
         try:
-            for line in lines(replay, verdict.lines):
+            for line in lines(replay, verdict_lines(verdict)):
                 print(line)
             sys.stdout.flush()
         except BrokenPipeError:  # hexnet replay … --text | head: the reader has enough

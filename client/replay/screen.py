@@ -53,10 +53,11 @@ class ReplayControls:
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("right,full_stop", "step_forward", N_("Step"), priority=True),
         Binding("left,comma", "step_back", N_("Back"), priority=True),
+        # the rounds' keys are in ? (help): shown too, the key bar ran past 80 columns
         Binding("pagedown,right_square_bracket", "next_round", N_("Next round"),
-                key_display="PgDn", priority=True),
+                key_display="PgDn", priority=True, show=False),
         Binding("pageup,left_square_bracket", "previous_round", N_("Round start"),
-                key_display="PgUp", priority=True),
+                key_display="PgUp", priority=True, show=False),
         Binding("home", "to_start", N_("Deal"), show=False, priority=True),
         Binding("end", "to_end", N_("End"), show=False, priority=True),
         Binding("space", "play_pause", N_("Play"), priority=True),

@@ -51,7 +51,8 @@ class FingerprintScreen(Dialog[bool]):
             yield Label(_("Its key fingerprint is:"), markup=False)
             yield Label(self._fingerprint, id="fingerprint-value", markup=False)
             yield Label(_("Compare it with the fingerprint on the host's screen.\n"
-                          "It will be remembered; a changed key will be refused."), markup=False)
+                          "It will be remembered; a changed key will be refused."), markup=False,
+                        classes="wrap")
             yield Label(_("y  trust this host      n  cancel"), classes="hint", markup=False)
 
     def on_mount(self) -> None:

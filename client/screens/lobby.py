@@ -62,12 +62,13 @@ def watchers_summary(table: dict[str, Any]) -> str:
 def game_text(table: dict[str, Any]) -> str:
     """The game cell: its title, the options the table was created with (everyone sees them
     before sitting down), and a warning if the host stacked the position."""
-    from hexnet.options import describe
+    from client.options_words import options_text
 
     text = str(table.get("title") or table.get("game"))
     options = table.get("options")
-    if isinstance(options, dict) and options:
-        text += f" ({describe(options)})"
+    shown = options_text(table.get("game"), options) if isinstance(options, dict) else ""
+    if shown:
+        text += f" ({shown})"
     if table.get("stacked"):
         text += " " + _("⚠ stacked")
     return text
@@ -87,7 +88,8 @@ def seat_range(game: str) -> list[int]:
 def pace_choices(game: str) -> list[tuple[str, str]]:
     """The game's paces as picker choices, each with the seconds it sets ("normal" first);
     [] if the game (or this client) knows none."""
-    from hexnet.options import describe, paces
+    from client.options_words import options_text
+    from hexnet.options import paces
 
     try:
         from hexnet.games import get_game
@@ -96,7 +98,8 @@ def pace_choices(game: str) -> list[tuple[str, str]]:
     except (KeyError, ImportError):
         return []
     order = sorted(known, key=lambda name: name != "normal")
-    return [(f"{_(PACES.get(name, name))} — {describe(known[name])}", name) for name in order]
+    return [(f"{_(PACES.get(name, name))} — {options_text(game, known[name])}", name)
+            for name in order]
 
 
 PAGE = 20  # tables per page of the lobby list

@@ -2,11 +2,15 @@
 
 Bindings are declared with English descriptions marked ``N_("…")``; this footer words them
 through the interface catalog each time it is drawn, so a language switch shows at the next
-redraw (``refresh(recompose=True)``).
+redraw (``refresh(recompose=True)``). Hungarian, German and Czech words run longer than English:
+when the keys do not fit the terminal's width the bar turns compact (one space less around each
+key), so a table's keys, Quit included, still fit 80 columns in every language.
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -17,6 +21,11 @@ from hexnet.i18n import N_, _
 TEXTUAL_WORDS = (N_("palette"),)
 
 
+def key_width(key: FooterKey) -> int:
+    """The cells ``key`` takes in the roomy (not compact) footer: `` k  description ``."""
+    return cell_len(key.key_display) + cell_len(key.description) + 3
+
+
 class LocalFooter(Footer):
     """A :class:`~textual.widgets.Footer` whose key descriptions are translated. The command
     palette's key (ctrl+p) is left out: at 80 columns the screen's own keys need the room (the
@@ -24,9 +33,20 @@ class LocalFooter(Footer):
 
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)
+        self._roomy_width = 0
 
     def compose(self) -> ComposeResult:
-        for widget in super().compose():
+        widgets = list(super().compose())
+        for widget in widgets:
             if isinstance(widget, FooterKey) and widget.description:
                 widget.description = _(widget.description)
-            yield widget
+        self._roomy_width = sum(key_width(w) for w in widgets if isinstance(w, FooterKey))
+        self.compact = self._too_wide(self.app.size.width)
+        yield from widgets
+
+    def _too_wide(self, width: int) -> bool:
+        return self._roomy_width > width
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._roomy_width and self._too_wide(event.size.width) != self.compact:
+            self.refresh(recompose=True)

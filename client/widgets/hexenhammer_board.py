@@ -63,7 +63,7 @@ def fate(view: dict[str, Any], vid: Any, player: Name) -> str:
     for seat, taken in enumerate(view.get("taken") or []):
         if vid in taken:
             return _("† taken by {who}").format(who=player(seat))
-    return _("† burned, ⊔ empty stake")
+    return _("† burned, ⊔ empty")
 
 
 def trial_line(view: dict[str, Any], short: Name) -> str:

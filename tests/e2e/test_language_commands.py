@@ -74,3 +74,35 @@ def test_the_locale_chooses_the_language_when_no_flag_does() -> None:
     result = run("list", "--timeout", "0.1", "--interface", "127.0.0.1", "--lang", "cs",
                  LANG="de_DE.UTF-8", LC_ALL="hu_HU.UTF-8")
     assert "žádní hostitelé hexnet nenalezeni" in result.stderr
+
+
+def test_the_readme_names_every_command_that_takes_a_language() -> None:
+    """The README's "Your language" lists each client command with --lang (host's --lang is the
+    headless log's, said in the same section)."""
+    from pathlib import Path
+
+    from hexnet.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.dest == "command").choices
+    with_lang = {name for name, sub in commands.items()
+                 if any("--lang" in a.option_strings for a in sub._actions)}
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    section = readme.split("## Your language", 1)[1].split("\n## ", 1)[0]
+    assert with_lang - {"host"} == {"play", "join", "list", "bot", "replay", "rules"}
+    for name in with_lang - {"host"}:
+        assert f"`{name}`" in section, name
+    assert "hexnet host --headless" in section and "`--lang`" in section
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["join", "--watch", "1", "--lang", "de"],
+     "hexnet join: --watch braucht einen HOST, bei dem zugeschaut wird"),
+    (["bot", "127.0.0.1:1", "--game", "fang", "--count", "0", "--lang", "hu"],
+     "hexnet bot: a --count legalább 1 legyen, nem 0"),
+    (["bot", "127.0.0.1:1", "--count", "2", "--seats", "4", "--lang", "cs"],
+     "hexnet bot: --seats udává velikost nového stolu; turnaj své účastníky usazuje sám")])
+def test_a_client_commands_mistakes_are_told_in_its_language(args: list[str], said: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stderr.strip() == said

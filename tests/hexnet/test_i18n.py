@@ -196,3 +196,12 @@ def test_the_locale_decides_lc_all_first_then_lc_messages_then_lang() -> None:
     assert from_environment({"LC_ALL": "hu_HU", "LC_MESSAGES": "cs_CZ"}) == "hu"
     assert from_environment({"LANG": "fr_FR.UTF-8"}) == "en"
     assert from_environment({}) == "en"
+
+
+@pytest.mark.parametrize("points", [1, 3, 5])
+def test_czech_influence_from_the_pyre_reads_right_for_any_number(points: int) -> None:
+    """No noun agrees with the number (3 trvalé body, 5 trvalých bodů): the sentence reads
+    for every count the table's rules may give."""
+    event = {"key": "ignites", "seat": 0, "card": "kovar", "points": points}
+    assert i18n.render("hranice", event, ["Eva"], "cs") == (
+        f"Hranice hoří! Eva si bere kartu Kovář: trvalý vliv +{points}.")

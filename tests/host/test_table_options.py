@@ -133,7 +133,7 @@ def test_the_commitment_binds_the_options_so_the_results_say_what_was_agreed() -
     assert verdict.ok and verdict.options == agreed
     assert verdict.lines[-1] == "Agreed options: reaction_seconds 30."
     assert fair_play_line(verdict, committed) == (
-        f"Fair play verified ✓ (commitment {committed[:16]}…) — agreed: reaction_seconds 30")
+        f"Fair play verified ✓ (commitment {committed[:16]}…) — agreed: reaction window 30 s")
     other = verify_game(game, players, {"reaction_seconds": 2}, seed, salt, committed, steps)
     assert not other.ok and "options do not match" in other.lines[0]
 

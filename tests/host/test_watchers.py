@@ -379,3 +379,49 @@ def test_a_client_toggling_what_it_watches_cannot_flood_a_tables_seats() -> None
     now[0] += 1.0  # a second later it may change again
     lb.handle(3, {"type": "unwatch"})
     assert lb.watching(lb.conns[3]) is None and len(wire.sent(3, "error")) == len(refusals)
+
+
+def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows() -> None:
+    from host.playing import CHAT_BURST
+
+    now = [0.0]
+    wire = Wire()
+    lb = Lobby(wire, seed_source=lambda: 11, clock=lambda: now[0])
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = toy_table(lb)
+
+    def frames_to(conn: int) -> int:
+        return sum(1 for e in wire.effects if isinstance(e, Send) and e.conn == conn
+                   and e.data is not None and e.msg["type"] == "view")
+
+    def read(conn: int) -> list[dict]:  # what the seat's session makes of its frames
+        book, out = ViewBook(), []
+        for e in wire.effects:
+            if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view":
+                out += book.absorb(validate(traffic.without_pad(dict(e.msg)), "h2c"))
+        return out
+
+    before = frames_to(2)
+    for i in range(100):  # at the message rate, within one second
+        lb.handle(1, {"type": "chat", "text": f"spam {i}", "channel": "table"})
+    # the burst's lines and one "too fast" answer (a frame to every seat each), not 100
+    assert CHAT_BURST == 5 and frames_to(2) - before == 5 + 1
+    assert [m["text"] for m in read(2) if m["type"] == "chat"] == [f"spam {i}" for i in range(5)]
+    assert [m["code"] for m in read(1) if m["type"] == "error"] == ["chat_too_fast"]
+    now[0] += 1.0  # a second later one more line goes through
+    lb.handle(1, {"type": "chat", "text": "later", "channel": "table"})
+    assert [m["text"] for m in read(2) if m["type"] == "chat"][-1] == "later"
+    assert lb.tables[tid].status == "playing"
+
+
+def test_a_lobby_chat_flood_is_refused_to_its_sender_only() -> None:
+    wire = Wire()
+    lb = Lobby(wire, seed_source=lambda: 11, clock=lambda: 0.0)
+    for n in (1, 2, 3):
+        lb.connect(n, ident(n), f"p{n}")
+    for i in range(20):
+        lb.handle(1, {"type": "chat", "text": f"spam {i}", "channel": "lobby"})
+    assert [m["text"] for m in wire.sent(3, "chat")] == [f"spam {i}" for i in range(5)]
+    assert [m["code"] for m in wire.sent(1, "error")] == ["chat_too_fast"] * 15
+    assert wire.sent(3, "error") == []
