@@ -61,12 +61,14 @@ def watchers_summary(table: dict[str, Any]) -> str:
 
 def game_text(table: dict[str, Any]) -> str:
     """The game cell: its title, the options the table was created with (everyone sees them
-    before sitting down), and a warning if the host stacked the position."""
+    before sitting down — a pace with the seconds it sets), and a warning if the host stacked
+    the position."""
     from client.options_words import options_text
 
     text = str(table.get("title") or table.get("game"))
     options = table.get("options")
-    shown = options_text(table.get("game"), options) if isinstance(options, dict) else ""
+    shown = (options_text(table.get("game"), options, timings=True)
+             if isinstance(options, dict) else "")
     if shown:
         text += f" ({shown})"
     if table.get("stacked"):

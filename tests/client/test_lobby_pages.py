@@ -43,7 +43,7 @@ async def test_sitting_at_a_table_shows_its_page() -> None:
 
 
 async def test_at_80_columns_a_tables_options_wrap_and_every_seat_stays_on_screen() -> None:
-    """Seen in tmux (issue 14, items 3 and 8): a table created with a pace reads "Hexenhammer
+    """Seen in tmux (issue 14, items 3 and 8): a table created with a pace read "Hexenhammer
     (pace relaxed, panic_seconds 90, reaction_seconds 20)" and pushed the status and seats
     columns off an 80-column lobby."""
     import copy
@@ -65,4 +65,4 @@ async def test_at_80_columns_a_tables_options_wrap_and_every_seat_stays_on_scree
     flat = " ".join(text.split())
     assert "4/4 Ada, bot-1, Cora?, bot-3" in flat and "2/3 Eve, Bartholomew, —" in flat
     assert "playing" in flat and "open" in flat
-    assert "reaction_seconds 20)" in flat  # the options wrap; nothing is cut
+    assert "reaction window 20 s)" in flat  # the options wrap; nothing is cut

@@ -136,7 +136,9 @@ async def test_a_new_table_asks_its_pace_and_the_lobby_shows_its_seconds(
         entry = app.lobby["tables"][0]
         assert entry["options"] == {"pace": "quick", "reaction_seconds": 5.0,
                                     "panic_seconds": 30.0}
-        assert game_text(entry) == "Hexenhammer (quick pace)"  # the timings are the pace's
+        # the pace with the seconds it sets (issue 14: "with the seconds shown in the lobby")
+        assert game_text(entry) == ("Hexenhammer (quick pace, panic phase 30 s, "
+                                    "reaction window 5 s)")
         engine_options = open_host.lobby.tables[entry["id"]].options
         assert engine_options["reaction_seconds"] == 5.0
 
