@@ -56,9 +56,10 @@ def fang_busy_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 class FangApp(ScreenApp):
     """The Fang table from a fixed view; records what it would send."""
 
-    def __init__(self, view: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    def __init__(self, view: tuple[dict[str, Any], list[dict[str, Any]]],
+                 lang: str = "en") -> None:
         super().__init__("fixed", "fang", SimpleNamespace(fixed_view=lambda: view),
-                         show_lobby=False)
+                         show_lobby=False, lang=lang)
 
 
 def hexenhammer_app(view: tuple[dict[str, Any], list[dict[str, Any]]]) -> ScreenApp:
@@ -422,6 +423,30 @@ async def test_every_notation_on_the_table_is_explained_in_help(app_of: Any,
     for mark in notations:
         assert mark in notes, mark
     assert fits
+
+
+@pytest.mark.parametrize("lang", ["hu", "de", "cs"])
+@pytest.mark.parametrize("game", ["hexenhammer", "hranice", "fang"])
+async def test_help_needs_no_scrolling_at_120x40_in_every_language(game: str, lang: str) -> None:
+    """Item 8 beyond English: the longer languages' help fits 120×40 too."""
+    from hexnet import i18n
+
+    apps = {"hexenhammer": lambda: ScreenApp("your_turn", lang=lang),
+            "hranice": lambda: HraniceViewApp("reaction", lang=lang),
+            "fang": lambda: FangApp(fang_busy_view(), lang=lang)}
+    app = apps[game]()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await wait_until(pilot, lambda: hasattr(app.screen, "help_notes")
+                                      and app.screen, 5)
+            await pilot.press("question_mark")
+            pane = await wait_until(pilot, lambda: screen.help_open
+                                    and screen.query_one(HelpPane), 3)
+            await pilot.pause(0.3)
+            assert i18n.language() == lang
+            assert pane.max_scroll_y == 0, (game, lang, pane.max_scroll_y)
+    finally:
+        i18n.set_language("en")
 
 
 # -- item 8: the small things ----------------------------------------------------------------
