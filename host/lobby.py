@@ -318,7 +318,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                     table.idle_since = None
                 elif table.idle_since is None:
                     table.idle_since = now
-                record = table.seating_record()
+                record = self.watch_record(table, table.seating_record())
                 if self._seating.get(tid) != record:
                     self._seating[tid] = record
                     seating_changed = True
@@ -756,6 +756,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         seats = [s.record() for s in table.seats]
         self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
                                 dict(table.options), table.seed, table.salt, seats))
+        self.watch_started(table)
         self._lobby_changed(table)
         self._advance(table)
         self._flush()
@@ -811,6 +812,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                 continue
             self.resume_table_id(table)
             self.tables[table.id] = table
+            self.restore_watch_rules(table.id, rec.get("watch"))
             for seat in table.seats:
                 if seat.kind == "human" and seat.identity is not None:
                     self.seated[seat.identity] = table.id

@@ -421,7 +421,11 @@ class LobbyScreen(Screen):
             return
         you = self.lobby.get("you") or {}
         info = next((t for t in self.lobby.get("tables") or [] if t.get("id") == table), {})
-        if you.get("table") == table and info.get("status") == "playing":
+        # a player's lobby is not updated while they play (the host sends lobby frames only to
+        # those not playing): its entry may still say "open", so the game's own view counts too
+        view = self.app.views.get(table, ({}, []))[0]  # type: ignore[attr-defined]
+        running = info.get("status") == "playing" or (bool(view) and not view.get("outcome"))
+        if you.get("table") == table and running:
             sure = await self.app.push_screen_wait(Picker(
                 _("Give up your seat at table #{table} and watch it?").format(table=table),
                 [(_("yes, leave my seat and watch"), True), (_("no"), False)]))

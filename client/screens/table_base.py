@@ -149,9 +149,9 @@ class TableScreen(Screen):
         info = self.table_info()
         text = _("👁 WATCHING table #{table} — read-only, the public view only · l lobby").format(
             table=self.table)
-        if info.get("watch_delay"):
-            text += " · " + ngettext("{n} action late", "{n} actions late",
-                                     int(info["watch_delay"])).format(n=info["watch_delay"])
+        if info.get("watch_delay"):  # first: the line is cut at the terminal's width
+            text = ngettext("{n} action late", "{n} actions late", int(info["watch_delay"])
+                            ).format(n=info["watch_delay"]) + " · " + text
         return text
 
     def chat_placeholder(self) -> str:
@@ -658,16 +658,20 @@ class TableScreen(Screen):
         """Give the keyboard back to the game area."""
         self.focus_next()
 
+    # The app keeps this screen after ``l`` pops it (Ctrl+Q asks while your game runs), but its
+    # widgets are gone then: news of the table is drawn only while it is shown.
     def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
-        self.query_one(GameLog).add_chat(sender, text, channel, number)
+        if self.is_attached:
+            self.query_one(GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
-        self.query_one(GameLog).add_note(text)
+        if self.is_attached:
+            self.query_one(GameLog).add_note(text)
 
     def set_link(self, note: str) -> None:
         """Show (or clear, with "") the connection state at the head of the status line."""
         self.link_note = note
-        if self._ready:
+        if self._ready and self.is_attached:
             self.query_one("#status", Static).update(self.status_text())
 
     def connection_lost(self, reason: str) -> None:

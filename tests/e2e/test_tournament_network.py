@@ -266,6 +266,8 @@ async def test_a_host_killed_in_round_2_resumes_the_event(tmp_path) -> None:
     (["--game", "hranice"], "--game belongs to a tournament"),
     (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--option",
       "variant=huge"], "--option: Option 'variant' must be"),
+    (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--option",
+      "watch_delay=51"], "--option: Option 'watch_delay' must be 0–50"),
     (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--results",
       "out.txt"], "must name a .json file"),
 ])
