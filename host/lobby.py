@@ -102,6 +102,7 @@ class Conn:
     address: str = ""
     synced: bool = False
     you_sent: dict[str, Any] | None = None
+    said_bye: bool = False  # its client is closing on purpose (a ``bye``)
     chat_budget: TokenBucket | None = None  # chat lines it may send (host.playing.CHAT_BURST)
     chat_refusals: TokenBucket | None = None  # "too fast" answers at a playing table
 
@@ -471,7 +472,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             here = self.where(conn.identity)
             if here is not None and here[0].status == "playing" and not host_stopping:
                 self._emit(SeatDisconnected(here[0].id, here[1]))
-                self._seat_lost(here[0], here[1])
+                self._seat_lost(here[0], here[1], reconnecting=not conn.said_bye)
                 self._advance(here[0])
             self._lobby_changed(here[0] if here else None)
         self._flush()
@@ -498,6 +499,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             return
         s.absent = s.absent_auto = True
         table.away_until.pop(seat, None)
+        table.reconnecting_until.pop(seat, None)
         self._presence(table, seat, "absent")
         self._lobby_changed(table)
         self._advance(table)
@@ -517,6 +519,8 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                 self.sit(conn, msg["table"], msg["seat"])
             elif kind == "leave":
                 self.leave(conn)
+            elif kind == "bye":
+                conn.said_bye = True
             elif kind == "add_bot":
                 self._require_seated_or_open(conn, msg["table"])
                 self.add_bot(msg["table"], msg["seat"], msg["policy"], by_host=False)
@@ -787,6 +791,8 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         for i, seat in enumerate(table.seats):
             if seat.kind == "human" and table.status == "playing":
                 self._emit(SeatDisconnected(table.id, i))
+                if not seat.absent:  # its client comes back by itself after the restart
+                    table.reconnecting_until[i] = self.clock() + self.reconnect_for
                 if self.absent_after is not None and not seat.absent:
                     table.away_until[i] = self.clock() + self.absent_after
         self._advance(table)

@@ -360,6 +360,9 @@ class Host:
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
                                      e.seat)
+                again = self.lobby.reconnect_for
+                if self.absent_after is None or self.absent_after > again:
+                    self._call_later(again, self.lobby.stopped_reconnecting, e.table, e.seat)
             elif isinstance(e, LobbyChanged):
                 if self._mdns_dirty is not None:
                     self._mdns_dirty.set()

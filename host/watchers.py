@@ -383,6 +383,8 @@ class WatchMixin:
         state = table.state if over else self._lagged(table)
         assert state is not None
         view = engine.view(state, None, log=False)
+        if table.presence_now is not None and not over and state is table.state:
+            view["presence"] = table.presence_now  # public, as every seat gets it (undelayed)
         sid = view.pop("state_id")
         whole = w.sent is None or over
         events = state["log"]

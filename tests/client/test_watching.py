@@ -286,3 +286,22 @@ async def test_a_watcher_whose_connection_drops_watches_again_once_back(tmp_path
             assert app.session is not None and app.session.reconnects == 1
     finally:
         await host.stop()
+
+
+async def test_a_watched_table_names_who_is_reconnecting_or_absent_on_its_top_line() -> None:
+    """Issue 14, presence on every table screen: the watcher's frames carry the seats'
+    presence, and the watched table's top line names who is not simply there."""
+    from textual.widgets import Static
+
+    app = WatchApp("hexenhammer")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                  and app.screen, what="the watched table")
+        view = {**public_view("hexenhammer", 4),
+                "presence": [{"state": "connected"}, {"state": "reconnecting", "absent_in": 40},
+                             {"state": "absent"}, {"state": "connected"}]}
+        app.post_message(m.WatchViewChanged(1, view))
+        status = screen.query_one("#status", Static)
+        await wait_until(pilot, lambda: str(status.content).startswith(
+            "Bela ⟳reconnecting, absent in "), what=lambda: str(status.content))
+        assert "Cora ⌀ absent" in str(status.content)

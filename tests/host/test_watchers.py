@@ -99,6 +99,8 @@ def test_a_watcher_gets_exactly_the_public_view_and_the_public_events(host) -> N
     assert views, "the watcher got no view"
     last = dict(views[-1]["view"])
     log = last.pop("log")
+    presence = last.pop("presence")  # who is here: public, the same every seat gets
+    assert presence == lb.presence_of(table)
     public = table.engine.view(table.state, None, log=False)
     assert last == public
     assert log == [public_form(e) for e in table.state["log"] if visible(e, None)][-40:]
