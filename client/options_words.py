@@ -79,9 +79,11 @@ def implied_by_pace(game: str | None, options: Mapping[str, Any]) -> set[str]:
     return {k for k, v in timing.items() if k in options and options[k] == v}
 
 
-def options_text(game: str | None, options: Mapping[str, Any]) -> str:
-    """``normal pace``, ``relaxed pace, watchers 3 actions behind`` … (empty if none)."""
-    skip = implied_by_pace(game, options)
+def options_text(game: str | None, options: Mapping[str, Any], timings: bool = False) -> str:
+    """``normal pace``, ``relaxed pace, watchers 3 actions behind`` … (empty if none);
+    ``timings``: with the seconds the pace set too (the lobby shows them before anyone sits:
+    ``quick pace, panic phase 30 s, reaction window 5 s``)."""
+    skip = set() if timings else implied_by_pace(game, options)
     parts = []
     for name, value in sorted(options.items(), key=lambda kv: (kv[0] != "pace", kv[0])):
         if name in skip or isinstance(value, dict | list):

@@ -90,7 +90,7 @@ from protocol import auth as pauth
 ConfirmFingerprint = Callable[[str, str], Awaitable[bool]]
 PING_EVERY = 5.0
 DEAD_AFTER = 15.0
-RECONNECT_FOR = 90.0
+RECONNECT_FOR = messages.RECONNECT_FOR
 NO_RECONNECT = ("kicked", "replaced")
 COVER_DELAY = (0.05, 0.4)  # seconds before each cover frame of a seat with nothing to do
 
@@ -556,6 +556,10 @@ class Session:
         for task in [*self._tasks, *self._cover_tasks]:
             task.cancel()
         self._queue.put_nowait(_CLOSED)
+        if self._online.is_set() and not self._ended:
+            # a goodbye: the host shows the seat as disconnected, not as reconnecting
+            with contextlib.suppress(Exception):
+                self._writer.write(traffic.encode_up({"type": "bye"}, frames.POST_AUTH_MAX))
         with contextlib.suppress(Exception):
             self._writer.close()
 

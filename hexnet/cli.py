@@ -246,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "time, e.g. 2026-12-01T20:00")
     t.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option for every table (repeatable; values as in the "
-                        "game's options, e.g. variant=quick or reaction_seconds=10)")
+                        "game's options, e.g. variant=quick or reaction_seconds=10), or a "
+                        "watching one: watch=false, watch_delay=N (watchers N actions late)")
     t.add_argument("--pause", type=float, default=5.0, metavar="SECONDS",
                    help="seconds between a round's standings and the next round (default 5)")
 

@@ -113,9 +113,12 @@ def check_action_shape(action: Any) -> None:
 _HOST_FIELDS = {"timeout": {"type", "key"}, "absent": {"type", "seat"},
                 "presence": {"type", "seat", "state", "count"}}
 # A presence action's ``state`` → its log line (interface catalog, context ``log``). ``count``
-# is the seconds before a disconnected seat counts as absent (``lost``: a host that waits for
-# ever), or the moves played for a player while away (``played`` goes to that player only).
-PRESENCE = ("disconnected", "lost", "back", "absent", "bot", "played")
+# is the seconds before a reconnecting or disconnected seat counts as absent (``lost`` and
+# ``gone``: the same on a host that waits for ever), or the moves played for a player while
+# away (``played`` goes to that player only). ``reconnecting``/``lost``: the link dropped;
+# ``disconnected``/``gone``: the client said goodbye or stopped trying to come back.
+PRESENCE = ("disconnected", "lost", "back", "absent", "bot", "played", "reconnecting",
+            "gone")
 
 
 def find_legal(action: Mapping[str, Any], legal: list[Action]) -> Action | None:
@@ -337,6 +340,10 @@ class Game:
             raise IllegalAction("bad_presence")
         if what == "disconnected":
             return [emit(state, "presence_disconnected", seat=seat, count=count)]
+        if what == "reconnecting":
+            return [emit(state, "presence_reconnecting", seat=seat, count=count)]
+        if what == "gone":  # a host without a grace: the seat waits for its player
+            return [emit(state, "presence_gone", seat=seat)]
         if what == "lost":  # a host without a grace: the seat waits for its player
             return [emit(state, "presence_lost", seat=seat)]
         if what == "back":

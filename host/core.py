@@ -138,6 +138,17 @@ class SeatsChanged:
 
 
 @dataclass(frozen=True)
+class WatchRulesChanged:
+    """A playing table's watching rules (``allowed``, ``delay`` in actions) are set — at the
+    start when they are not the defaults, and when the creator or the host switches watching:
+    journal hook, so a restarted host keeps them (:mod:`host.watchers`)."""
+
+    table: int
+    allowed: bool
+    delay: int
+
+
+@dataclass(frozen=True)
 class SeatingChanged:
     """The tables still seating changed; ``tables`` describes all of them (journal hook: a
     restarted host brings them back)."""
@@ -164,8 +175,8 @@ class TablesChanged:
 
 
 Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
-          | SeatDisconnected | SeatsChanged | SeatingChanged | LobbyChanged | LobbyDue
-          | TablesChanged)
+          | SeatDisconnected | SeatsChanged | WatchRulesChanged | SeatingChanged | LobbyChanged
+          | LobbyDue | TablesChanged)
 
 
 def clean_name(name: str, limit: int = 24) -> str:

@@ -2,7 +2,8 @@
 
 Shows the room code, fingerprint and address (and, with ``--web``/``--ssh``, the web address with a
 QR code of it and the SSH command with its host key, see :mod:`host.doors`), every table's seats
-with their presence (online, lost with the seconds to absent, absent, bot plays), and the host's
+with their presence (online, reconnecting or disconnected with the seconds to absent, absent,
+bot plays), and the host's
 log. Keys: ``n`` new Hexenhammer table (4 seats), ``b`` a bot into the selected table's next
 empty seat (or into the selected seat, if it is an absent player's at a playing table), ``a``
 mark the selected seat absent / back, ``k`` kick the selected seat's player, ``s`` start the
@@ -26,8 +27,8 @@ from host.core import LobbyChanged, LobbyError
 from host.server import Host
 
 CONFIRM_SECONDS = 5.0  # a second q within this quits while games run
-LINKS = {"connected": "online", "disconnected": "lost", "absent": "absent",
-         "stand_in": "bot plays"}
+LINKS = {"connected": "online", "reconnecting": "reconnecting", "disconnected": "disconnected",
+         "absent": "absent", "stand_in": "bot plays"}
 
 
 class Dashboard(App[int]):

@@ -15,7 +15,8 @@ waits for their ends, records the results and tells every client where the event
   for more and says why in the log.
 - **Rounds**: each round is drawn by :meth:`hexnet.tournament.History.next_round`; its tables are
   created and filled (:meth:`host.lobby.Lobby.place`: an entrant who is away is seated absent and
-  the game's absent rules answer for them until they connect), then started together. When the
+  the game's absent rules answer for them until they connect; a connected one who idles is
+  timed out by the game's clock, :data:`TIMED`), then started together. When the
   last one ends the standings go to every connection (a ``tournament`` message, padded like the
   table frames), to the log as plain lines and to the results file; after ``pause`` seconds the
   next round is drawn.
@@ -72,6 +73,11 @@ EVENTS_DIR = "events"
 CURRENT = "current.journal"
 PAUSE = 5.0  # seconds between a round's end and the next round's draw
 STATUSES = ("registering", "playing", "between", "over")
+# Options every table of a tournament gets unless the organiser sets them (``--option``), where
+# the game declares them: every decision is timed, so a player who is connected but idle cannot
+# hold a round; when the time runs out the game makes the absent player's move for them
+# (Hexenhammer, Hranice: ``turn_seconds``; Fang: its ``time_limits``).
+TIMED = {"turn_seconds": 60, "time_limits": True}
 CSV_FIELDS = ["rank", "name", "points", "games", "wins", "byes", "median_buchholz", "buchholz",
               "reached", "seed", "fingerprint"]
 
@@ -102,6 +108,15 @@ def planned_rounds(fmt: str, entrants: list[str], size: int, rounds: int | None)
     return planned(fmt, len(entrants), size, rounds, entrants)
 
 
+def timed_options(game: str, options: dict[str, Any] | None) -> dict[str, Any]:
+    """``options`` with :data:`TIMED`'s defaults the game declares and the organiser left out."""
+    from hexnet.games import get_game
+    from hexnet.options import specs
+
+    declared = specs(get_game(game))
+    return {**{k: v for k, v in TIMED.items() if k in declared}, **(options or {})}
+
+
 class Director:
     """One tournament on one host. :meth:`load` (before the host starts), then :meth:`begin`
     (after: the tables it recovered are there)."""
@@ -115,7 +130,7 @@ class Director:
         self.game, self.fmt, self.size = game, fmt, size
         self.rounds_asked, self.rounds = rounds, rounds or 0
         self.bots, self.bot_policy = bots, bot_policy
-        self.options = dict(options or {})
+        self.options = timed_options(game, options)
         self.results = Path(results) if results else None
         self.start_when, self.start_at, self.pause = start_when, start_at, pause
         self.log = log or host.log

@@ -102,6 +102,7 @@ class Conn:
     address: str = ""
     synced: bool = False
     you_sent: dict[str, Any] | None = None
+    said_bye: bool = False  # its client is closing on purpose (a ``bye``)
     chat_budget: TokenBucket | None = None  # chat lines it may send (host.playing.CHAT_BURST)
     chat_refusals: TokenBucket | None = None  # "too fast" answers at a playing table
 
@@ -197,13 +198,16 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
 
     def _reclaim(self, identity: bytes, only: Table | None = None) -> Table | None:
         """A player returns: a bot standing in for them gives their seat back (a seat they
-        took meanwhile at a table still seating is freed: one seat per player)."""
+        took meanwhile at a table still seating is freed; while they play at another table —
+        one a tournament seated them at — the bot keeps standing in: one seat per player)."""
         table = self._stand_in(identity)
+        here = self.where(identity)
+        if here is not None and here[0] is not table and here[0].status == "playing":
+            return None  # one seat per player: the bot stands in until that table is over
         if table is not None and (only is None or only is table):
             seat = table.reserved_seat(identity)
             assert seat is not None
             del self._stand_ins[identity]
-            here = self.where(identity)
             if here is not None and here[0] is not table and here[0].status == "open":
                 here[0].seats[here[1]].clear()
                 self._lobby_changed(here[0])
@@ -317,7 +321,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                     table.idle_since = None
                 elif table.idle_since is None:
                     table.idle_since = now
-                record = table.seating_record()
+                record = self.watch_record(table, table.seating_record())
                 if self._seating.get(tid) != record:
                     self._seating[tid] = record
                     seating_changed = True
@@ -468,7 +472,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             here = self.where(conn.identity)
             if here is not None and here[0].status == "playing" and not host_stopping:
                 self._emit(SeatDisconnected(here[0].id, here[1]))
-                self._seat_lost(here[0], here[1])
+                self._seat_lost(here[0], here[1], reconnecting=not conn.said_bye)
                 self._advance(here[0])
             self._lobby_changed(here[0] if here else None)
         self._flush()
@@ -495,6 +499,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             return
         s.absent = s.absent_auto = True
         table.away_until.pop(seat, None)
+        table.reconnecting_until.pop(seat, None)
         self._presence(table, seat, "absent")
         self._lobby_changed(table)
         self._advance(table)
@@ -514,6 +519,8 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                 self.sit(conn, msg["table"], msg["seat"])
             elif kind == "leave":
                 self.leave(conn)
+            elif kind == "bye":
+                conn.said_bye = True
             elif kind == "add_bot":
                 self._require_seated_or_open(conn, msg["table"])
                 self.add_bot(msg["table"], msg["seat"], msg["policy"], by_host=False)
@@ -647,9 +654,9 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         self._lobby_removed.add(table_id)
         self._lobby_changed(table)
 
-    def _check_can_move(self, conn: Conn) -> None:
+    def _check_can_move(self, conn: Conn, to: Table | None = None) -> None:
         here = self.where(conn.identity)
-        if here is not None and here[0].status == "playing":
+        if here is not None and here[0] is not to and here[0].status == "playing":
             raise LobbyError("playing", f"You are playing at table {here[0].id}; leave it first.")
 
     def _seat_human(self, conn: Conn, table: Table, seat: int) -> None:
@@ -670,6 +677,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         mine = table.seat_of(conn.identity)
         if mine is not None and (seat is None or seat == mine):
             if table.seats[mine].absent:
+                self._check_can_move(conn, table)
                 table.seats[mine].absent = table.seats[mine].absent_auto = False
                 self._seat_back(table, mine)
                 self._advance(table)
@@ -752,6 +760,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         seats = [s.record() for s in table.seats]
         self._emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
                                 dict(table.options), table.seed, table.salt, seats))
+        self.watch_started(table)
         self._lobby_changed(table)
         self._advance(table)
         self._flush()
@@ -782,6 +791,8 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         for i, seat in enumerate(table.seats):
             if seat.kind == "human" and table.status == "playing":
                 self._emit(SeatDisconnected(table.id, i))
+                if not seat.absent:  # its client comes back by itself after the restart
+                    table.reconnecting_until[i] = self.clock() + self.reconnect_for
                 if self.absent_after is not None and not seat.absent:
                     table.away_until[i] = self.clock() + self.absent_after
         self._advance(table)
@@ -805,6 +816,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                 continue
             self.resume_table_id(table)
             self.tables[table.id] = table
+            self.restore_watch_rules(table.id, rec.get("watch"))
             for seat in table.seats:
                 if seat.kind == "human" and seat.identity is not None:
                     self.seated[seat.identity] = table.id
@@ -894,12 +906,25 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             s.kind, s.name, s.policy = "bot", name, policy
         else:
             here = self.where(identity)
-            if here is not None and here[0].status == "open":
-                here[0].seats[here[1]].clear()
-                self._lobby_changed(here[0])
+            if here is not None and here[0] is not table:  # one seat per player: this one
+                self._give_up(here[0], here[1])
             s.kind, s.name, s.identity = "human", name, identity
             s.absent = s.absent_auto = identity not in self.by_identity
             self.seated[identity] = table.id
+
+    def _give_up(self, table: Table, seat: int) -> None:
+        """The player of ``seat`` is seated elsewhere by the host (:meth:`place`): a seat at a
+        table still seating is emptied, one at a playing table is left as :meth:`leave` leaves
+        it (absent, still bound: the game's absent rules play it; taking it back waits until
+        the other table is over)."""
+        if table.status == "open":
+            table.seats[seat].clear()
+        elif table.status == "playing" and not table.seats[seat].absent:
+            table.seats[seat].absent = True
+            table.away_until.pop(seat, None)
+            self._presence(table, seat, "absent")
+            self._advance(table)
+        self._lobby_changed(table)
 
     def halt(self, table_id: int, why: str) -> None:
         """Stop a table that must not play on (its journal cannot be written): status

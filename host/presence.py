@@ -1,6 +1,12 @@
-"""Presence at a playing table (part of the sans-I/O core): who is connected, disconnected (and
-how long until they count as absent), absent, or played by a bot — as data every seat receives
-alike, and as log lines.
+"""Presence at a playing table (part of the sans-I/O core): who is connected, reconnecting,
+disconnected (both with how long until they count as absent), absent, or played by a bot — as
+data every seat receives alike, and as log lines.
+
+A seat whose connection ends without its client's ``bye`` reads *reconnecting*: a client comes
+back by itself (with backoff) for :data:`protocol.messages.RECONNECT_FOR` seconds. A client
+that said ``bye`` (its player closed it), or one that has not come back within that time (the
+host's shell calls :meth:`PresenceMixin.stopped_reconnecting`), reads *disconnected*.
+Both count down to absent (``hexnet host --absent-after``); each change is a log line.
 
 Each change of a seat's presence at a playing table is a journaled host action
 (``{"type": "presence", "seat", "state", "count"}``, :data:`hexnet.engine.PRESENCE`): its log
@@ -16,11 +22,13 @@ Mixed into :class:`host.lobby.Lobby`, whose plumbing (``clock``, ``by_identity``
 
 from __future__ import annotations
 
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
 from hexnet.engine import IllegalAction
 from host.table import Table
+from protocol.messages import RECONNECT_FOR
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,8 +40,10 @@ class PresenceMixin:
     """The presence half of :class:`host.lobby.Lobby`."""
 
     absent_after: float | None = None  # the shell's grace before a lost seat counts absent
+    reconnect_for: float = RECONNECT_FOR  # how long a dropped seat reads as reconnecting
     clock: Callable[[], float]
     by_identity: dict[bytes, Any]
+    tables: dict[int, Table]
 
     def _connected(self, table: Table) -> dict[int, bool]:
         return {i: s.identity in self.by_identity
@@ -55,21 +65,52 @@ class PresenceMixin:
             return
         self._accepted(table, None, action, events)  # type: ignore[attr-defined]
 
-    def _seat_lost(self, table: Table, seat: int) -> None:
-        """The player of ``seat`` lost the connection at a playing table: the countdown to
-        absent starts (if the host has a grace) and the table reads it."""
+    def _seat_lost(self, table: Table, seat: int, reconnecting: bool = True) -> None:
+        """The player of ``seat`` lost the connection at a playing table — their link dropped
+        (``reconnecting``: their client is expected back) or their client said goodbye: the
+        countdown to absent starts (if the host has a grace) and the table reads it."""
         if table.status != "playing" or table.seats[seat].absent:
             return
+        now = self.clock()
+        if reconnecting:
+            table.reconnecting_until[seat] = now + self.reconnect_for
+        else:
+            table.reconnecting_until.pop(seat, None)
         if self.absent_after is None:
-            self._presence(table, seat, "lost")
+            self._presence(table, seat, "lost" if reconnecting else "gone")
             return
-        table.away_until[seat] = self.clock() + self.absent_after
-        self._presence(table, seat, "disconnected", round(self.absent_after))
+        table.away_until[seat] = now + self.absent_after
+        self._presence(table, seat, "reconnecting" if reconnecting else "disconnected",
+                       round(self.absent_after))
+
+    def stopped_reconnecting(self, table_id: int, seat: int) -> None:
+        """(The shell, :attr:`reconnect_for` seconds after a link dropped) A seat still away
+        whose client would have come back by now reads *disconnected*, with what is left of
+        its countdown to absent. A timer from an earlier loss does nothing."""
+        table = self.tables.get(table_id)
+        if table is None or table.status != "playing" or not 0 <= seat < len(table.seats):
+            return
+        s = table.seats[seat]
+        until = table.reconnecting_until.get(seat)
+        now = self.clock()
+        if (until is None or until > now + 0.5 or s.kind != "human" or s.absent
+                or s.identity in self.by_identity):
+            return
+        del table.reconnecting_until[seat]
+        away = table.away_until.get(seat)
+        if away is None:
+            self._presence(table, seat, "gone")
+        else:
+            self._presence(table, seat, "disconnected", max(0, math.ceil(away - now)))
+        self._lobby_changed(table)  # type: ignore[attr-defined]
+        self._advance(table)  # type: ignore[attr-defined]
+        self._flush()  # type: ignore[attr-defined]
 
     def _seat_back(self, table: Table, seat: int) -> None:
         """The player of ``seat`` is back (reconnected, sat again, took their seat back from a
         bot): the table reads it, and they are told how many moves were played for them."""
         table.away_until.pop(seat, None)
+        table.reconnecting_until.pop(seat, None)
         if table.status != "playing":
             table.played_for.pop(seat, None)
             return

@@ -16,8 +16,9 @@ room code), host-side bot seats come back as bots. A torn last record is dropped
 Seat changes during play (a bot standing in for an absent player, the player's return) are
 ``seats`` records, and the running deadline a ``timer`` record (its key and when it ends), so a
 restarted host seats everyone alike and lets the timer run out at the same moment (at once if
-that moment passed while the host was down). The tables still seating are kept in
-``journals/seating`` (rewritten, atomically, when they change — the shell coalesces bursts) and
+that moment passed while the host was down); a table's watching rules are ``watch`` records
+(:mod:`host.watchers`). The tables still seating are kept in ``journals/seating`` (rewritten,
+atomically, when they change — the shell coalesces bursts; their watching rules with them) and
 brought back too.
 No play without a journal: if a record of a table cannot be written (or the writer thread's
 fsync of it fails), that journal is closed, nothing more is written to it, and
@@ -45,13 +46,21 @@ from hexnet import rng
 from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
-from host.core import Accepted, Effect, SeatsChanged, SetTimer, TableOver, TableStarted
+from host.core import (
+    Accepted,
+    Effect,
+    SeatsChanged,
+    SetTimer,
+    TableOver,
+    TableStarted,
+    WatchRulesChanged,
+)
 from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
 from host.table import Seat, Table
 from protocol.paths import private_dir, tighten, write_private
 
 SEATING_FILE = "seating"
-_RECORDED = (TableStarted, Accepted, SeatsChanged, SetTimer, TableOver)
+_RECORDED = (TableStarted, Accepted, SeatsChanged, SetTimer, WatchRulesChanged, TableOver)
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -102,6 +111,10 @@ class Recorder:
                     if e.table in self.journals:
                         self._append(e.table, {"kind": "timer", "key": e.key,
                                                "ends": time.time() + e.seconds})
+                elif isinstance(e, WatchRulesChanged):
+                    if e.table in self.journals:
+                        self._append(e.table, {"kind": "watch", "allowed": e.allowed,
+                                               "delay": e.delay})
                 elif isinstance(e, TableOver):
                     self._append(e.table, {"kind": "end", "outcome": e.outcome})
                     journal = self.journals.pop(e.table, None)
@@ -246,6 +259,7 @@ class Recorder:
             if contents.timer is not None:
                 left = float(contents.timer.get("ends", 0.0)) - time.time()
                 timer = (str(contents.timer.get("key")), left)
+            lobby.restore_watch_rules(table.id, contents.watch)  # before the lobby lists it
             lobby.resume_table(table, timer)
             moved = f" (was table {old_id})" if old_id != table.id else ""
             self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "

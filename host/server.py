@@ -320,6 +320,7 @@ class Host:
             # makes its frames; a table whose journal cannot be written is halted here (the
             # lobby then makes no frames, timers or bot turns for it).
             self.recorder.record(effects)
+        ended: list[TableOver] = []
         for e in effects:
             if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
                 continue
@@ -359,6 +360,9 @@ class Host:
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
                                      e.seat)
+                again = self.lobby.reconnect_for
+                if self.absent_after is None or self.absent_after > again:
+                    self._call_later(again, self.lobby.stopped_reconnecting, e.table, e.seat)
             elif isinstance(e, LobbyChanged):
                 if self._mdns_dirty is not None:
                     self._mdns_dirty.set()
@@ -369,12 +373,14 @@ class Host:
             elif isinstance(e, TableStarted):
                 self.log(f"table {e.table}: {e.game} started with {', '.join(e.players)}")
             elif isinstance(e, TableOver):
-                self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
-                         f"winners {e.outcome.get('winners')}")
+                ended.append(e)
             elif isinstance(e, Accepted):
                 pass  # journaled above, before the sends
         for listener in self._listeners:
             listener(effects)
+        for e in ended:  # after the listeners: the game log's last lines come first
+            self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
+                     f"winners {e.outcome.get('winners')}")
 
     def _tick(self) -> None:
         """The end of a loop tick: every changed table's frames (journal already written)."""

@@ -89,10 +89,12 @@ class Table:
     stable_since: dict[int, int] = field(default_factory=dict)
     rendered_sid: int = -1  # the state id of the last frames sent
     covers: dict[tuple[str, int], int] = field(default_factory=dict)  # (step key, seat) → n
-    # presence (host/presence.py): lobby-clock time a disconnected seat counts as absent, the
+    # presence (host/presence.py): lobby-clock time a disconnected seat counts as absent, until
+    # when a seat whose link dropped (no ``bye``) reads as reconnecting, the
     # moves played for a seat while its player was away, the table's chat (public lines) kept
     # for a player who reconnects, and the presence the next frames carry
     away_until: dict[int, float] = field(default_factory=dict)
+    reconnecting_until: dict[int, float] = field(default_factory=dict)
     played_for: dict[int, int] = field(default_factory=dict)
     chat_kept: list[dict[str, Any]] = field(default_factory=list)
     presence_now: list[dict[str, Any]] | None = None
@@ -232,9 +234,11 @@ class Table:
 
     def presence(self, connected: dict[int, bool], now: float) -> list[dict[str, Any]]:
         """Every seat's presence, alike for every seat (public: who is connected is shown in
-        the lobby anyway): ``state`` is ``connected``, ``disconnected`` (with ``absent_in``,
-        whole seconds until it counts as absent, if the host has such a grace), ``absent``,
-        ``bot``, ``stand_in`` (a bot keeps the seat for its player) or ``empty``."""
+        the lobby anyway): ``state`` is ``connected``, ``reconnecting`` (its link dropped and
+        its client is expected back), ``disconnected`` (its client said goodbye or stopped
+        trying) — both with ``absent_in``, whole seconds until it counts as absent, if the host
+        has such a grace —, ``absent``, ``bot``, ``stand_in`` (a bot keeps the seat for its
+        player) or ``empty``."""
         out: list[dict[str, Any]] = []
         for i, s in enumerate(self.seats):
             if s.kind == "bot":
@@ -247,7 +251,8 @@ class Table:
                 out.append({"state": "connected" if connected.get(i, False)
                             else "disconnected"})
             else:
-                entry: dict[str, Any] = {"state": "disconnected"}
+                entry: dict[str, Any] = {"state": "reconnecting" if i in self.reconnecting_until
+                                         else "disconnected"}
                 until = self.away_until.get(i)
                 if until is not None:
                     entry["absent_in"] = max(0, math.ceil(until - now))

@@ -43,13 +43,22 @@ def parse_start_at(text: str, now: float | None = None) -> float:
 
 def parse_options(engine: Any, items: list[str] | None) -> dict[str, Any]:
     """``KEY=VALUE`` flags → the game's options (true/false, numbers, words), checked against
-    what the game declares with the players' bounds. CliError if one does not fit."""
+    what the game declares with the players' bounds, and the host's watching options
+    (``watch=false``, ``watch_delay=N``: a broadcast's delay, :mod:`host.watchers`) checked
+    against theirs. CliError if one does not fit."""
     from hexnet.options import OptionError, parse_flags
+    from host.watchers import WATCH_OPTIONS, WatchingOptions
+
+    def key(item: str) -> str:
+        return item.partition("=")[0]
 
     try:
-        return parse_flags(engine, items)
+        options = parse_flags(engine, [i for i in items or [] if key(i) not in WATCH_OPTIONS])
+        options |= parse_flags(WatchingOptions(),
+                               [i for i in items or [] if key(i) in WATCH_OPTIONS])
     except OptionError as exc:
         raise CliError(exc.message) from None
+    return options
 
 
 def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:

@@ -28,8 +28,11 @@ seat — one whose player the host removed (human, absent, bound to nobody). A p
 watch by watching the table they play at: their seat becomes free (the engine's absent default
 answers for it until someone takes it) and they watch it from then on.
 
-Not kept across a host restart: who watches (watchers reconnect and ask again) and a table's
-rules (a restarted table may be watched, live).
+Kept across a host restart: a table's rules. A table still seating keeps them in its seating
+record (:meth:`WatchMixin.watch_record`); a playing table's journal has a ``watch`` record
+(:class:`host.core.WatchRulesChanged`) at the start when they are not the defaults and whenever
+they change (:mod:`host.recovery` gives them back, :meth:`WatchMixin.restore_watch_rules`). Not
+kept: who watches (watchers reconnect and ask again; the client does so by itself).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexnet.engine import public_form, visible
 from hexnet.options import OptionError, check_options
-from host.core import LobbyError, Send
+from host.core import LobbyError, Send, WatchRulesChanged
 from host.fairplay import reveal_messages
 from host.limits import TokenBucket
 from host.table import Table
@@ -60,9 +63,9 @@ WATCH_CHANGES_BURST = 5
 WATCH_CHANGES_RATE = 1.0  # per second, once the burst is spent
 
 
-class _Rules:
+class WatchingOptions:
     """The declared watching options (``seeds/watching.toml``), as an engine-like object for
-    :func:`hexnet.options.check_options`."""
+    :func:`hexnet.options.check_options` and :func:`hexnet.options.parse_flags`."""
 
     name = "watching"
     title = "Watching"
@@ -120,7 +123,7 @@ def split_options(options: dict[str, Any] | None, local: bool
     game = {k: v for k, v in (options or {}).items() if k not in WATCH_OPTIONS}
     mine = {k: v for k, v in (options or {}).items() if k in WATCH_OPTIONS}
     try:
-        checked = check_options(_Rules(), mine, local=local)
+        checked = check_options(WatchingOptions(), mine, local=local)
     except OptionError as exc:
         raise LobbyError(exc.code, exc.message) from exc
     return game, WatchRules(bool(checked.get("watch", True)), int(checked.get("watch_delay", 0)))
@@ -226,13 +229,47 @@ class WatchMixin:
             _game, checked = split_options({"watch_delay": delay}, local=by is None)
             rules = WatchRules(rules.allowed, checked.delay)
         rules = WatchRules(allowed, rules.delay)
+        changed = rules != self.rules_of(table_id)
         self.watch.rules[table_id] = rules
+        if changed and table.status == "playing":  # a seating table's go in its record
+            self._emit(WatchRulesChanged(table_id, rules.allowed,  # type: ignore[attr-defined]
+                                         rules.delay))
         if not allowed:
             for w in self.watch.of_table(table_id):
                 self._unwatch(w.conn, "no_watching",
                               f"Table {table_id} may no longer be watched.")
         self._lobby_changed(table)  # type: ignore[attr-defined]
         self._flush()  # type: ignore[attr-defined]
+
+    # -- across a restart -------------------------------------------------------------------
+    def watch_started(self, table: Table) -> None:
+        """(Called as ``table`` starts, after its ``TableStarted``.) Its journal keeps its
+        rules when they are not the defaults."""
+        rules = self.rules_of(table.id)
+        if rules != WatchRules():
+            self._emit(WatchRulesChanged(table.id, rules.allowed,  # type: ignore[attr-defined]
+                                         rules.delay))
+
+    def watch_record(self, table: Table, record: dict[str, Any]) -> dict[str, Any]:
+        """A seating table's record (:meth:`host.table.Table.seating_record`) with its rules."""
+        rules = self.rules_of(table.id)
+        record["watch"] = {"allowed": rules.allowed, "delay": rules.delay}
+        return record
+
+    def restore_watch_rules(self, table_id: int, record: Any) -> None:
+        """Give a table brought back after a restart the rules kept for it (a seating record's
+        ``watch`` map or a journal's last ``watch`` record; None: the defaults). Rules that do
+        not check (a damaged file) leave the defaults."""
+        rules = WatchRules()
+        if isinstance(record, dict):
+            try:
+                _game, rules = split_options({"watch": record.get("allowed", True),
+                                              "watch_delay": record.get("delay", 0)}, local=True)
+            except LobbyError:
+                rules = WatchRules()
+        if rules.delay < 0:  # the host's own bounds are wider, but never below nothing
+            rules = WatchRules()
+        self.watch.rules[table_id] = rules
 
     def _take_free_seat(self, conn: Conn, table: Table, seat: int | None) -> int:
         """A watcher (or anyone in the lobby) takes a free seat of a playing table: one the host
@@ -346,6 +383,8 @@ class WatchMixin:
         state = table.state if over else self._lagged(table)
         assert state is not None
         view = engine.view(state, None, log=False)
+        if table.presence_now is not None and not over and state is table.state:
+            view["presence"] = table.presence_now  # public, as every seat gets it (undelayed)
         sid = view.pop("state_id")
         whole = w.sent is None or over
         events = state["log"]

@@ -9,10 +9,11 @@ length, a 4-byte CRC-32 of the payload and the payload (one msgpack map). The fi
 header (``kind: "header"``: game, players, options, seed, salt, commitment, rng, table, seats);
 then ``kind: "step"`` records (seat, action, digest of the public events), ``kind: "seats"``
 records (who sits where, after a seat changed during play), ``kind: "timer"`` records (the
-running deadline's key and when it ends, wall-clock seconds) and at most one ``kind: "end"``
-record (the outcome). A last record cut short by a power failure is detected and
-dropped; damage anywhere else is refused. A journal is created mode 0600 in a 0700 directory: its
-header holds the seed, i.e. every hand of a game that may still be running.
+running deadline's key and when it ends, wall-clock seconds), ``kind: "watch"`` records (the
+table's watching rules: ``allowed``, ``delay``; public, the host's and not the game's) and at
+most one ``kind: "end"`` record (the outcome). A last record cut short by a power failure is
+detected and dropped; damage anywhere else is refused. A journal is created mode 0600 in a
+0700 directory: its header holds the seed, i.e. every hand of a game that may still be running.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class JournalContents:
     end: dict[str, Any] | None = None
     seats: list[dict[str, Any]] | None = None  # the last ``seats`` record's seats
     timer: dict[str, Any] | None = None  # the last ``timer`` record
+    watch: dict[str, Any] | None = None  # the last ``watch`` record
     torn: bool = False
     path: Path | None = None
 
@@ -118,6 +120,8 @@ def read_journal(path: str | Path) -> JournalContents:
             contents.seats = record["seats"]
         elif record["kind"] == "timer":
             contents.timer = record
+        elif record["kind"] == "watch":
+            contents.watch = record
         else:
             raise JournalError(f"unknown record kind {record['kind']!r}")
     return contents

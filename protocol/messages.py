@@ -86,12 +86,17 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   Code ``too_late`` (reason key ``too_late``): the answer was chosen in a timed window that
   closed before it arrived.
 * presence (issue 14, :mod:`host.presence`): every table ``view`` carries ``presence``, one map
-  per seat, the same for every seat: ``state`` connected | disconnected | absent | bot |
-  stand_in | empty, and for a disconnected seat ``absent_in`` (whole seconds until it counts as
-  absent, from when the frame was sent); ``lobby`` seats carry the same as ``presence`` and
-  ``absent_in?``. Each change is also a log event (``presence_*``, interface catalog). Table
-  ``chat`` lines carry ``n`` (rising): the host resends a table's public chat with a
-  (re)connecting seat's full frame, and a client shows each numbered line once.
+  per seat, the same for every seat: ``state`` connected | reconnecting | disconnected | absent
+  | bot | stand_in | empty, and for a reconnecting or disconnected seat ``absent_in`` (whole
+  seconds until it counts as absent, from when the frame was sent). *reconnecting*: the link
+  dropped without a ``bye`` (a client comes back by itself for :data:`RECONNECT_FOR` seconds);
+  *disconnected*: the client said ``bye`` (its player closed it) or stopped trying; ``lobby``
+  seats carry the same as ``presence`` and ``absent_in?``. Each change is also a log event
+  (``presence_*``, interface catalog). Table ``chat`` lines carry ``n`` (rising): the host
+  resends a table's public chat with a (re)connecting seat's full frame, and a client shows
+  each numbered line once.
+* ``bye`` (C→H, no answer): the client is closing on purpose (its player quit); the connection
+  ends right after it.
 """
 
 from __future__ import annotations
@@ -257,6 +262,9 @@ TEXT = S(300, 1)
 CHANNEL = Enum("table", "lobby", "witches")
 POLICY = Enum("random", "heuristic", "search")
 VERSION = I(0, 1 << 16)
+#: seconds a client whose link dropped tries to come back (its backoff: 0.5, 1, 2, 4, 4, … s);
+#: the host shows such a seat as *reconnecting* that long
+RECONNECT_FOR = 90.0
 
 #: client → host
 C2H: dict[str, dict[str, Check]] = {
@@ -265,6 +273,7 @@ C2H: dict[str, dict[str, Check]] = {
     "create": {"game": S(32, 1), "seats": I(1, 16), "options": Tree(6)},
     "sit": {"table": TABLE, "seat": Opt(SEAT)},
     "leave": {},
+    "bye": {},
     "add_bot": {"table": TABLE, "seat": Opt(SEAT), "policy": POLICY},
     "start": {"table": TABLE},
     "act": {"table": TABLE, "state_id": I(0, MAX_INT), "action": Action()},
@@ -277,7 +286,8 @@ C2H: dict[str, dict[str, Check]] = {
     "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
 }
 
-PRESENCE = Enum("connected", "disconnected", "absent", "bot", "stand_in", "empty")
+PRESENCE = Enum("connected", "reconnecting", "disconnected", "absent", "bot", "stand_in",
+                "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B(), "free?": B(), "presence?": PRESENCE,
                  "absent_in?": I(0, 1 << 20)})

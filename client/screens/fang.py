@@ -295,20 +295,23 @@ class FangScreen(TableScreen):
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)
-        if not allowed:
-            return allowed  # a watcher's key (False), or keys wait after a question (None)
+        if allowed is False:
+            return False  # a watcher's key
         if self.watching and action == "role":  # r: the results, once there are some
             return bool(self.view.get("outcome"))
         kinds = {a.get("type") for a in self.legal}
+        fits = True
         if action == "pass_turn":
-            return bool(kinds & set(CONFIRM_TYPES))
-        if action == "power":
-            return bool(kinds & set(POWER_TYPES))
-        if action in ("vote_yes", "vote_no"):
-            return "vote_proposal" in kinds
-        if action == "whisper":
-            return self.view.get("role") == "hexe"
-        return True
+            fits = bool(kinds & set(CONFIRM_TYPES))
+        elif action == "power":
+            fits = bool(kinds & set(POWER_TYPES))
+        elif action in ("vote_yes", "vote_no"):
+            fits = "vote_proposal" in kinds
+        elif action == "whisper":
+            fits = self.view.get("role") == "hexe"
+        # a key that does not fit the question is hidden, also while keys wait (then the
+        # keys that fit are dimmed: None)
+        return allowed if fits else False
 
     def action_role(self) -> None:
         """Turn the role card (after the game: show the results again)."""

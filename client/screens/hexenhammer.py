@@ -84,13 +84,11 @@ class HexenhammerScreen(HandTableScreen):
                 if isinstance(phase, int) else name)
         inq = self.view.get("inquisitor")
         if isinstance(inq, int):  # a long name is cut: the status line is one line at 80
-            name = self.player_name(inq)
-            text += " │ " + _("Inq: {name}").format(
-                name=name if len(name) <= 10 else name[:9] + "…")
+            text += " │ " + _("Inq: {name}").format(name=self.status_name(inq))
         done = self.view.get("done") or []
         if self.view.get("phase") == 2 and done:
             text += " │ " + _("done: {who}").format(
-                who=", ".join(self.player_name(s) for s in done))
+                who=", ".join(self.status_name(s) for s in done))
         return text
 
     def title_text(self) -> str:

@@ -99,7 +99,7 @@ class HraniceScreen(HandTableScreen):
         if v.get("outcome"):
             return _("game over")
         return _("Turn {n}: {who} {dots}").format(
-            n=v.get("turns", "?"), who=self.names(v.get("turn")),
+            n=v.get("turns", "?"), who=self.status_name(v.get("turn")),
             dots=board.action_dots(int(v.get("actions_left") or 0)))
 
     def type_keys(self) -> dict[str, str]:

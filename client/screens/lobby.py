@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -30,7 +31,7 @@ PACES = {"relaxed": N_("relaxed"), "normal": N_("normal"), "quick": N_("quick")}
 
 
 def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
-    """``Anna, bot 2, Bob ⚡lost, absent in 42 s, —`` — who sits where and who is not simply
+    """``Anna, bot 2, Bob ⟳reconnecting, absent in 42 s, —`` — who sits where and who is not simply
     there (:mod:`client.widgets.presence`; the countdown runs from ``since``), ``—`` for an
     empty seat."""
     names = []
@@ -61,12 +62,14 @@ def watchers_summary(table: dict[str, Any]) -> str:
 
 def game_text(table: dict[str, Any]) -> str:
     """The game cell: its title, the options the table was created with (everyone sees them
-    before sitting down), and a warning if the host stacked the position."""
+    before sitting down — a pace with the seconds it sets), and a warning if the host stacked
+    the position."""
     from client.options_words import options_text
 
     text = str(table.get("title") or table.get("game"))
     options = table.get("options")
-    shown = options_text(table.get("game"), options) if isinstance(options, dict) else ""
+    shown = (options_text(table.get("game"), options, timings=True)
+             if isinstance(options, dict) else "")
     if shown:
         text += f" ({shown})"
     if table.get("stacked"):
@@ -158,14 +161,44 @@ class LobbyScreen(Screen):
         self.retranslate()
 
     def on_screen_resume(self) -> None:
-        """Back from a table: the keys offered follow its state."""
+        """Back from a table: the keys offered follow its state, and its row its frames."""
+        if self.lobby:
+            self.update_lobby(self.lobby)
         self.refresh_bindings()
 
     def _count_presence(self) -> None:
         """Once a second: redraw while a seat's countdown to absent runs."""
         if self._ready and self.is_attached and any(
-                presence.counting(t.get("seats") or []) for t in self.lobby.get("tables") or []):
+                presence.counting(self.as_seen(t)[0].get("seats") or [])
+                for t in self.lobby.get("tables") or []):
             self.update_lobby(self.lobby)
+
+    def as_seen(self, table: dict[str, Any]) -> tuple[dict[str, Any], float | None]:
+        """``table``'s lobby entry — or, for the table you play at, the entry as its own frames
+        tell it: a playing seat gets no lobby updates (the traffic rule), so its status and
+        every seat's presence come from the latest view, with the time that presence arrived
+        (None: not from a view)."""
+        mine = (self.lobby.get("you") or {}).get("table")
+        pair = (getattr(self.app, "views", None) or {}).get(mine) if table.get("id") == mine \
+            else None
+        view = pair[0] if pair else None
+        if not isinstance(view, dict) or not view:
+            return table, None
+        seen = [e for e in view.get("presence") or [] if isinstance(e, dict)]
+        seats = []
+        for i, seat in enumerate(table.get("seats") or []):
+            seat = dict(seat)
+            if i < len(seen):
+                seat.pop("absent_in", None)
+                seat.update({"presence": seen[i].get("state"),
+                             **({"absent_in": seen[i]["absent_in"]}
+                                if "absent_in" in seen[i] else {})})
+            seats.append(seat)
+        screen = getattr(self.app, "table_screen", None)
+        since = (screen._presence_since if screen is not None and screen.table == mine
+                 else None)
+        return ({**table, "seats": seats, "status": "over" if view.get("outcome")
+                 else "playing"}, since)
 
     def my_table_status(self) -> str | None:
         """The status of the table you sit at (None if you sit nowhere). A player at a
@@ -193,9 +226,8 @@ class LobbyScreen(Screen):
         """Words in the current language (after a language switch too)."""
         self.query_one(ChatInput).placeholder = _(
             "say something to the lobby (Enter send · Esc close)")
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_columns("#", _("Game"), _("Status"), _("Seats"))
+        self._widths = None  # the columns are made again, with words in this language
+        self._set_columns([])
         if self.lobby:
             self.update_lobby(self.lobby)
         if self.event is not None:
@@ -237,7 +269,6 @@ class LobbyScreen(Screen):
             return
         table = self.query_one(DataTable)
         keep = self.selected_table()
-        table.clear()
         tables = list(lobby.get("tables") or [])
         pages = max(1, -(-len(tables) // PAGE))
         mine = (lobby.get("you") or {}).get("table")
@@ -248,17 +279,24 @@ class LobbyScreen(Screen):
         self.page = min(max(self.page, 0), pages - 1)
         tables = tables[self.page * PAGE:(self.page + 1) * PAGE]
         now = time.monotonic()
+        rows = []
         for t in tables:
             entry, since = self._since.get(t["id"], (None, now))
             if entry is not t:
                 self._since[t["id"]] = (t, now)
                 since = now
+            t, view_since = self.as_seen(t)
+            since = since if view_since is None else view_since
             taken = sum(1 for s in t.get("seats") or [] if s.get("kind") != "empty")
             total = t.get("seats_total", len(t.get("seats") or []))
-            table.add_row(str(t["id"]), Text(game_text(t)),
-                          Text(_(STATUS.get(str(t.get("status", "")), str(t.get("status", ""))))),
-                          Text(f"{taken}/{total} " + seats_summary(t, since)),
-                          key=str(t["id"]))
+            rows.append((str(t["id"]), game_text(t),
+                         _(STATUS.get(str(t.get("status", "")), str(t.get("status", "")))),
+                         f"{taken}/{total} " + seats_summary(t, since)))
+        self._set_columns(rows)
+        table.clear()
+        for row in rows:  # a long game or seats cell wraps: the row grows
+            cells = [Text(cell, no_wrap=i not in (1, 3)) for i, cell in enumerate(row)]
+            table.add_row(*cells, key=row[0], height=None)
         ids = [t["id"] for t in tables]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
@@ -291,6 +329,29 @@ class LobbyScreen(Screen):
         active = self.active_bindings.get(key)
         if active is not None and active.enabled:
             await self.app.run_action(active.binding.action, active.node)
+
+    def _set_columns(self, rows: list[tuple[str, str, str, str]]) -> None:
+        """Columns that fit the screen's width: the number and status as wide as their widest
+        cell, then the game and the seats (each gets what it needs if both fit, else the
+        seats at least half of the room); a cell wider than its column wraps — so a long list
+        of options never pushes the seats off the screen, and nothing is cut."""
+        table = self.query_one(DataTable)
+        heads = ("#", _("Game"), _("Status"), _("Seats"))
+        width = (table.size.width or self.app.size.width) - 2 * table.cell_padding * 4 - 2
+        need = [max([cell_len(heads[i])] + [cell_len(r[i]) for r in rows]) for i in range(4)]
+        room = width - need[0] - need[2]
+        if need[1] + need[3] <= room:
+            game, seats = need[1], need[3]
+        else:  # the seats first, but the game keeps at least half of the room
+            seats = max(cell_len(heads[3]), min(need[3], max(room // 2, room - need[1])))
+            game = max(cell_len(heads[1]), room - seats)
+        widths = (need[0], game, need[2], seats)
+        if widths == getattr(self, "_widths", None):
+            return
+        self._widths = widths
+        table.clear(columns=True)
+        for head, w in zip(heads, widths, strict=True):
+            table.add_column(head, width=w)
 
     def action_page(self, step: int) -> None:
         """Show the next (``step`` 1) or previous (-1) page of tables."""
@@ -375,7 +436,11 @@ class LobbyScreen(Screen):
             return
         you = self.lobby.get("you") or {}
         info = next((t for t in self.lobby.get("tables") or [] if t.get("id") == table), {})
-        if you.get("table") == table and info.get("status") == "playing":
+        # a player's lobby is not updated while they play (the host sends lobby frames only to
+        # those not playing): its entry may still say "open", so the game's own view counts too
+        view = self.app.views.get(table, ({}, []))[0]  # type: ignore[attr-defined]
+        running = info.get("status") == "playing" or (bool(view) and not view.get("outcome"))
+        if you.get("table") == table and running:
             sure = await self.app.push_screen_wait(Picker(
                 _("Give up your seat at table #{table} and watch it?").format(table=table),
                 [(_("yes, leave my seat and watch"), True), (_("no"), False)]))

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -42,9 +43,12 @@ from hexnet.i18n import N_, _, ngettext
 Action = dict[str, Any]
 Select = Callable[[Action], bool]
 MISSING = object()
+NAME_CAP = 10  # letters of a player's name on the status line (then cut: ``Bartholom…``)
 
 CLOCK_NOTE = N_("⏱ 6s before the prompt: the seconds left to answer (then the host decides as "
                 "the prompt says). ⏸: the question just changed, keys wait a moment.")
+PRESENCE_NOTE = N_("⟳ link dropped (coming back) · ⚡ client closed · absent in N s · ⌀ "
+                   "default moves · ⚙ bot plays · #3 table")
 # The order in which a multi-field action is narrowed down, then any other fields alphabetically.
 FIELD_ORDER = ["type", "card", "accuser", "target", "sign", "other", "villager", "seat"]
 FIELD_TITLES = {
@@ -111,6 +115,7 @@ class TableScreen(Screen):
         self._results_shown = False
         self._ready = False
         self.link_note = ""  # "⟳ reconnecting…" while the session reconnects
+        self._name_cap = NAME_CAP  # status_name's cut (6 while a crowded status line is made)
         self.guard = KeyGuard()
         self._question: tuple[Any, ...] | None = None  # what the seat is asked now
         self.live_picker: Picker | None = None  # the list open over this table, if any
@@ -144,9 +149,9 @@ class TableScreen(Screen):
         info = self.table_info()
         text = _("👁 WATCHING table #{table} — read-only, the public view only · l lobby").format(
             table=self.table)
-        if info.get("watch_delay"):
-            text += " · " + ngettext("{n} action late", "{n} actions late",
-                                     int(info["watch_delay"])).format(n=info["watch_delay"])
+        if info.get("watch_delay"):  # first: the line is cut at the terminal's width
+            text = ngettext("{n} action late", "{n} actions late", int(info["watch_delay"])
+                            ).format(n=info["watch_delay"]) + " · " + text
         return text
 
     def chat_placeholder(self) -> str:
@@ -324,7 +329,10 @@ class TableScreen(Screen):
         """What the help screen says about this screen beyond its keys, translated."""
         notes = self.HELP_NOTES
         text = _(notes) if isinstance(notes, str) else "\n".join(_(line) for line in notes)
-        return text + "\n" + _(CLOCK_NOTE)
+        text += "\n" + _(CLOCK_NOTE)
+        if self.link_note or self.presence_text() or self.title_text() not in self.status_text():
+            text += "\n" + _(PRESENCE_NOTE)  # only while the top line shows such marks
+        return text
 
     def help_explain(self) -> str:
         """What the help screen says first: what your role or the selected card does (a game
@@ -347,16 +355,36 @@ class TableScreen(Screen):
 
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (a lost link, and players
-        lost, absent or played by a bot, first), and who watches."""
+        lost, absent or played by a bot, first), and who watches. Made to fit its row: if the
+        whole line is too wide, the game's name goes (``#3`` is left), then the names in it are
+        cut to 6 characters (``Barth…``); only then is it cut at the right."""
         # who is lost or absent first: the line is one row and is cut at the right
-        parts = [self.link_note, self.presence_text(), self.stacked_title(), self.phase_text(),
-                 _("waiting: {who}").format(who=self.waiting_text()), self.watchers_text()]
-        return " │ ".join(p for p in parts if p)
+        width = self.query_one("#status", Static).size.width or self.app.size.width
+        line = ""
+        for short_title, cap in ((False, NAME_CAP), (True, NAME_CAP), (True, 6)):
+            self._name_cap = cap
+            try:
+                title = self.stacked_title(short=short_title)
+                parts = [self.link_note, self.presence_text(), title, self.phase_text(),
+                         _("waiting: {who}").format(who=self.waiting_text()),
+                         self.watchers_text()]
+            finally:
+                self._name_cap = NAME_CAP
+            line = " │ ".join(p for p in parts if p)
+            if cell_len(line) <= width:
+                break
+        return line
+
+    def status_name(self, seat: int | None, you: bool = True) -> str:
+        """``player_name`` as the status line shows it: cut to its current cap (``Bartholom…``)."""
+        name = self.player_name(seat, you=you)
+        cap = self._name_cap
+        return name if len(name) <= cap else name[:cap - 1] + "…"
 
     def presence_text(self) -> str:
         """Who at the table is not simply there (lost with the countdown to absent, absent,
         played by a bot); "" when everyone is."""
-        return presence.line(self._presence, lambda s: self.player_name(s, you=False),
+        return presence.line(self._presence, lambda s: self.status_name(s, you=False),
                              self._presence_since)
 
     def _count_presence(self) -> None:
@@ -373,10 +401,11 @@ class TableScreen(Screen):
         """The game and the table's number (each game's screen may word it)."""
         return f"{self.GAME.title() or self.view.get('game', '')} #{self.table}"
 
-    def stacked_title(self) -> str:
-        """:meth:`title_text`, and a warning when the host stacked the position (every seat
-        of the table reads it, as the lobby and the results screen say it)."""
-        title = self.title_text()
+    def stacked_title(self, short: bool = False) -> str:
+        """:meth:`title_text` (``short``: the table's number alone, ``#3``), and a warning when
+        the host stacked the position (every seat of the table reads it, as the lobby and the
+        results screen say it)."""
+        title = f"#{self.table}" if short else self.title_text()
         if self.table_info().get("stacked"):
             title += " " + _("⚠ stacked")
         return title
@@ -396,7 +425,7 @@ class TableScreen(Screen):
         if len(active) > 2 and self.view.get("seat") in active:  # keep the status line short
             return ngettext("you and {n} other", "you and {n} others", len(active) - 1).format(
                 n=len(active) - 1)
-        return ", ".join(self.player_name(s) for s in active)
+        return ", ".join(self.status_name(s) for s in active)
 
     def player_name(self, seat: int | None, you: bool = True) -> str:
         """The name at ``seat``; ``you`` for your own seat when ``you`` is set."""
@@ -629,16 +658,20 @@ class TableScreen(Screen):
         """Give the keyboard back to the game area."""
         self.focus_next()
 
+    # The app keeps this screen after ``l`` pops it (Ctrl+Q asks while your game runs), but its
+    # widgets are gone then: news of the table is drawn only while it is shown.
     def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
-        self.query_one(GameLog).add_chat(sender, text, channel, number)
+        if self.is_attached:
+            self.query_one(GameLog).add_chat(sender, text, channel, number)
 
     def add_note(self, text: str) -> None:
-        self.query_one(GameLog).add_note(text)
+        if self.is_attached:
+            self.query_one(GameLog).add_note(text)
 
     def set_link(self, note: str) -> None:
         """Show (or clear, with "") the connection state at the head of the status line."""
         self.link_note = note
-        if self._ready:
+        if self._ready and self.is_attached:
             self.query_one("#status", Static).update(self.status_text())
 
     def connection_lost(self, reason: str) -> None:

@@ -1,10 +1,13 @@
-"""Presence in words: who at a table is connected, lost, absent or played by a bot.
+"""Presence in words: who at a table is connected, reconnecting, disconnected, absent or played
+by a bot.
 
 The host sends every seat's presence with every frame of a table (``view["presence"]``) and in
-every lobby entry (``presence`` and ``absent_in`` per seat): ``connected``, ``disconnected``
-(``absent_in``: whole seconds until the seat counts as absent, counted from when it arrived),
-``absent``, ``bot``, ``stand_in`` (a bot keeps the seat for its player) or ``empty``. Your own
-lost link is the client's to show (``⟳ reconnecting…``, see :mod:`client.reconnect`).
+every lobby entry (``presence`` and ``absent_in`` per seat): ``connected``, ``reconnecting`` (the
+link dropped; the client comes back by itself) or ``disconnected`` (the client was closed or
+stopped trying) — both with ``absent_in``: whole seconds until the seat counts as absent,
+counted from when it arrived —, ``absent``, ``bot``, ``stand_in`` (a bot keeps the seat for its
+player) or ``empty``. Your own lost link is the client's to show (``⟳ reconnecting…``, see
+:mod:`client.reconnect`).
 """
 
 from __future__ import annotations
@@ -32,10 +35,14 @@ def seconds_left(entry: dict[str, Any], since: float, now: float | None = None) 
 def mark(entry: dict[str, Any], since: float, now: float | None = None) -> str:
     """A short mark after a seat's name: "" when connected (or a plain bot)."""
     state = entry.get("state", entry.get("presence"))
+    if state == "reconnecting":
+        left = seconds_left(entry, since, now)
+        return (_("⟳reconnecting, absent in {n} s").format(n=left) if left is not None
+                else _("⟳reconnecting"))
     if state == "disconnected":
         left = seconds_left(entry, since, now)
-        return (_("⚡lost, absent in {n} s").format(n=left) if left is not None
-                else _("⚡lost"))
+        return (_("⚡disconnected, absent in {n} s").format(n=left) if left is not None
+                else _("⚡disconnected"))
     if state == "absent":
         return _("⌀ absent")
     if state == "stand_in":
@@ -44,8 +51,8 @@ def mark(entry: dict[str, Any], since: float, now: float | None = None) -> str:
 
 
 def line(presence: Sequence[Any], name: Name, since: float, now: float | None = None) -> str:
-    """Every seat that is not simply there, in one line: ``Bob ⚡lost, absent in 42 s · Carol
-    ⌀ absent`` ("" when everyone is)."""
+    """Every seat that is not simply there, in one line: ``Bob ⟳reconnecting, absent in 42 s ·
+    Carol ⌀ absent`` ("" when everyone is)."""
     parts = []
     for seat, entry in enumerate(presence):
         if isinstance(entry, dict):
@@ -58,4 +65,5 @@ def line(presence: Sequence[Any], name: Name, since: float, now: float | None = 
 def counting(presence: Sequence[Any]) -> bool:
     """Whether a countdown runs (the line must be redrawn every second)."""
     return any(isinstance(e, dict) and e.get("absent_in") is not None
-               and e.get("state", e.get("presence")) == "disconnected" for e in presence)
+               and e.get("state", e.get("presence")) in ("reconnecting", "disconnected")
+               for e in presence)

@@ -74,17 +74,18 @@ async def test_the_first_contact_dialog_shows_every_word(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "pace", "counted"), [
-    ("en", "Hexenhammer (quick pace)",
+    ("en", "Hexenhammer (quick pace, panic phase 30 s, reaction window 5 s)",
      "relaxed pace, reaction window 9 s, watchers 1 action behind"),
-    ("hu", "Hexenhammer (gyors tempó)",
+    ("hu", "Hexenhammer (gyors tempó, pánikfázis 30 mp, reakcióidő 5 mp)",
      "nyugodt tempó, reakcióidő 9 mp, a nézők 1 lépéssel lemaradva"),
-    ("de", "Hexenhammer (Tempo schnell)",
+    ("de", "Hexenhammer (Tempo schnell, Panikphase 30 s, Reaktionsfenster 5 s)",
      "Tempo gemütlich, Reaktionsfenster 9 s, Zuschauer 1 Aktion zurück"),
-    ("cs", "Hexenhammer (rychlé tempo)",
+    ("cs", "Hexenhammer (rychlé tempo, fáze paniky 30 s, reakční okno 5 s)",
      "klidné tempo, reakční okno 9 s, diváci 1 akci pozadu")])
 def test_a_tables_options_read_in_the_readers_words(lang: str, pace: str, counted: str) -> None:
-    """The lobby shows a pace alone (its timings go without saying), a timing changed from the
-    pace's, and a count in the language's plural form; never an option's raw name."""
+    """The lobby shows a pace with the seconds it sets (issue 14), elsewhere a pace alone and a
+    timing changed from the pace's, and a count in the language's plural form; never an
+    option's raw name."""
     from client.options_words import options_text
     from client.screens.lobby import game_text
 

@@ -66,3 +66,29 @@ async def test_by_touch_a_tap_on_a_page_bracket_pages_and_on_w_watch_it_watches(
         assert "page 1/3" in str(line.render())
         await tap_action(pilot, line, "screen.tap_key('w')")
         assert app.sent == [{"type": "watch", "table": 1}]
+
+
+async def test_at_80_columns_a_tables_options_wrap_and_every_seat_stays_on_screen() -> None:
+    """Seen in tmux (issue 14, items 3 and 8): a table created with a pace read "Hexenhammer
+    (pace relaxed, panic_seconds 90, reaction_seconds 20)" and pushed the status and seats
+    columns off an 80-column lobby."""
+    import copy
+
+    from tests.client.conftest import screen_text
+
+    lobby = copy.deepcopy(LOBBY)
+    lobby["tables"][1]["options"] = {"pace": "relaxed", "panic_seconds": 90,
+                                     "reaction_seconds": 20}
+    lobby["tables"][1]["seats"][1] = {"seat": 1, "name": "Bartholomew", "kind": "human",
+                                      "connected": True, "absent": False}
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.lobby_screen.update_lobby(lobby)
+        await pilot.pause(0.3)
+        text = screen_text(app)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    flat = " ".join(text.split())
+    assert "4/4 Ada, bot-1, Cora?, bot-3" in flat and "2/3 Eve, Bartholomew, —" in flat
+    assert "playing" in flat and "open" in flat
+    assert "reaction window 20 s)" in flat  # the options wrap; nothing is cut

@@ -1,8 +1,9 @@
 """Presence and the lobby's keys on the client's screens (issue 14, items 1, 3 and 8), Pilot
-against a real host on 127.0.0.1: a player whose client dies reads "lost, absent in N s" on the
-table's status line, counting down; the log says it in the reader's language; the lobby offers
-no bot or start key while your table plays; a new table asks its pace and the lobby shows its
-seconds; a table chat line is shown once after the client reconnects."""
+against a real host on 127.0.0.1: a player whose client dies reads "reconnecting, absent in N s"
+on the table's status line, counting down (one whose client said goodbye: "disconnected"); the
+log says it in the reader's language; the lobby offers no bot or start key while your table
+plays; a new table asks its pace and the lobby shows its seconds; a table chat line is shown
+once after the client reconnects."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from client.screens.picker import Picker
 from client.session import Session
 from client.widgets.log import GameLog
 from host.server import Host
-from tests.client.conftest import log_text, wait_until
+from tests.client.conftest import log_text, screen_text, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -41,7 +42,7 @@ async def table_with_bob(tmp_path: Any, absent_after: float = 30.0
     return h, table, bob, app
 
 
-async def test_a_lost_player_reads_lost_with_a_countdown_on_the_table_and_in_the_log(
+async def test_a_dropped_player_reads_reconnecting_with_a_countdown_on_the_table_and_in_the_log(
         tmp_path: Any) -> None:
     h, table, bob, app = await table_with_bob(tmp_path)
     try:
@@ -56,12 +57,12 @@ async def test_a_lost_player_reads_lost_with_a_countdown_on_the_table_and_in_the
             screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
                                       and app.screen, what="the table")
             status = screen.query_one("#status", Static)
-            assert "lost" not in str(status.content)
-            await bob.aclose()  # Bob's client dies
-            await wait_until(pilot, lambda: "Bob ⚡lost, absent in" in str(status.content),
-                             what=lambda: f"Bob lost on the status line: {status.content}")
+            assert "reconnecting" not in str(status.content)
+            bob._writer.transport.abort()  # Bob's link dies: no goodbye from his client
+            await wait_until(pilot, lambda: "Bob ⟳reconnecting, absent in" in str(status.content),
+                             what=lambda: f"Bob reconnecting on the status line: {status.content}")
             # at the head of the one-row line, so 80 columns never cut it off
-            assert str(status.content).startswith("Bob ⚡lost, absent in")
+            assert str(status.content).startswith("Bob ⟳reconnecting, absent in")
             def left() -> int:
                 return int(re.search(r"absent in (\d+) s", str(status.content)).group(1))
 
@@ -69,13 +70,20 @@ async def test_a_lost_player_reads_lost_with_a_countdown_on_the_table_and_in_the
             assert 15 <= first <= 30
             await wait_until(pilot, lambda: left() < first, 10,
                              what=lambda: f"the countdown moving: {status.content}")
-            await wait_until(pilot, lambda: "Bob lost the connection; absent in 30 seconds "
-                             "unless back." in " ".join(log_text(screen.query_one(GameLog))
-                                                        .split()),
+            await wait_until(pilot, lambda: "Bob lost the connection and is reconnecting; "
+                             "absent in 30 seconds unless back." in " ".join(
+                                 log_text(screen.query_one(GameLog)).split()),
                              what=lambda: log_text(screen.query_one(GameLog))[-400:])
             # back in the lobby while the table plays: no bot, no start
             await pilot.press("l")
             await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            # the lobby's row of one's own table follows its frames (a playing seat gets no
+            # lobby updates): playing, Bob reconnecting with the countdown
+            row = await wait_until(pilot, lambda: next(
+                (line for line in screen_text(app).splitlines() if line.startswith(" 1 ")
+                 and "Bob ⟳reconnecting, absent in" in line), None),
+                what=lambda: screen_text(app))
+            assert "playing" in row and "open" not in row
             assert lobby.check_action("add_bot", ()) is False
             assert lobby.check_action("start", ()) is False
             assert lobby.check_action("sit", ()) is True
@@ -83,7 +91,7 @@ async def test_a_lost_player_reads_lost_with_a_countdown_on_the_table_and_in_the
         await h.stop()
 
 
-async def test_the_lobby_names_a_lost_seat_with_its_seconds_and_a_bot_keeping_one(
+async def test_the_lobby_names_a_disconnected_seat_with_its_seconds_and_a_bot_keeping_one(
         tmp_path: Any) -> None:
     h, table, bob, app = await table_with_bob(tmp_path)
     try:
@@ -95,13 +103,13 @@ async def test_the_lobby_names_a_lost_seat_with_its_seconds_and_a_bot_keeping_on
                 break
             await ada.next_message(0.05)
         h.lobby.start(table)
-        await bob.aclose()
+        await bob.aclose()  # Bob closes his client: it says goodbye
         for _ in range(200):
             if h.lobby.presence_of(h.lobby.tables[table])[1]["state"] == "disconnected":
                 break
             await ada.next_message(0.05)
         entry = next(t for t in h.lobby.tables_info() if t["id"] == table)
-        assert seats_summary(entry, since=0.0).startswith("Ada, Bob ⚡lost, absent in")
+        assert seats_summary(entry, since=0.0).startswith("Ada, Bob ⚡disconnected, absent in")
         h.lobby.mark_absent(table, 1)
         h.lobby.add_bot(table, 1, "random")
         entry = next(t for t in h.lobby.tables_info() if t["id"] == table)
@@ -128,7 +136,9 @@ async def test_a_new_table_asks_its_pace_and_the_lobby_shows_its_seconds(
         entry = app.lobby["tables"][0]
         assert entry["options"] == {"pace": "quick", "reaction_seconds": 5.0,
                                     "panic_seconds": 30.0}
-        assert game_text(entry) == "Hexenhammer (quick pace)"  # the timings are the pace's
+        # the pace with the seconds it sets (issue 14: "with the seconds shown in the lobby")
+        assert game_text(entry) == ("Hexenhammer (quick pace, panic phase 30 s, "
+                                    "reaction window 5 s)")
         engine_options = open_host.lobby.tables[entry["id"]].options
         assert engine_options["reaction_seconds"] == 5.0
 

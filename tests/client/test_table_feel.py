@@ -56,9 +56,10 @@ def fang_busy_view() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 class FangApp(ScreenApp):
     """The Fang table from a fixed view; records what it would send."""
 
-    def __init__(self, view: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    def __init__(self, view: tuple[dict[str, Any], list[dict[str, Any]]],
+                 lang: str = "en") -> None:
         super().__init__("fixed", "fang", SimpleNamespace(fixed_view=lambda: view),
-                         show_lobby=False)
+                         show_lobby=False, lang=lang)
 
 
 def hexenhammer_app(view: tuple[dict[str, Any], list[dict[str, Any]]]) -> ScreenApp:
@@ -95,6 +96,33 @@ async def test_hexenhammer_busiest_table_at_80x24_keeps_owner_stake_and_values_c
     score = next(line for line in lines if line.startswith("score"))
     assert score[:50].split()[1:] == [str(s["total"]) for s in view["scores"]]
     assert "⏱" in lines[-3] and lines[-1].rstrip().endswith("^q Quit")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "de", "cs"])
+async def test_hexenhammer_status_line_with_a_long_named_inquisitor_is_whole_at_80(
+        lang: str) -> None:
+    view, legal = views.busy_view()
+    view["players"] = ["Ada", "Bartholomew-Maximilian", "Cora", "Dan", "Eve"]  # inquisitor: 1
+    app = ScreenApp("fixed", source=SimpleNamespace(fixed_view=lambda: (view, legal)),
+                    lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen), 5)
+        await wait_until(pilot, lambda: "Bartholom…" in rows(screen_text(app))[0], 5,
+                         "the status line")
+        top = rows(screen_text(app))[0].rstrip()
+        whole = app.table_screen.status_text()
+        screen = app.table_screen
+        screen._presence = [{"state": "connected"}, {"state": "reconnecting", "absent_in": 30},
+                            {"state": "disconnected", "absent_in": 9}, {"state": "absent"},
+                            {"state": "stand_in"}]
+        notes = screen.help_notes()  # the top line's marks are explained in ? while shown
+        crowded = screen.status_text()
+    assert crowded.startswith("Barth… ⟳"), crowded  # presence names are cut like the rest
+    assert top == whole, (top, whole)  # nothing cut at the right
+    assert top.startswith("#1 │ ") or top.startswith("Hexenhammer #1 │ ")
+    assert len(top) <= 80
+    for mark in ("⟳", "⚡", "⌀", "⚙", "#3"):
+        assert mark in notes, (mark, notes)
 
 
 async def test_hranice_six_players_at_80x24_show_every_council_and_the_whole_bottom_bar() -> None:
@@ -134,6 +162,29 @@ async def test_a_prompt_that_changes_under_the_cursor_ignores_keys_for_a_moment(
                                   and app.screen, 5)
         assert not screen.guard.active  # the first question is answered at once
         screen.update_view(*views.reaction_view())  # a reaction window opens now
+        await pilot.press("p")  # typed for the old question
+        await pilot.pause(0.1)
+        assert app.sent == []
+        assert str(screen.query_one("#prompt").render()).startswith("⏸ ")
+        screen.guard.arm(0.0)  # the moment is over
+        await pilot.press("p")
+        await wait_until(pilot, lambda: app.sent, 3)
+    assert app.sent[0]["action"] == {"type": "pass"}
+
+
+async def test_hranice_die_roll_prompt_that_replaces_the_question_ignores_p_for_a_moment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 3 in Hranice: a die-roll window replaced the question just as ``p`` was pressed."""
+    from tests.client import hranice_views
+
+    monkeypatch.setattr(guard, "GUARD_SECONDS", 60.0)  # the moment outlasts a loaded machine
+    app = HraniceViewApp("table")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HraniceScreen)
+                                  and app.screen, 5)
+        view, legal = hranice_views.reaction_view()  # the die was rolled: answer it?
+        assert view["window"]["event"] == "roll"
+        screen.update_view(view, legal)
         await pilot.press("p")  # typed for the old question
         await pilot.pause(0.1)
         assert app.sent == []
@@ -226,6 +277,33 @@ async def test_ctrl_q_quits_from_the_first_contact_dialog(open_host: Any, tmp_pa
         await wait_until(pilot, lambda: not app.is_running, 3)
 
 
+async def test_first_contact_with_a_typed_address_names_the_host_it_hears_on_mdns(
+        tmp_path: Any) -> None:
+    """Item 8 for ``hexnet join 127.0.0.1:PORT``: the dialog listens to mDNS (on 127.0.0.1)
+    and names the host advertised at that address — nothing is sent to the untrusted key."""
+    from host.server import Host
+
+    h = Host("Partyhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+             mdns=True, interfaces=["127.0.0.1"], bot_delay=0.0, games=["hexenhammer"])
+    await h.start(bind="127.0.0.1", port=0)
+    try:
+        app = HexnetApp(target=("127.0.0.1", h.port), name="Ada",
+                        config_dir=str(tmp_path / "ada"), interfaces=["127.0.0.1"])
+        async with app.run_test(size=(80, 24)) as pilot:
+            dialog = await wait_until(pilot, lambda: isinstance(app.screen, FingerprintScreen)
+                                      and app.screen.query("#fingerprint-title")
+                                      and app.screen, 10, "the first-contact dialog")
+
+            def title() -> str:
+                return str(dialog.query_one("#fingerprint-title").render())
+
+            await wait_until(pilot, lambda: "Partyhaus" in title(), 10, title)
+            assert title() == f"First contact with Partyhaus (127.0.0.1:{h.port})"
+            await pilot.press("n")
+    finally:
+        await h.stop()
+
+
 async def test_leaving_a_running_game_asks_once(tmp_path: Any) -> None:
     h, _table = await host_with_table(tmp_path, "Quithaus", "hexenhammer", 3, {}, seed=3)
     app = player_app(h, tmp_path)
@@ -310,16 +388,17 @@ async def test_fang_role_card_says_what_the_role_does() -> None:
     assert fang_names.role_power("seherin") in role.replace("\n", " ")
 
 
-async def test_a_frog_watches_and_its_ok_goes_by_itself() -> None:
+@pytest.mark.parametrize("form", ["frog", "banished"])
+async def test_a_frog_watches_and_its_ok_goes_by_itself(form: str) -> None:
     view, _legal = fang_busy_view()
     frog = copy.deepcopy(view)
-    frog["forms"][0] = "frog"
+    frog["forms"][0] = form
     frog["scene"] = "announce"
     app = FangApp((frog, [{"type": "confirm"}]))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
                                   and app.screen, 5)
-        assert "You watch (frog)" in str(screen.query_one("#prompt").render())
+        assert f"You watch ({form})" in str(screen.query_one("#prompt").render())
         await wait_until(pilot, lambda: app.sent, 5, "the OK sent by itself")
     assert [m["action"] for m in app.sent] == [{"type": "confirm"}]
 
@@ -344,6 +423,30 @@ async def test_every_notation_on_the_table_is_explained_in_help(app_of: Any,
     for mark in notations:
         assert mark in notes, mark
     assert fits
+
+
+@pytest.mark.parametrize("lang", ["hu", "de", "cs"])
+@pytest.mark.parametrize("game", ["hexenhammer", "hranice", "fang"])
+async def test_help_needs_no_scrolling_at_120x40_in_every_language(game: str, lang: str) -> None:
+    """Item 8 beyond English: the longer languages' help fits 120×40 too."""
+    from hexnet import i18n
+
+    apps = {"hexenhammer": lambda: ScreenApp("your_turn", lang=lang),
+            "hranice": lambda: HraniceViewApp("reaction", lang=lang),
+            "fang": lambda: FangApp(fang_busy_view(), lang=lang)}
+    app = apps[game]()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await wait_until(pilot, lambda: hasattr(app.screen, "help_notes")
+                                      and app.screen, 5)
+            await pilot.press("question_mark")
+            pane = await wait_until(pilot, lambda: screen.help_open
+                                    and screen.query_one(HelpPane), 3)
+            await pilot.pause(0.3)
+            assert i18n.language() == lang
+            assert pane.max_scroll_y == 0, (game, lang, pane.max_scroll_y)
+    finally:
+        i18n.set_language("en")
 
 
 # -- item 8: the small things ----------------------------------------------------------------
@@ -402,6 +505,26 @@ async def test_fang_bottom_bar_has_no_yes_or_no_outside_the_proposal_vote() -> N
         await wait_until(pilot, lambda: isinstance(app.screen, FangScreen), 5)
         await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
         assert "Yes" not in rows(screen_text(app))[-1]
+
+
+async def test_fang_bottom_bar_while_keys_wait_hides_keys_that_do_not_fit_and_keeps_quit(
+        ) -> None:
+    """Seen in tmux at 80×24: during the ⏸ moment after a new question the bar showed
+    ``y Yes n No`` and ``s See/steal`` outside a vote and cut ``^q Quit`` to ``^q``."""
+    app = FangApp(fang_busy_view())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, FangScreen)
+                                  and app.screen, 5)
+        await wait_until(pilot, lambda: "Quit" in rows(screen_text(app))[-1], 5, "the key bar")
+        screen.guard.arm(60.0)  # keys wait (a moment that outlasts a loaded machine)
+        screen.refresh_bindings()
+        assert screen.check_action("vote_yes", ()) is False
+        await pilot.pause(0.3)
+        bar = await wait_until(pilot, lambda: next(
+            (line for line in rows(screen_text(app))[-1:] if "Quit" in line), None), 5,
+            "the key bar repainted")
+    assert "Yes" not in bar and "No" not in bar
+    assert bar.rstrip().endswith("^q Quit")
 
 
 async def test_a_list_answered_twice_closes_once_and_the_table_stays() -> None:

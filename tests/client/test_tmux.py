@@ -71,3 +71,31 @@ def test_hexnet_play_shows_the_table_and_quits(tmp_path: Path) -> None:
         tmux.wait_for("EXITED 0")
     finally:
         tmux.kill()
+
+
+def test_play_lan_and_join_keep_to_the_interface_they_are_given(tmp_path: Path) -> None:
+    """Issue 14, item 8: ``hexnet play --lan --interface`` advertises on that address only, and
+    ``hexnet join --interface`` looks for hosts there (mDNS on 127.0.0.1, real terminals)."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
+    host = Tmux(f"{HEXNET} play --name Lana --lan --interface 127.0.0.1 --policy heuristic; "
+                "sleep 30", env)
+    join = None
+    try:
+        host.wait_for("1/4 Lana, —")  # with --lan the table waits in the lobby for friends
+        listed = ""
+        for _ in range(5):  # bounded: the announcement may take a moment to be heard
+            listed = subprocess.run([str(HEXNET), "list", "--interface", "127.0.0.1",
+                                     "--timeout", "3"], capture_output=True, text=True,
+                                    timeout=30, env={**os.environ, **env}).stdout
+            if "Lana's table" in listed:
+                break
+        assert "Lana's table  127.0.0.1:" in listed, listed
+        join = Tmux(f"{HEXNET} join --interface 127.0.0.1 --name Jo "
+                    f"--config-dir {tmp_path / 'jo'}; sleep 30", env)
+        screen = join.wait_for("Hosts on your network", "Lana's table", timeout=30)
+        assert "127.0.0.1:" in screen
+    finally:
+        host.kill()
+        if join is not None:
+            join.kill()

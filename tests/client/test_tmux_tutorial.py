@@ -6,11 +6,13 @@ half a minute, most of it the tutorial bots' one-second pauses)."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
 import pytest
 
+from client.widgets.guard import GUARD_SECONDS, PAUSED
 from tests.client.test_tmux import HEXNET, Tmux
 
 pytestmark = [pytest.mark.timeout(150),
@@ -44,14 +46,24 @@ def wait_for_text(tmux: Tmux, text: str, timeout: float = 30.0) -> str:
     raise AssertionError(f"{text!r} never appeared; the screen:\n{tmux.screen()}")
 
 
+def steady(screen: str) -> str:
+    """The screen without its running countdowns (``⏱ 3571s``): what stays while nothing
+    happens at the table."""
+    return re.sub(r"⏱ *\d+s", "⏱", flat(screen))
+
+
 def answering(tmux: Tmux, timeout: float = 30.0) -> None:
-    """Wait until no prompt shows ⏸ (keys wait a moment after the question changed — a key
-    pressed then only rings the bell, client/widgets/guard.py)."""
+    """Wait until the keys answer: no prompt shows ⏸ (keys wait a moment after the question
+    changed — a key pressed then only rings the bell, client/widgets/guard.py), twice, longer
+    than that moment apart, on a screen that did not change in between (the new question may
+    be painted a moment before its ⏸)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if "⏸" not in tmux.screen():
+        before = steady(tmux.screen())
+        time.sleep(GUARD_SECONDS + 0.1)
+        after = steady(tmux.screen())
+        if before == after and PAUSED not in after:
             return
-        time.sleep(0.2)
     raise AssertionError(f"keys never answered; the screen:\n{tmux.screen()}")
 
 

@@ -43,16 +43,16 @@ def seat_view(game: str, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]
 class WatchApp(HexnetApp):
     """The lobby (``LOBBY``, with watchers) and table 1 of ``game`` watched; records sends."""
 
-    def __init__(self, game: str, lang: str = "en", watch: bool = True) -> None:
+    def __init__(self, game: str, lang: str = "en", watch: bool = True, delay: int = 0) -> None:
         super().__init__(target=None, name="Ada", lang=lang)
-        self.game, self.watch = game, watch
+        self.game, self.watch, self.delay = game, watch, delay
         self.sent: list[dict[str, Any]] = []
 
     def begin(self) -> None:
         self.push_screen(self.lobby_screen)
         lobby = {**LOBBY, "tables": [dict(t) for t in LOBBY["tables"]]}
         lobby["tables"][0].update(game=self.game, watchers=["Ada", "Zoe"], watch=True,
-                                  watch_delay=0)
+                                  watch_delay=self.delay)
         lobby["tables"][1].update(watch=False, watchers=[])
         lobby["you"] = {**lobby["you"], "watching": 1 if self.watch else None}
         self.lobby = lobby
@@ -95,6 +95,17 @@ async def test_a_watched_table_is_read_only_with_a_watching_banner(game: str) ->
 @pytest.mark.parametrize("game", ["hexenhammer", "fang"])
 def test_snapshot_of_a_watched_table(snap_compare, frozen_clock, game: str) -> None:
     assert snap_compare(WatchApp(game), terminal_size=(80, 24))
+
+
+async def test_a_delayed_watchers_banner_says_how_late_before_anything_else() -> None:
+    app = WatchApp("hranice", delay=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                  and app.screen._ready and app.screen,
+                                  what="the watched table")
+        await wait_until(pilot, lambda: str(screen.query_one("#watch-banner").render())
+                         .startswith("4 actions late · 👁 WATCHING table #1"),
+                         what="the delay first in the banner")
 
 
 async def test_a_watcher_who_sits_gets_the_players_screen() -> None:
@@ -140,6 +151,23 @@ async def test_w_at_your_own_playing_table_asks_before_giving_up_the_seat() -> N
         picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
                                   what="the question")
         assert "Give up your seat at table #1" in str(picker.query_one("#picker-title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.sent == []
+
+
+async def test_w_asks_too_when_the_lobby_still_lists_your_running_table_as_open() -> None:
+    # the host sends no lobby frames to a player while they play: back in the lobby, the
+    # entry of their table may still read "open" although their game runs
+    app = WatchApp("hranice", watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        app.views[1] = seat_view("hranice", 0)
+        tables = [{**t, "status": "open"} if t["id"] == 1 else t for t in app.lobby["tables"]]
+        app.lobby_screen.update_lobby({**app.lobby, "tables": tables, "you": {
+            "name": "Ada", "table": 1, "seat": 0, "open": True}})
+        await pilot.press("w")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), what="the question")
         await pilot.press("escape")
         await pilot.pause()
         assert app.sent == []
@@ -198,6 +226,32 @@ async def test_a_players_table_lists_who_watches_it() -> None:
                          what="the watcher listed")
 
 
+async def test_news_of_your_table_while_you_are_in_the_lobby_keep_the_client_running() -> None:
+    # l pops the table screen (its widgets go) but the app keeps it for Ctrl+Q's question: a
+    # watcher arriving, a table chat line or a lost link must not redraw the gone widgets
+    from tests.client.harness import ScreenApp
+
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                  and app.screen, what="the table")
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen), what="the lobby")
+        app.post_message(m.WatchersChanged(1, ["Zoe"]))
+        app.post_message(m.ChatPosted("Bela", "hi", "table", 1))
+        app.post_message(m.LinkChanged("reconnecting", 1, "gone"))
+        app.post_message(m.LinkChanged("connected"))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LobbyScreen)
+        app.open_table(1)  # back at the table (t): the news is there
+        again = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                 and app.screen._ready and app.screen, what="the table again")
+        await wait_until(pilot, lambda: "👁 Zoe" in str(again.query_one("#status").render()),
+                         what="the watcher listed")
+        assert not screen.is_attached  # the old screen stays gone
+
+
 async def test_a_watched_table_lists_its_watchers_from_the_lobby() -> None:
     app = WatchApp("hranice")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -232,3 +286,22 @@ async def test_a_watcher_whose_connection_drops_watches_again_once_back(tmp_path
             assert app.session is not None and app.session.reconnects == 1
     finally:
         await host.stop()
+
+
+async def test_a_watched_table_names_who_is_reconnecting_or_absent_on_its_top_line() -> None:
+    """Issue 14, presence on every table screen: the watcher's frames carry the seats'
+    presence, and the watched table's top line names who is not simply there."""
+    from textual.widgets import Static
+
+    app = WatchApp("hexenhammer")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
+                                  and app.screen, what="the watched table")
+        view = {**public_view("hexenhammer", 4),
+                "presence": [{"state": "connected"}, {"state": "reconnecting", "absent_in": 40},
+                             {"state": "absent"}, {"state": "connected"}]}
+        app.post_message(m.WatchViewChanged(1, view))
+        status = screen.query_one("#status", Static)
+        await wait_until(pilot, lambda: str(status.content).startswith(
+            "Bela ⟳reconnecting, absent in "), what=lambda: str(status.content))
+        assert "Cora ⌀ absent" in str(status.content)

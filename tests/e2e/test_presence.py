@@ -1,5 +1,6 @@
-"""Presence over the network (issue 14, item 1; real TLS on 127.0.0.1): a player whose client
-dies is shown to the table as lost with the countdown to absent, then absent; a bot standing in
+"""Presence over the network (issue 14, item 1; real TLS on 127.0.0.1): a player whose link
+drops is shown to the table as reconnecting with the countdown to absent, then disconnected
+(one whose client said goodbye: at once), then absent; a bot standing in
 is shown as such; the lobby shows it too; every change is a log line; the returning player is
 told how many moves were played for them — and only they are. Also the table's chat kept
 across a reconnect (item 8), and an answer for a timed window that closed is "too late"
@@ -105,6 +106,43 @@ async def test_a_lost_player_reads_lost_with_the_countdown_then_absent_then_back
     assert [e["to"] for e in host_log if e["key"] == "presence_played"] == [[1]]
     await a.aclose()
     await back.aclose()
+
+
+async def test_a_dropped_link_reads_reconnecting_then_disconnected_then_absent_each_logged(
+        quick_host, dirs) -> None:
+    """No goodbye from bob's client (its link drops): "reconnecting" with the countdown, in the
+    frames, the lobby and the log; once a client would have come back (``reconnect_for``) it
+    reads "disconnected" with what is left of the countdown; then absent."""
+    quick_host.lobby.reconnect_for = 0.3  # < GRACE: the host's timer ends the window
+    a, b, tid = await two_players(quick_host, dirs)
+    watcher = await connect(quick_host, dirs["host_cfg"].parent / "carol", "carol")
+    b._writer.transport.abort()  # the Wi-Fi goes away: no bye
+    dropped = await until(a, lambda m: m["type"] == "view" and state_of(m, 1) == "reconnecting")
+    assert 0 <= dropped["view"]["presence"][1]["absent_in"] <= GRACE
+    event = next(e for e in dropped["view"]["log"] if e["key"] == "presence_reconnecting")
+    assert (event["seat"], event["count"]) == (1, round(GRACE))
+    entry = await until(watcher, lambda m: m["type"] in ("lobby", "lobby_delta") and m["tables"]
+                        and m["tables"][0]["seats"][1].get("presence") == "reconnecting")
+    assert 0 <= entry["tables"][0]["seats"][1]["absent_in"] <= GRACE
+    gone = await until(a, lambda m: m["type"] == "view" and state_of(m, 1) == "disconnected")
+    assert 0 <= gone["view"]["presence"][1]["absent_in"] <= GRACE  # (whole seconds, ceiled)
+    assert ("presence_disconnected", 1) in keys(gone)
+    absent = await until(a, lambda m: m["type"] == "view" and state_of(m, 1) == "absent")
+    assert ("presence_absent", 1) in keys(absent)
+    assert [k for k, seat in keys(absent) if seat == 1] == [
+        "presence_reconnecting", "presence_disconnected", "presence_absent"]
+    await a.aclose()
+    await watcher.aclose()
+
+
+async def test_a_client_that_says_goodbye_reads_disconnected_not_reconnecting(
+        quick_host, dirs) -> None:
+    a, b, tid = await two_players(quick_host, dirs)
+    await b.aclose()  # bob closes his client: it sends bye first
+    gone = await until(a, lambda m: m["type"] == "view" and state_of(m, 1) != "connected")
+    assert state_of(gone, 1) == "disconnected"
+    assert [k for k, seat in keys(gone) if seat == 1] == ["presence_disconnected"]
+    await a.aclose()
 
 
 async def test_a_bot_keeping_a_seat_is_shown_in_the_frames_and_the_lobby(

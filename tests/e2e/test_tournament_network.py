@@ -187,6 +187,11 @@ async def test_a_swiss_event_runs_from_registration_to_results_json_and_csv(tmp_
         assert all(m["you"] == who for m in seen[who])
     # the headless log has the standings as plain lines
     assert re.search(r"standings after round 1 of 2:\n.*#\s+entrant\s+points", log)
+    # and a table's "over" line follows its game's last line
+    ends = list(re.finditer(r"^\S+ table (\d+): over, scores", log, re.M))
+    assert len(ends) == 4
+    for end in ends:
+        assert not re.search(rf"^\S+ table {end.group(1)}: ", log[end.end():], re.M)
     data = json.loads(results.read_text())
     check_results_schema(data)
     assert data["event"]["status"] == "over" and data["event"]["format"] == "swiss"
@@ -198,7 +203,7 @@ async def test_a_swiss_event_runs_from_registration_to_results_json_and_csv(tmp_
     for game in data["games"]:
         assert Path(game["journal"]).is_file()
         assert commitment(bytes.fromhex(game["seed"]), bytes.fromhex(game["salt"]),
-                          {"variant": "tutorial"}) == game["commitment"]
+                          {"variant": "tutorial", "turn_seconds": 60}) == game["commitment"]
         assert sum(game["points"]) == 6  # placement points at 4 seats: 3+2+1+0
         verify = subprocess.run(HEXNET + ["verify", game["journal"]], capture_output=True,
                                 text=True, timeout=60)
@@ -266,6 +271,8 @@ async def test_a_host_killed_in_round_2_resumes_the_event(tmp_path) -> None:
     (["--game", "hranice"], "--game belongs to a tournament"),
     (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--option",
       "variant=huge"], "--option: Option 'variant' must be"),
+    (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--option",
+      "watch_delay=51"], "--option: Option 'watch_delay' must be 0–50"),
     (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--results",
       "out.txt"], "must name a .json file"),
 ])
@@ -309,6 +316,31 @@ def test_bot_entrants_against_a_host_without_a_tournament_say_so(tmp_path) -> No
     assert run.returncode == 1
     assert run.stderr.strip() == ("hexnet bot: This host runs no tournament; name a --game "
                                   "to play a table of bots.")
+
+
+def test_hexnet_bot_count_plays_the_event_through_exits_0_and_prints_the_standings(
+        tmp_path) -> None:
+    host = HostProcess(tmp_path, ["--tournament", "swiss", *GAME, "--rounds", "2",
+                                  "--table-size", "2", "--bots", "heuristic:2",
+                                  "--start-when", "4", "--bot-delay", "0", "--pause", "0"],
+                       free_port())
+    host.start()
+    try:
+        run = subprocess.run(HEXNET + ["bot", f"127.0.0.1:{host.port}", "--count", "2",
+                                       "--code", host.code, "--name", "robo", "--seed", "4",
+                                       "--config-dir", str(tmp_path / "bc")],
+                             capture_output=True, text=True, timeout=120)
+    finally:
+        host.stop()
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert re.match(r"tournament over: swiss of hranice, 2 rounds; 2 bots played \d+ tables",
+                    lines[0])
+    rows = [line for line in lines[2:] if line.strip()]
+    assert len(rows) == 4
+    assert sorted(line.split(".", 1)[1].split()[0] for line in rows if line.startswith("* ")
+                  ) == ["robo1", "robo2"]  # its own entrants marked
+    assert "tournament: over;" in host.text()
 
 
 async def test_the_organiser_starts_by_signal_and_registration_closes(tmp_path) -> None:

@@ -85,6 +85,8 @@ class Scan:
         if self.delay:
             return  # the delayed position is checked by the delay test
         public = table.engine.view(state, None, log=False)
+        if table.presence_now is not None:  # who is here: public, as every seat gets it
+            public["presence"] = table.presence_now
         seen = dict(self.book.views[self.table])
         seen.pop("state_id", None)
         public.pop("state_id", None)
@@ -286,6 +288,8 @@ def test_the_watcher_scan_finds_a_seats_view_and_a_private_event() -> None:
     private = next(e for e in table.state["log"] if "to" in e)
     public = table.engine.view(table.state, None, log=False)
     public.pop("state_id")
+    if table.presence_now is not None:  # (public: the seats' presence, as the host sends it)
+        public["presence"] = table.presence_now
     parts = [("type", traffic.packed("watch_view")), ("table", traffic.packed(tid)),
              ("state_id", traffic.packed(sid)), ("view", traffic.packed(public)),
              ("log", traffic.packed([public_form(private)]))]

@@ -22,10 +22,19 @@ def game(request):
 
 
 EXPECTED = {
-    "en": "Béla lost the connection; absent in 45 seconds unless back.",
-    "hu": "Béla elvesztette a kapcsolatot; 45 másodperc múlva távollévő, ha nem tér vissza.",
-    "de": "Béla hat die Verbindung verloren; in 45 Sekunden abwesend, falls nicht zurück.",
-    "cs": "Béla ztratil spojení; za 45 sekund nepřítomen, pokud se nevrátí.",
+    "en": "Béla lost the connection and is reconnecting; absent in 45 seconds unless back.",
+    "hu": "Béla elvesztette a kapcsolatot, újracsatlakozik; 45 másodperc múlva távollévő, ha "
+          "nem tér vissza.",
+    "de": "Béla hat die Verbindung verloren und verbindet neu; in 45 Sekunden abwesend, falls "
+          "nicht zurück.",
+    "cs": "Béla ztratil spojení a připojuje se znovu; za 45 sekund nepřítomen, pokud se "
+          "nevrátí.",
+}
+DISCONNECTED = {
+    "en": "Béla is disconnected; absent in 45 seconds unless back.",
+    "hu": "Béla nincs kapcsolatban; 45 másodperc múlva távollévő, ha nem tér vissza.",
+    "de": "Béla ist nicht verbunden; in 45 Sekunden abwesend, falls nicht zurück.",
+    "cs": "Béla není připojen; za 45 sekund nepřítomen, pokud se nevrátí.",
 }
 
 
@@ -33,17 +42,27 @@ EXPECTED = {
 def test_a_lost_connection_is_a_log_line_in_every_language(game, lang) -> None:
     engine, state = game
     before = {k: v for k, v in state.items() if k not in ("log", "version")}
-    events = engine.apply(state, None, {"type": "presence", "seat": 1, "state": "disconnected",
+    events = engine.apply(state, None, {"type": "presence", "seat": 1, "state": "reconnecting",
                                         "count": 45})
-    assert events == [{"n": len(state["log"]) - 1, "key": "presence_disconnected", "seat": 1,
+    assert events == [{"n": len(state["log"]) - 1, "key": "presence_reconnecting", "seat": 1,
                        "count": 45}]
     assert {k: v for k, v in state.items() if k not in ("log", "version")} == before
     assert i18n.render(engine.name, events[0], state["players"], lang) == EXPECTED[lang]
 
 
+@pytest.mark.parametrize("lang", sorted(DISCONNECTED))
+def test_a_closed_client_is_a_disconnected_line_not_a_reconnecting_one(game, lang) -> None:
+    engine, state = game
+    events = engine.apply(state, None, {"type": "presence", "seat": 1, "state": "disconnected",
+                                        "count": 45})
+    assert [e["key"] for e in events] == ["presence_disconnected"]
+    assert i18n.render(engine.name, events[0], state["players"], lang) == DISCONNECTED[lang]
+
+
 def test_every_presence_line_has_words_in_every_language(game) -> None:
     engine, state = game
-    for what, count in (("lost", 0), ("back", 0), ("absent", 0), ("bot", 0), ("played", 3)):
+    for what, count in (("lost", 0), ("gone", 0), ("reconnecting", 9), ("disconnected", 9),
+                        ("back", 0), ("absent", 0), ("bot", 0), ("played", 3)):
         event = engine.apply(state, None, {"type": "presence", "seat": 2, "state": what,
                                            "count": count})[0]
         for lang in i18n.LANGS:

@@ -23,8 +23,10 @@ from hexnet.search import Playout
 CASES = [
     ("hexenhammer", 3, {}), ("hexenhammer", 4, {}),
     ("hexenhammer", 5, {"reaction_seconds": 11, "panic_seconds": 40}),
+    ("hexenhammer", 3, {"turn_seconds": 25}),
     ("hranice", 2, {}), ("hranice", 4, {"manual_flip": True, "reaction_seconds": 0}),
     ("hranice", 6, {"ask_holders_only": True, "reaction_seconds": 9}),
+    ("hranice", 3, {"turn_seconds": 45}),
     ("fang", 4, {}), ("fang", 6, {"time_limits": True}), ("fang", 8, {}), ("fang", 9, {}),
     ("fang", 12, {"time_limits": True}),
 ]

@@ -41,14 +41,15 @@ def _pick(move, legal, hand):
     return found
 
 
-def play_line(game: str):
-    """Play the tutorial of ``game`` with its bots and the player's line; (state, hints)."""
+def play_line(game: str, moves: list | None = None):
+    """Play the tutorial of ``game`` with its bots and the player's line (``moves``: another
+    line, played until it runs out); (state, the player's views and legal actions)."""
     tut = load(game)
     engine = get_game(game)
     players = ["Ada"] + [f"bot {i + 1}" for i in range(1, tut.seats)]
     state = engine.setup(players, tut.seed, tut.options)
     bots = get_policy(game, "tutorial")
-    line = list(LINES[game])
+    line = list(LINES[game] if moves is None else moves)
     views = []
     for _ in range(500):
         if engine.outcome(state) is not None:
@@ -66,6 +67,8 @@ def play_line(game: str):
             continue
         view, legal = engine.view(state, tut.seat), engine.legal_actions(state, tut.seat)
         views.append((view, legal))
+        if moves is not None and not line:
+            return state, views
         assert line, f"the line ran out; the player may do {legal}"
         engine.apply(state, tut.seat, _pick(line.pop(0), legal, view.get("hand") or []))
     views.append((engine.view(state, tut.seat), []))
@@ -131,3 +134,18 @@ def test_tutorial_bots_follow_their_script_where_it_is_legal():
     legal = [{"type": "attack", "target": 1}, {"type": "attack", "target": 3},
              {"type": "no_attack"}]
     assert choose(view, legal, random.Random(1)) == {"type": "attack", "target": 3}
+
+
+def test_a_hranice_hint_says_to_stop_a_rival_whose_token_is_active_before_anything_else():
+    # Ada draws instead of accusing: bot 2 burns her Kovář, bot 3 turns its token active with
+    # 10 influence. On her next turn Kat would give her 7, but bot 3's turn comes first.
+    _, views = play_line("hranice", [{"type": "citizen", "card": "rolnik"}, "draw",
+                                     {"type": "react", "card": "alibi"}, "pass", "pass",
+                                     "pass"])
+    view, legal = views[-1]
+    assert (view["turn"], view["tokens"], view["influence"]) == (0, [False, False, True],
+                                                                 [2, 4, 10])
+    assert hint("hranice", view, legal) == {"key": "stop_token", "player": 2, "influence": 10,
+                                            "target": 5}
+    assert hint_text("hranice", view, legal, "en").startswith(
+        "bot 3's dominance token is active with 10 influence: they win as their turn begins")

@@ -138,3 +138,34 @@ async def test_T_starts_the_hosts_tournament(tmp_path) -> None:  # noqa: N802 - 
         await pilot.press("q")
         await pilot.pause()
     assert host._server is None
+
+
+async def test_the_seats_read_reconnecting_for_a_dropped_link_and_disconnected_for_a_bye(
+        tmp_path) -> None:
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", bot_delay=0, games=["toy"],
+                open=True, absent_after=50)
+    app = Dashboard(host)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        tid = host.lobby.create_table("toy", 2)
+        ada = await Session.connect("127.0.0.1", host.port, name="Ada",
+                                    config_dir=tmp_path / "ada", accept_new=True)
+        bob = await Session.connect("127.0.0.1", host.port, name="Bob",
+                                    config_dir=tmp_path / "bob", accept_new=True)
+        try:
+            await ada.send({"type": "sit", "table": tid, "seat": 0})
+            await bob.send({"type": "sit", "table": tid, "seat": 1})
+            seats = host.lobby.tables[tid].seats
+            await wait_for(pilot, lambda: all(s.kind == "human" for s in seats))
+            host.lobby.start(tid)
+            ada._writer.transport.abort()  # Ada's link drops: no bye
+            await bob.aclose()  # Bob closes his client: bye
+            await wait_for(pilot, lambda: len(app.rows) == 2
+                           and row_text(app, 0)[-1].startswith("reconnecting (")
+                           and row_text(app, 1)[-1].startswith("disconnected ("))
+            assert row_text(app, 0)[-1].endswith(" s to absent)")
+        finally:
+            await ada.aclose()
+            await bob.aclose()
+        await pilot.press("q", "q")
+        await pilot.pause()

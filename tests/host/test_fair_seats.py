@@ -207,5 +207,6 @@ def test_the_tables_still_seating_are_reported_for_the_journal() -> None:
         "seats": [{"kind": "human", "name": "p1", "identity": ident(1), "policy": None,
                    "absent": False, "absent_auto": False, "reserved": None},
                   {"kind": "empty", "name": "", "identity": None, "policy": None,
-                   "absent": False, "absent_auto": False, "reserved": None}]}]
+                   "absent": False, "absent_auto": False, "reserved": None}],
+        "watch": {"allowed": True, "delay": 0}}]  # its watching rules (host/watchers.py)
     assert not [e for e in rec.effects if isinstance(e, Send) and e.msg["type"] == "error"]

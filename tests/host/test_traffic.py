@@ -21,9 +21,11 @@ from tests.host.test_lobby import Recorder, ident
 SEATS = {"hexenhammer": 4, "hranice": 4, "fang": 6}
 
 
-def seated(game: str, seats: int, seed: int) -> tuple[Lobby, Recorder]:
+def seated(game: str, seats: int, seed: int,
+           clock: list[float] | None = None) -> tuple[Lobby, Recorder]:
     rec = Recorder()
-    lb = Lobby(rec, seed_source=lambda: seed)
+    lb = (Lobby(rec, seed_source=lambda: seed) if clock is None
+          else Lobby(rec, seed_source=lambda: seed, clock=lambda: clock[0]))
     for n in range(1, seats + 1):
         lb.connect(n, ident(n), f"p{n}")
     lb.handle(1, {"type": "create", "game": game, "seats": seats, "options": {}})
@@ -72,7 +74,8 @@ def one_change(lb: Lobby, rng: random.Random) -> str:
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_every_change_sends_every_seat_one_frame_of_one_length(game, seed) -> None:
-    lb, rec = seated(game, SEATS[game], seed)
+    now = [0.0]  # a second per change: chat stays within its budget (host/playing.py)
+    lb, rec = seated(game, SEATS[game], seed, now)
     rng = random.Random(seed)
     everyone = list(range(1, SEATS[game] + 1))
     start = rec.frames()
@@ -80,6 +83,7 @@ def test_every_change_sends_every_seat_one_frame_of_one_length(game, seed) -> No
     for _ in range(300):
         if lb.tables[1].status != "playing":
             break
+        now[0] += 1.0
         rec.take()
         what = one_change(lb, rng)
         got = rec.frames()

@@ -11,8 +11,9 @@ import pytest
 
 from hexnet.engine import public_form, visible
 from hexnet.games import get_game
-from host.core import LobbyError, Send
+from host.core import LobbyError, Send, WatchRulesChanged
 from host.lobby import Lobby
+from host.watchers import WatchRules
 from protocol import traffic
 from protocol.messages import validate
 from protocol.traffic import LobbyBook, ViewBook
@@ -98,6 +99,8 @@ def test_a_watcher_gets_exactly_the_public_view_and_the_public_events(host) -> N
     assert views, "the watcher got no view"
     last = dict(views[-1]["view"])
     log = last.pop("log")
+    presence = last.pop("presence")  # who is here: public, the same every seat gets
+    assert presence == lb.presence_of(table)
     public = table.engine.view(table.state, None, log=False)
     assert last == public
     assert log == [public_form(e) for e in table.state["log"] if visible(e, None)][-40:]
@@ -347,6 +350,38 @@ def test_the_seats_are_told_who_watches_in_one_frame_each(host) -> None:
     back = [e for e in wire.effects if isinstance(e, Send) and e.conn == 2
             and e.data is not None and e.msg["type"] == "view"][-1]
     assert back.msg["watchers"] == ["p3"] and "view" in back.msg
+
+
+@pytest.mark.parametrize("record, rules", [
+    (None, WatchRules()),
+    ({"allowed": False, "delay": 7}, WatchRules(False, 7)),
+    ({"allowed": "no", "delay": 7}, WatchRules()),  # a damaged file: the defaults
+    ({"allowed": True, "delay": -1}, WatchRules()),
+    (["allowed", False], WatchRules()),
+])
+def test_rules_kept_across_a_restart_are_checked_as_options(host, record, rules) -> None:
+    lb, _wire = host
+    tid = toy_table(lb, start=False)
+    lb.restore_watch_rules(tid, record)
+    assert lb.rules_of(tid) == rules
+
+
+def test_a_switch_during_play_is_a_journal_effect_and_the_same_switch_again_is_not(host) -> None:
+    lb, wire = host
+    tid = toy_table(lb, {"watch_delay": 2})
+    assert [e for e in wire.effects if isinstance(e, WatchRulesChanged)] == [
+        WatchRulesChanged(tid, True, 2)]  # the start keeps rules that are not the defaults
+    lb.set_watch_rules(tid, False)
+    lb.set_watch_rules(tid, False)
+    lb.handle(1, {"type": "watch_rules", "table": tid, "allowed": True})
+    assert [e for e in wire.effects if isinstance(e, WatchRulesChanged)][1:] == [
+        WatchRulesChanged(tid, False, 2), WatchRulesChanged(tid, True, 2)]
+
+
+def test_a_table_with_the_default_rules_journals_none(host) -> None:
+    lb, wire = host
+    toy_table(lb)
+    assert not [e for e in wire.effects if isinstance(e, WatchRulesChanged)]
 
 
 def test_a_client_toggling_what_it_watches_cannot_flood_a_tables_seats() -> None:

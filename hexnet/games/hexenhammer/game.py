@@ -37,6 +37,8 @@ class Hexenhammer(Game):
                                     f"(default {data.RULES['reaction_seconds']})",
                 "panic_seconds": f"length of the panic phase "
                                  f"(default {data.RULES['panic_seconds']})",
+                "turn_seconds": "seconds for each other decision, expiry = the absent "
+                                "player's move (default 0 = untimed; tournaments time them)",
                 "scenario": "a stacked position (see the rules text)",
             })
 
@@ -79,20 +81,25 @@ class Hexenhammer(Game):
         return [state["turn"]]
 
     def deadline(self, state: State) -> Deadline | None:
-        """A reaction window is timed (pending seats pass), and so is the panic (it ends)."""
-        if state["outcome"] is not None or state["choice"] is not None:
+        """A reaction window is timed (pending seats pass), and so is the panic (it ends); with
+        option ``turn_seconds`` so is every other decision (expiry = the absent player's move),
+        each afresh (the key names the state it waits in)."""
+        if state["outcome"] is not None:
             return None
         opts = state["options"]
         window = state["window"]
-        if window is not None:
+        if state["choice"] is None and window is not None:
             return Deadline(f"react-{state['windows']}",
                             float(opts.get("reaction_seconds", data.RULES["reaction_seconds"])),
                             tuple(sorted(window["pending"])), "window")
-        if state["phase"] == 2:
+        if state["choice"] is None and state["phase"] == 2:
             return Deadline(f"panic-{state['round']}",
                             float(opts.get("panic_seconds", data.RULES["panic_seconds"])),
                             tuple(self.waiting_for(state)), "panic")
-        return None
+        if not opts.get("turn_seconds"):
+            return None
+        return Deadline(f"turn-{state['version']}", float(opts["turn_seconds"]),
+                        tuple(self.waiting_for(state)), "turn")
 
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:
@@ -162,11 +169,13 @@ class Hexenhammer(Game):
 
     def _on_timeout(self, state: State) -> list[Event]:
         start = len(state["log"])
-        if state["window"] is not None:
+        if state["choice"] is None and state["window"] is not None:
             reactions.expire(state)
-        elif state["phase"] == 2:
+        elif state["choice"] is None and state["phase"] == 2:
             emit(state, "time_up_panic")
             phases.begin_phase3(state)
+        elif state["options"].get("turn_seconds"):
+            return self._on_absent(state, self.waiting_for(state)[0])
         else:
             raise IllegalAction("nothing_timed")
         return state["log"][start:]

@@ -258,6 +258,8 @@ def _options(view: dict[str, Any]) -> dict[str, Any]:
     d = view.get("deadline")
     if not d:
         return {}
+    if str(d["key"]).startswith("turn-"):
+        return {"turn_seconds": d["seconds"]}
     key = "reaction_seconds" if str(d["key"]).startswith("react-") else "panic_seconds"
     if float(d["seconds"]) == float(data.RULES[key]):
         return {}

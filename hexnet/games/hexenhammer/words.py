@@ -70,5 +70,5 @@ NAMES = {
     "villager": lambda: data.VILLAGERS, "villager_full": lambda: data.VILLAGERS,
     "ability": lambda: data.VILLAGERS,
     "phase": lambda: ["1", "2", "3", "4", "over"],  # the view's phase; "over" at the end
-    "expiry": lambda: ["window", "panic"],  # the deadlines' on_expiry
+    "expiry": lambda: ["window", "panic", "turn"],  # the deadlines' on_expiry
 }

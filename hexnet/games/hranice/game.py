@@ -23,6 +23,8 @@ class Hranice(Game):
                 "manual_flip": "true: flip your dominance token yourself at the end of your turn",
                 "reaction_seconds": "seconds to answer a reaction prompt, expiry = pass "
                                     "(default 6; 0 = untimed)",
+                "turn_seconds": "seconds for each decision of a turn, expiry = the absent "
+                                "player's move (default 0 = untimed; tournaments time them)",
                 "ask_holders_only": "true: ask only seats holding a fitting reaction (faster, "
                                     "but being asked reveals it)",
                 "turn_cap": "turns before the game ends on influence (default 60 rounds)",
@@ -76,15 +78,29 @@ class Hranice(Game):
         return state["log"][mark:]
 
     def deadline(self, state: State) -> Deadline | None:
-        asked = reactions.asked(state)
-        seconds = setup.option(state, "reaction_seconds")
-        if state["outcome"] is not None or not asked or not seconds:
+        """A reaction prompt is timed (``reaction_seconds``, expiry = pass); with
+        ``turn_seconds`` so is every other decision (expiry = the absent player's move), each
+        afresh (the key names the state it waits in)."""
+        if state["outcome"] is not None:
             return None
-        return Deadline(f"react-{state['window_serial']}-{asked[0]}", float(seconds),
-                        (asked[0],), "react")
+        asked = reactions.asked(state)
+        if asked:
+            seconds = setup.option(state, "reaction_seconds")
+            if not seconds:
+                return None
+            return Deadline(f"react-{state['window_serial']}-{asked[0]}", float(seconds),
+                            (asked[0],), "react")
+        seconds = setup.option(state, "turn_seconds")
+        if not seconds:
+            return None
+        return Deadline(f"turn-{state['version']}", float(seconds),
+                        tuple(self.waiting_for(state)), "turn")
 
     def _on_timeout(self, state: State) -> list[Event]:
-        return self._apply(state, reactions.asked(state)[0], dict(reactions.PASS))
+        asked = reactions.asked(state)
+        if asked:
+            return self._apply(state, asked[0], dict(reactions.PASS))
+        return self._on_absent(state, self.waiting_for(state)[0])
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

@@ -123,12 +123,14 @@ def _serial(view: dict[str, Any]) -> int:
 
 
 def _options(view: dict[str, Any]) -> dict[str, Any]:
-    """The options the view shows: manual flip, the reaction timer, whether only holders are
-    asked (a window that skips a seat with cards)."""
+    """The options the view shows: manual flip, the reaction timer, the turn timer (while it
+    runs), whether only holders are asked (a window that skips a seat with cards)."""
     opts: dict[str, Any] = {}
     if view["manual_flip"]:
         opts["manual_flip"] = True
     d = view.get("deadline")
+    if d and str(d["key"]).startswith("turn-"):
+        opts["turn_seconds"] = d["seconds"]
     if view["window"] is not None:
         seconds = d["seconds"] if d else 0
         if seconds != _DEFAULTS["reaction_seconds"]:

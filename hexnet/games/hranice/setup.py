@@ -22,6 +22,7 @@ _DEFAULTS: dict[str, Callable[[State], Any]] = {
     "variant_step": lambda state: 1,
     "manual_flip": lambda state: False,
     "reaction_seconds": lambda state: cards.rule("reaction_seconds"),
+    "turn_seconds": lambda state: 0,
     "ask_holders_only": lambda state: False,
     "turn_cap": lambda state: cards.rule("turn_cap_rounds") * len(state["players"]),
 }

@@ -62,6 +62,12 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
     left = view.get("actions_left")
     if "discard" in kinds:
         return say("discard", card="vyslech")
+    others = [s for s in range(len(view["influence"])) if s != me]
+    racing = [s for s in others if view["tokens"][s]]  # a rival who wins as their turn begins
+    if "accuse" in kinds and racing:  # before anything of your own: they come first
+        rival = max(racing, key=lambda s: view["influence"][s])
+        return say("stop_token", player=rival, influence=view["influence"][rival],
+                   target=target)
     citizens = [a["card"] for a in legal if a.get("type") == "citizen"]
     reaching = [c for c in citizens if influence + cards.influence(c) >= target]
     if influence >= target:
@@ -70,7 +76,6 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
         card = min(reaching, key=cards.influence)
         return say("reach", left=left, card=card, now=influence, add=cards.influence(card),
                    after=influence + cards.influence(card), target=target)
-    others = [s for s in range(len(view["influence"])) if s != me]
     leader = max(others, key=lambda s: view["influence"][s])
     if "accuse" in kinds and (view["tokens"][leader]
                               or view["influence"][leader] >= target - 1):

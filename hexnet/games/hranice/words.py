@@ -50,5 +50,5 @@ NAMES = {
     "card_type": lambda: cards.TYPES,
     "variant": lambda: cards.data()["variants"],
     "result": lambda: ["win", "turn_cap"],  # the outcome's result
-    "expiry": lambda: ["react"],  # the reaction prompt's on_expiry
+    "expiry": lambda: ["react", "turn"],  # the reaction prompt's and the turn timer's on_expiry
 }

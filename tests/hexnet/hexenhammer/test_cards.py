@@ -165,3 +165,28 @@ def test_the_reaction_window_timeout_makes_everyone_pass():
     assert d.seconds == 3.0
     GAME.apply(st, None, {"type": "timeout", "key": d.key})
     assert st["window"] is None and susp(st, "karl") == 3
+
+
+def test_a_turn_is_untimed_unless_turn_seconds_is_set():
+    st = start(scenario(ROWS, [["verleumdung"], [], []], turn=0))
+    assert GAME.waiting_for(st) == [0] and GAME.deadline(st) is None
+
+
+def test_turn_seconds_times_a_turn_and_expiry_makes_the_absent_move():
+    timed = start(scenario(ROWS, [["verleumdung"], [], []], turn=0), turn_seconds=20)
+    absent = start(scenario(ROWS, [["verleumdung"], [], []], turn=0), turn_seconds=20)
+    d = GAME.deadline(timed)
+    assert (d.key, d.seconds, d.seats, d.on_expiry) == (
+        f"turn-{timed['version']}", 20.0, (0,), "turn")
+    GAME.apply(timed, None, {"type": "timeout", "key": d.key})
+    GAME.apply(absent, None, {"type": "absent", "seat": 0})
+    assert GAME.dump(timed) == GAME.dump(absent)  # the same move as an absent player's
+    assert GAME.deadline(timed).key == f"turn-{timed['version']}" != d.key  # afresh
+
+
+def test_a_reaction_window_keeps_its_own_clock_under_turn_seconds():
+    st = start(scenario(ROWS, [["verleumdung"], [], []], turn=0), reaction_seconds=3,
+               turn_seconds=20)
+    play(st, 0, "verleumdung", accuser="heinbichl", target="karl")
+    d = GAME.deadline(st)
+    assert (d.seconds, d.on_expiry) == (3.0, "window")

@@ -178,3 +178,30 @@ def test_reaction_prompt_has_a_deadline_and_its_expiry_is_a_pass():
     assert GAME.deadline(state).key != deadline.key  # now the roll's prompt
     GAME.apply(state, None, {"type": "absent", "seat": 0})  # the roll: the actor is asked first
     assert state["window"]["pending"] == [1]
+
+
+def test_a_turn_is_untimed_unless_turn_seconds_is_set():
+    state = scene(2, hands=[["zebrak"], ["svedek"]], councils=[[], ["kovar"]], dice=[3])
+    assert GAME.deadline(state) is None  # the turn player's decision: no clock by default
+
+
+def test_turn_seconds_times_each_decision_and_expiry_makes_the_absent_move():
+    timed = scene(2, hands=[["zebrak"], ["svedek"]], councils=[[], ["kovar"]], dice=[3],
+                  options={"turn_seconds": 30})
+    absent = scene(2, hands=[["zebrak"], ["svedek"]], councils=[[], ["kovar"]], dice=[3],
+                   options={"turn_seconds": 30})
+    deadline = GAME.deadline(timed)
+    assert (deadline.key, deadline.seconds, deadline.seats, deadline.on_expiry) == (
+        f"turn-{timed['version']}", 30.0, (0,), "turn")
+    GAME.apply(timed, None, {"type": "timeout", "key": deadline.key})
+    GAME.apply(absent, None, {"type": "absent", "seat": 0})
+    assert GAME.dump(timed) == GAME.dump(absent)  # the same move as an absent player's
+    assert GAME.deadline(timed).key == f"turn-{timed['version']}" != deadline.key  # afresh
+
+
+def test_a_reaction_prompt_keeps_its_own_clock_under_turn_seconds():
+    state = scene(2, hands=[["zebrak"], ["svedek"]], councils=[[], ["kovar"]], dice=[3],
+                  options={"turn_seconds": 30})
+    act(state, 0, type="accuse", target="kovar-1")
+    deadline = GAME.deadline(state)
+    assert (deadline.seconds, deadline.seats, deadline.on_expiry) == (6.0, (1,), "react")
