@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from textual.css.query import NoMatches
 from textual.widgets import OptionList
 
 from client.app import HexnetApp
@@ -18,10 +19,15 @@ from host.server import Host
 
 async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 30.0,
                      what: Any = "") -> Any:
-    """Let the app run until ``check()`` is truthy (returned), failing after ``timeout`` s."""
+    """Let the app run until ``check()`` is truthy (returned), failing after ``timeout`` s. A
+    check that queries a widget of a screen not yet composed (``NoMatches``) is not yet true:
+    a screen is current a moment before its widgets are there."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        result = check()
+        try:
+            result = check()
+        except NoMatches:
+            result = None
         if result:
             return result
         await pilot.pause(0.05)
