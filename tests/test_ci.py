@@ -112,8 +112,8 @@ def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> 
                            capture_output=True, text=True, timeout=10, check=True)
     assert found.stdout.strip() == command  # what .ci/run reads is the README's line
     assert "-e '.[test,fast]'" in command and command.endswith("-m pytest -q")
-    assert ("HEXNET_LOOP=uvloop .venv/bin/python -m pytest -q -m 'not slow' tests/e2e tests/host"
-            in script)
+    assert ("HEXNET_LOOP=uvloop .venv/bin/python -m pytest -q -m 'not slow and not needs' "
+            "tests/e2e tests/host" in script)
 
 
 def run_ci_with(tmp_path: Path, programs: dict[str, str]) -> subprocess.CompletedProcess[str]:
