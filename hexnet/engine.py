@@ -385,6 +385,18 @@ class Game:
         """What the host must time now, or None."""
         return None
 
+    def turn_deadline(self, state: State, seconds: Any) -> Deadline | None:
+        """A game's ``turn_seconds`` clock: the decision it waits for now, timed afresh (the key
+        names the state), or None when ``seconds`` is 0/unset; :meth:`_turn_timeout` ends it."""
+        if not seconds:
+            return None
+        return Deadline(f"turn-{state['version']}", float(seconds),
+                        tuple(self.waiting_for(state)), "turn")
+
+    def _turn_timeout(self, state: State) -> list[Event]:
+        """A :meth:`turn_deadline` ran out: the waited-for seat makes the absent player's move."""
+        return self._on_absent(state, self.waiting_for(state)[0])
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         """None while running; when over ``{"scores": [...], "winners": [...], ...}``."""
         return state.get("outcome")

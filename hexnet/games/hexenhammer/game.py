@@ -96,10 +96,7 @@ class Hexenhammer(Game):
             return Deadline(f"panic-{state['round']}",
                             float(opts.get("panic_seconds", data.RULES["panic_seconds"])),
                             tuple(self.waiting_for(state)), "panic")
-        if not opts.get("turn_seconds"):
-            return None
-        return Deadline(f"turn-{state['version']}", float(opts["turn_seconds"]),
-                        tuple(self.waiting_for(state)), "turn")
+        return self.turn_deadline(state, opts.get("turn_seconds"))
 
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:
@@ -175,7 +172,7 @@ class Hexenhammer(Game):
             emit(state, "time_up_panic")
             phases.begin_phase3(state)
         elif state["options"].get("turn_seconds"):
-            return self._on_absent(state, self.waiting_for(state)[0])
+            return self._turn_timeout(state)
         else:
             raise IllegalAction("nothing_timed")
         return state["log"][start:]

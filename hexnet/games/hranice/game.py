@@ -90,17 +90,13 @@ class Hranice(Game):
                 return None
             return Deadline(f"react-{state['window_serial']}-{asked[0]}", float(seconds),
                             (asked[0],), "react")
-        seconds = setup.option(state, "turn_seconds")
-        if not seconds:
-            return None
-        return Deadline(f"turn-{state['version']}", float(seconds),
-                        tuple(self.waiting_for(state)), "turn")
+        return self.turn_deadline(state, setup.option(state, "turn_seconds"))
 
     def _on_timeout(self, state: State) -> list[Event]:
         asked = reactions.asked(state)
         if asked:
             return self._apply(state, asked[0], dict(reactions.PASS))
-        return self._on_absent(state, self.waiting_for(state)[0])
+        return self._turn_timeout(state)
 
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
