@@ -3,7 +3,8 @@
 
 :func:`open_doors` starts the ones the command line asks for and returns them as
 :class:`Doors`, whose :meth:`Doors.lines` are what the host shows (screen and headless log): the
-web address (with a QR code of it on the screen) and the SSH command with the SSH host key's
+web address (``https://``, with a QR code of it on the screen, and the start of its key's
+SHA-256 as a browser's certificate viewer shows it) and the SSH command with the SSH host key's
 fingerprint, next to the TLS one. Their libraries are optional extras (``hexnet[web]``,
 ``hexnet[ssh]``); without them :func:`check_extras` says which to install.
 """
@@ -50,6 +51,7 @@ class Doors:
             out.append(f"web: open {self.web_urls[0]} in a browser"
                        + (f" (also {', '.join(self.web_urls[1:])})" if self.web_urls[1:]
                           else ""))
+            out.append(f"web: key SHA-256 {self.web.key_fingerprint} (browsers warn once)")
         if self.ssh is not None:
             port = "" if self.ssh.port == 22 else f"-p {self.ssh.port} "
             out.append(f"ssh: ssh {port}{self.ssh_address} — SSH host key "
@@ -75,9 +77,9 @@ async def open_doors(host: Any, bind: str, web: int | None, ssh: int | None) -> 
         if web is not None:
             from host.web import WebDoor
 
-            doors.web = WebDoor(host, bind=bind, port=web)
+            doors.web = WebDoor(host, bind=bind, port=web, addresses=addresses)
             port = await doors.web.start()
-            doors.web_urls = [f"http://{a}:{port}" for a in addresses]
+            doors.web_urls = [f"https://{a}:{port}" for a in addresses]
         if ssh is not None:
             from host.ssh import SSHDoor
 

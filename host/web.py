@@ -1,6 +1,6 @@
 """``hexnet host --web [PORT]``: the hexnet client in a browser, served with textual-serve.
 
-A guest opens ``http://HOST:PORT`` (phone or laptop). The page is textual-serve's terminal
+A guest opens ``https://HOST:PORT`` (phone or laptop). The page is textual-serve's terminal
 (xterm.js, ``textual.js``, served from the textual-serve package); its websocket gets a client of
 its own: :class:`textual_serve.app_service.AppService` starts ``python -m client.guest`` on this
 machine (see :mod:`host.guests`), which connects to this host over TLS on 127.0.0.1 and asks the
@@ -8,7 +8,12 @@ guest's name and the room code. Only the textual-serve pieces that launch one ap
 and relay it are used; the HTTP side is this module's own (no download route, no third-party
 fonts, a cookie for identity).
 
-* **Identity.** The page sets a cookie (``hexnet_guest``: 32 random bytes, HttpOnly,
+* **Encryption.** HTTPS only (:mod:`host.https`): TLS 1.3 with the host's own key, the one its
+  game port and SSH door use, in a certificate naming the host's addresses. The browser warns
+  once (no authority vouches for a LAN laptop); the host shows the start of the key's SHA-256
+  for the guest to compare. A plain ``http://`` request on the port is only redirected.
+
+* **Identity.** The page sets a cookie (``hexnet_guest``: 32 random bytes, HttpOnly, Secure,
   SameSite=Strict, 30 days); the websocket's client gets the identity derived from it, so a
   reload (or a dropped phone connection) resumes the seat, and two browsers are two players.
   Tabs of one browser share the cookie: the newest tab takes the seat over, as a reconnect
@@ -38,6 +43,7 @@ import contextlib
 import html
 import json
 import shlex
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -47,7 +53,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from host import guests
+from host import guests, https
+from protocol import tls
 
 COOKIE = "hexnet_guest"
 COOKIE_DAYS = 30
@@ -155,11 +162,11 @@ def token_bytes(text: str | None) -> bytes | None:
 
 
 def same_origin(request: web.Request) -> bool:
-    """Whether the request has no Origin or one naming the host it was sent to."""
+    """Whether the request has no Origin or one naming the (HTTPS) host it was sent to."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True
-    return origin in (f"http://{request.host}", f"https://{request.host}")
+    return origin == f"https://{request.host}"
 
 
 def _clamp(text: str | None, low: int, high: int, default: int) -> int:
@@ -227,15 +234,21 @@ class WebDoor:
 
     def __init__(self, host: Any, *, bind: str = "0.0.0.0", port: int = 8080,
                  caps: guests.SessionCaps | None = None, idle_after: float = guests.IDLE_AFTER,
+                 addresses: list[str] | None = None,
                  log: Callable[[str], None] | None = None) -> None:
         self.host = host
         self.bind, self.port = bind, port
+        self.addresses = list(addresses or ([] if bind in ("", "0.0.0.0", "::") else [bind]))
         self.caps = caps or guests.SessionCaps()
         self.idle_after = idle_after
         self.log = log or host.log
         self.secret = guests.guest_secret(host.config_dir)
+        # What a guest compares in the browser's certificate viewer (public key SHA-256).
+        self.key_fingerprint = tls.colon_fingerprint(host.fingerprint, 8) + ":…"
         self.sessions: dict[int, tuple[web.WebSocketResponse, GuestService, str]] = {}
         self._runner: web.AppRunner | None = None
+        self._plain: web.AppRunner | None = None
+        self._port: https.HttpsPort | None = None
         self._downloads = DownloadManager()  # AppService wants one; nothing is offered
 
     def make_app(self) -> web.Application:
@@ -248,28 +261,39 @@ class WebDoor:
         return app
 
     async def start(self) -> int:
-        """Listen on ``bind:port`` (0 = any free port); the port."""
+        """Listen on ``bind:port`` (0 = any free port), HTTPS with the host's key; the port."""
+        loop_names = ["localhost", socket.gethostname(), socket.gethostname() + ".local"]
+        cert = tls.ensure_web_cert(self.host.config_dir,
+                                   [*self.addresses, "127.0.0.1", "::1"], loop_names)
+        context = tls.server_context(cert, self.host.key_path)
         self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=2.0)
+        self._plain = web.AppRunner(https.redirect_app(self.addresses[0] if self.addresses
+                                                       else self.bind),
+                                    access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.bind, self.port)
+        await self._plain.setup()
+        self._port = https.HttpsPort(self._runner.server, self._plain.server, context,
+                                     log=self.log)
         try:
-            await site.start()
+            self.port = await self._port.start(self.bind, self.port)
         except BaseException:
-            await self._runner.cleanup()
-            self._runner = None
+            await self.stop()
             raise
-        self.port = self._runner.addresses[0][1]
         return self.port
 
     async def stop(self) -> None:
         """Close every guest session (their client processes end) and stop listening."""
+        if self._port is not None:
+            await self._port.stop()
+            self._port = None
         for ws, service, _ in list(self.sessions.values()):
             with contextlib.suppress(Exception):
                 await ws.close()
             await service.end()
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
+        for runner in (self._runner, self._plain):
+            if runner is not None:
+                await runner.cleanup()
+        self._runner = self._plain = None
 
     # -- HTTP ----------------------------------------------------------------------------
     @staticmethod
@@ -284,7 +308,7 @@ class WebDoor:
 
     async def page(self, request: web.Request) -> web.Response:
         """The page: a terminal whose websocket runs this browser's client."""
-        ws_url = f"ws://{request.host}/ws"
+        ws_url = f"wss://{request.host}/ws"
         asked = request.query.get("fontsize")
         body = PAGE.format(title=html.escape(self.host.name), ws_url=html.escape(ws_url),
                            font_size=_clamp(asked, 8, 32, 16), fit="0" if asked else "1")
@@ -294,7 +318,7 @@ class WebDoor:
             token = new_token()
         # Sent again on every visit: the 30 days count from the last one.
         response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, path="/",
-                            httponly=True, samesite="Strict")
+                            httponly=True, secure=True, samesite="Strict")
         return response
 
     async def fit_script(self, request: web.Request) -> web.Response:

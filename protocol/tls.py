@@ -23,6 +23,8 @@ from protocol.paths import write_private
 
 KEY_FILE = "host_key.pem"
 CERT_FILE = "host_cert.pem"
+WEB_CERT_FILE = "web_cert.pem"
+WEB_CERT_DAYS = 365
 
 
 def ensure_host_cert(config_dir: Path) -> tuple[Path, Path]:
@@ -43,6 +45,50 @@ def ensure_host_cert(config_dir: Path) -> tuple[Path, Path]:
         serialization.NoEncryption()))
     write_private(cert_path, cert.public_bytes(serialization.Encoding.PEM))
     return cert_path, key_path
+
+
+def ensure_web_cert(config_dir: Path, addresses: list[str], names: list[str]) -> Path:
+    """A certificate for the web door (``config_dir/web_cert.pem``, remade on every call): the
+    host's own key (so the fingerprint of its public key is the host's), self-signed, naming
+    ``addresses`` (IP) and ``names`` (DNS) as a browser expects of an HTTPS server, for a year."""
+    import ipaddress
+
+    cert_path, key_path = ensure_host_cert(config_dir)
+    key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+    assert isinstance(key, ec.EllipticCurvePrivateKey)
+    alt: list[x509.GeneralName] = []
+    for address in dict.fromkeys(addresses):
+        try:
+            alt.append(x509.IPAddress(ipaddress.ip_address(address)))
+        except ValueError:
+            continue
+    alt += [x509.DNSName(n) for n in dict.fromkeys(names) if n]
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "hexnet host")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(days=1))
+            .not_valid_after(now + datetime.timedelta(days=WEB_CERT_DAYS))
+            .add_extension(x509.SubjectAlternativeName(alt), critical=False)
+            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+            .add_extension(x509.ExtendedKeyUsage([x509.ExtendedKeyUsageOID.SERVER_AUTH]),
+                           critical=False)
+            .sign(key, hashes.SHA256()))
+    path = config_dir / WEB_CERT_FILE
+    write_private(path, cert.public_bytes(serialization.Encoding.PEM))
+    return path
+
+
+def spki_base64(fp_hex: str) -> str:
+    """The fingerprint in base64: what Chromium's ``--ignore-certificate-errors-spki-list`` and
+    HPKP-style pins name."""
+    return base64.b64encode(bytes.fromhex(fp_hex)).decode()
+
+
+def colon_fingerprint(fp_hex: str, nbytes: int = 32) -> str:
+    """``3A:7F:…``: the first ``nbytes`` of the fingerprint as a browser's certificate viewer
+    writes its "Public key SHA-256"."""
+    return ":".join(fp_hex[i:i + 2].upper() for i in range(0, 2 * nbytes, 2))
 
 
 def fingerprint_of_cert(cert_der: bytes) -> str:

@@ -106,9 +106,12 @@ class Page:
         self.conn = conn
 
     async def goto(self, url: str, timeout: float = 30.0) -> None:
-        """Open ``url`` and wait for its load event."""
+        """Open ``url`` and wait for its load event; CDPError with the browser's reason
+        (``net::ERR_CERT_AUTHORITY_INVALID``…) if it could not."""
         self.conn.events.clear()
-        await self.conn.send("Page.navigate", url=url)
+        result = await self.conn.send("Page.navigate", url=url)
+        if result.get("errorText"):
+            raise CDPError(result["errorText"])
         await self.wait_event("Page.loadEventFired", timeout)
 
     async def wait_event(self, method: str, timeout: float = 30.0) -> dict[str, Any]:
@@ -204,8 +207,12 @@ class Chromium:
     """A headless Chromium with its own profile directory, stopped by its pid on exit."""
 
     def __init__(self, profile: Path, width: int = 1100, height: int = 700,
-                 touch: bool = True) -> None:
+                 touch: bool = True, trust: str | None = None) -> None:
+        """``trust``: a public key's SHA-256 in base64 (``protocol.tls.spki_base64``) whose
+        self-signed certificates this browser accepts — the host's, as a guest who compared
+        the fingerprint and clicked through the warning once; any other is refused."""
         self.profile, self.width, self.height, self.touch = profile, width, height, touch
+        self.trust = trust
         self.proc: asyncio.subprocess.Process | None = None
         self.http: aiohttp.ClientSession | None = None
         self.endpoint = ""
@@ -216,6 +223,7 @@ class Chromium:
         assert binary, "chromium is not installed"
         self.proc = await asyncio.create_subprocess_exec(
             binary, *FLAGS, f"--user-data-dir={self.profile}",
+            *([f"--ignore-certificate-errors-spki-list={self.trust}"] if self.trust else []),
             f"--window-size={self.width},{self.height}", "about:blank",
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
         assert self.proc.stderr is not None

@@ -13,6 +13,8 @@ import urllib.request
 
 import pytest
 
+from protocol import tls
+
 pytest.importorskip("textual_serve", reason="needs hexnet[web] (textual-serve)")
 pytest.importorskip("asyncssh", reason="needs hexnet[ssh] (asyncssh)")
 
@@ -35,12 +37,15 @@ def test_the_headless_log_shows_the_web_address_and_the_ssh_host_key(tmp_path) -
                 break
             assert host.poll() is None, text
             time.sleep(0.1)
-        web = re.search(r"web: open (http://127\.0\.0\.1:\d+) in a browser", text)
+        web = re.search(r"web: open (https://127\.0\.0\.1:\d+) in a browser", text)
         ssh = re.search(r"ssh: ssh -p (\d+) 127\.0\.0\.1 — SSH host key (SHA256:\S+)", text)
         assert web and ssh, text
-        tls = re.search(r"fingerprint ([A-Z2-7]{4}(?:-[A-Z2-7]{2,4}){6})", text)
-        assert tls, text
-        with urllib.request.urlopen(web.group(1) + "/", timeout=10) as page:
+        host_fp = re.search(r"fingerprint ([A-Z2-7]{4}(?:-[A-Z2-7]{2,4}){6})", text)
+        assert host_fp, text
+        assert re.search(r"web: key SHA-256 ([0-9A-F]{2}:){8}… \(browsers warn once\)", text)
+        # the page, over TLS (test_web_tls checks that the key is the host's)
+        with urllib.request.urlopen(web.group(1) + "/", timeout=10,
+                                    context=tls.client_context()) as page:
             assert page.status == 200 and b"textual.js" in page.read()
     finally:
         host.send_signal(signal.SIGTERM)

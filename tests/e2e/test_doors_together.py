@@ -20,6 +20,7 @@ pytest.importorskip("asyncssh", reason="needs hexnet[ssh] (asyncssh)")
 
 from host.ssh import SSHDoor  # noqa: E402
 from host.web import WebDoor  # noqa: E402
+from protocol import tls  # noqa: E402
 from tests.e2e.chromium import Chromium  # noqa: E402
 from tests.e2e.frontdoor import cards_in, poll, seat_of  # noqa: E402
 from tests.e2e.test_ssh_door import Tmux  # noqa: E402
@@ -125,7 +126,8 @@ async def test_a_browser_guest_an_ssh_guest_and_a_join_player_play_one_table_eac
         return host.lobby.tables[table].status != "over"
 
     try:
-        async with Chromium(tmp_path / "browser") as chromium:
+        async with Chromium(tmp_path / "browser",
+                            trust=tls.spki_base64(host.fingerprint)) as chromium:
             page = await chromium.new_page()
 
             async def page_screen() -> tuple[str, str, bool]:
@@ -140,7 +142,7 @@ async def test_a_browser_guest_an_ssh_guest_and_a_join_player_play_one_table_eac
             jo = Player("Jo (hexnet join)", lambda: tmux_screen(joiner), joiner.keys, running)
 
             # The browser guest: the page, a name, the room code, a tap on the table: seated.
-            await browser_join(page, f"http://127.0.0.1:{web.port}/", "Wanda", host.room_code)
+            await browser_join(page, f"https://127.0.0.1:{web.port}/", "Wanda", host.room_code)
             await page.tap(2, 2)
             await poll(lambda: any(s.name == "Wanda" for s in host.lobby.tables[table].seats),
                        15, "Wanda sitting down by touch")

@@ -14,6 +14,7 @@ import aiohttp  # noqa: E402
 
 from host import guests  # noqa: E402
 from host.web import COOKIE, WebDoor, token_bytes  # noqa: E402
+from protocol import tls  # noqa: E402
 from tests.e2e.chromium import Chromium, Page  # noqa: E402
 from tests.e2e.frontdoor import Screen, cards_in, door_fixture, poll, seat_of  # noqa: E402
 
@@ -24,6 +25,13 @@ SHOTS = os.environ.get("HEXNET_SCREENSHOTS")  # keep the screenshots here (else 
 
 # The web door of the e2e ``host`` (code required), on 127.0.0.1, any free port.
 door = door_fixture(lambda host: WebDoor(host, bind="127.0.0.1", port=0))
+# A client that takes any certificate (the tests that care read the peer's key themselves).
+ANY_CERT = tls.client_context()
+
+
+def trusting(host, profile: Path, **kwargs) -> Chromium:
+    """A browser that accepts the host's key (as a guest who compared it clicks through)."""
+    return Chromium(profile, trust=tls.spki_base64(host.fingerprint), **kwargs)
 
 
 async def screen_of(page: Page) -> Screen:
@@ -76,10 +84,11 @@ async def test_two_browsers_are_two_players_each_seeing_its_hand_and_a_reload_re
         host, door, tmp_path) -> None:
     shots = Path(SHOTS) if SHOTS else tmp_path
     shots.mkdir(parents=True, exist_ok=True)
-    url = f"http://127.0.0.1:{door.port}/"
+    url = f"https://127.0.0.1:{door.port}/"
     table = host.lobby.create_table("toy", 3, {})
     host.lobby.add_bot(table, None, "heuristic")
-    async with Chromium(tmp_path / "wanda") as first, Chromium(tmp_path / "xena") as second:
+    async with trusting(host, tmp_path / "wanda") as first, \
+            trusting(host, tmp_path / "xena") as second:
         wanda, xena = await first.new_page(), await second.new_page()
         await join(wanda, url, "Wanda", host.room_code)
         await wanda.tap(2, 2)  # a finger on the (highlighted) first table: sit there
@@ -113,29 +122,32 @@ async def test_two_browsers_are_two_players_each_seeing_its_hand_and_a_reload_re
 
 
 async def test_the_page_gives_a_browser_a_lasting_http_only_token(door) -> None:
-    url = f"http://127.0.0.1:{door.port}/"
+    url = f"https://127.0.0.1:{door.port}/"
     # unsafe: aiohttp's jar keeps cookies of IP addresses only when told to
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                     connector=aiohttp.TCPConnector(ssl=ANY_CERT)) as http:
         async with http.get(url) as r:
             assert r.status == 200
             morsel = r.cookies[COOKIE]
             token = morsel.value
             assert token_bytes(token) is not None
-            assert morsel["httponly"] and morsel["samesite"] == "Strict"
+            assert morsel["httponly"] and morsel["secure"] and morsel["samesite"] == "Strict"
             assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
         async with http.get(url) as r:
             assert r.cookies[COOKIE].value == token  # kept, not replaced
-    async with aiohttp.ClientSession(cookies={COOKIE: "not-a-token"}) as http, \
+    async with aiohttp.ClientSession(cookies={COOKIE: "not-a-token"},
+                                     connector=aiohttp.TCPConnector(ssl=ANY_CERT)) as http, \
             http.get(url) as r:
         assert token_bytes(r.cookies[COOKIE].value) is not None
 
 
 async def test_a_page_from_another_site_cannot_open_a_session(door) -> None:
-    async with aiohttp.ClientSession() as http:
-        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await http.ws_connect(f"http://127.0.0.1:{door.port}/ws",
-                                  headers={"Origin": "http://evil.example"})
-        assert refused.value.status == 403
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=ANY_CERT)) as http:
+        for origin in ("https://evil.example", f"http://127.0.0.1:{door.port}"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"https://127.0.0.1:{door.port}/ws",
+                                      headers={"Origin": origin})
+            assert refused.value.status == 403, origin
     assert door.sessions == {}
 
 
@@ -144,8 +156,8 @@ async def test_sessions_per_address_are_capped_and_an_idle_one_is_closed(host) -
                    caps=guests.SessionCaps(total=8, per_address=1), idle_after=3.0)
     await door.start()
     try:
-        async with aiohttp.ClientSession() as http:
-            ws = f"http://127.0.0.1:{door.port}/ws?width=80&height=24"
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=ANY_CERT)) as http:
+            ws = f"wss://127.0.0.1:{door.port}/ws?width=80&height=24"
             first = await http.ws_connect(ws)
             await poll(lambda: door.sessions, 10, "the first session")
             second = await http.ws_connect(ws)
@@ -169,9 +181,9 @@ async def test_a_phone_in_landscape_gets_the_clients_80_by_24_with_a_smaller_fon
         host, door, tmp_path) -> None:
     shots = Path(SHOTS) if SHOTS else tmp_path
     shots.mkdir(parents=True, exist_ok=True)
-    url = f"http://127.0.0.1:{door.port}/"
+    url = f"https://127.0.0.1:{door.port}/"
     # 844×390: a phone held sideways (CSS pixels). textual-serve's 16 px font leaves 88×18.
-    async with Chromium(tmp_path / "phone", width=844, height=390) as phone:
+    async with trusting(host, tmp_path / "phone", width=844, height=390) as phone:
         page = await phone.new_page()
         await page.goto(url + "?fontsize=16")  # the page's size, asked for: kept
         await wait_screen(page, "Terminal too small")

@@ -29,11 +29,14 @@ async def test_the_host_screen_shows_the_web_address_its_qr_code_and_the_ssh_hos
         await wait_for(pilot, lambda: app.doors is not None
                        and "ssh:" in str(app.query_one("#info", Static).render()))
         info = str(app.query_one("#info", Static).render()).splitlines()
-        url = f"http://127.0.0.1:{app.doors.web.port}"
+        url = f"https://127.0.0.1:{app.doors.web.port}"
         fingerprint = next(i for i, line in enumerate(info)
                            if line == f"fingerprint: {host.fingerprint_human}")
         assert info[fingerprint + 1] == f"web: open {url} in a browser"
-        assert info[fingerprint + 2] == (f"ssh: ssh -p {app.doors.ssh.port} 127.0.0.1 — SSH "
+        # what a guest compares in the browser's certificate viewer: the host's own key
+        key = ":".join(host.fingerprint[i:i + 2].upper() for i in range(0, 16, 2))
+        assert info[fingerprint + 2] == f"web: key SHA-256 {key}:… (browsers warn once)"
+        assert info[fingerprint + 3] == (f"ssh: ssh -p {app.doors.ssh.port} 127.0.0.1 — SSH "
                                          f"host key {app.doors.ssh.fingerprint}")
         assert re.fullmatch(r"SHA256:[A-Za-z0-9+/]{43}", app.doors.ssh.fingerprint)
         qr = app.query_one("#qr", Static)

@@ -1,0 +1,163 @@
+"""One port for the web door, HTTPS only: TLS 1.3 with the host's own key, and a plain-HTTP
+request on the same port answered with a redirect to ``https://`` (a guest who types
+``HOST:8080`` into a phone gets ``http://`` and would otherwise see a reset connection).
+
+Each accepted connection's first byte is peeked (``MSG_PEEK``: nothing is consumed): a TLS
+handshake starts with 0x16, and that connection is handed, TLS and all, to the aiohttp
+application's server; anything else goes to a second aiohttp application that only redirects.
+A connection that says nothing within :data:`FIRST_BYTE_WAIT` s is closed, as is one past
+:data:`MAX_PENDING` undecided connections (in total) or :data:`MAX_PENDING_PER_ADDRESS` (from
+one address); the TLS handshake has :data:`HANDSHAKE_WAIT` s.
+
+The certificate (:func:`protocol.tls.ensure_web_cert`) carries the host's key, so its public-key
+fingerprint is the host's; it names the host's addresses so a browser that is told to trust that
+key (or a guest who clicks through the warning once) sees no other error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import socket
+import ssl
+from collections import Counter
+from collections.abc import Callable
+
+from aiohttp import web
+
+TLS_HANDSHAKE = 0x16  # the first byte of a TLS record carrying a handshake (ClientHello)
+FIRST_BYTE_WAIT = 10.0
+HANDSHAKE_WAIT = 10.0
+MAX_PENDING = 64
+MAX_PENDING_PER_ADDRESS = 8
+HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
+SAFE_PATH = re.compile(r"/[A-Za-z0-9/?=&._\-]{0,200}")
+
+
+def redirect_target(host_header: str, path: str, fallback: str) -> str:
+    """The ``https://`` address a plain-HTTP request for ``host_header`` + ``path`` is sent to:
+    an unusable Host becomes ``fallback``, an unusual path ``/``."""
+    host = host_header if HOST_HEADER.fullmatch(host_header or "") else fallback
+    return f"https://{host}{path if SAFE_PATH.fullmatch(path or '') else '/'}"
+
+
+def redirect_app(fallback: str) -> web.Application:
+    """The plain-HTTP side: every request is sent to the same place over HTTPS (308 keeps the
+    method); the body says so for a client that does not follow redirects."""
+
+    async def send_on(request: web.Request) -> web.Response:
+        target = redirect_target(request.host, request.path_qs, fallback)
+        return web.Response(status=308, headers={"Location": target, "Cache-Control": "no-store"},
+                            text=f"hexnet: this door is HTTPS only: {target}\n")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", send_on)
+    return app
+
+
+class HttpsPort:
+    """A listening socket whose TLS connections go to ``server`` (an aiohttp ``web.Server``,
+    ``AppRunner.server``) and whose plain-HTTP ones to ``plain`` (the redirect)."""
+
+    def __init__(self, server: Callable[[], asyncio.BaseProtocol],
+                 plain: Callable[[], asyncio.BaseProtocol], context: ssl.SSLContext, *,
+                 log: Callable[[str], None] = lambda line: None,
+                 first_byte_wait: float = FIRST_BYTE_WAIT) -> None:
+        self.server, self.plain, self.context, self.log = server, plain, context, log
+        self.first_byte_wait = first_byte_wait
+        self.port = 0
+        self.pending: Counter[str] = Counter()
+        self.tls_count = self.plain_count = self.dropped = 0
+        self._sock: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
+        self._sorting: set[asyncio.Task[None]] = set()
+
+    async def start(self, bind: str, port: int) -> int:
+        """Listen on ``bind:port`` (0 = any free port); the port. OSError if it cannot."""
+        family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+        sock = socket.create_server((bind, port), family=family, backlog=128)
+        sock.setblocking(False)
+        self._sock = sock
+        self.port = sock.getsockname()[1]
+        self._accepting = asyncio.ensure_future(self._accept_loop())
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop accepting; undecided connections are closed (the servers close the rest)."""
+        tasks = [t for t in (self._accepting, *self._sorting) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+
+    async def _accept_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        assert self._sock is not None
+        while True:
+            try:
+                conn, peer = await loop.sock_accept(self._sock)
+            except OSError as exc:  # e.g. out of file descriptors: wait, then go on
+                self.log(f"web: accept failed: {exc}")
+                await asyncio.sleep(0.5)
+                continue
+            address = str(peer[0])
+            if (sum(self.pending.values()) >= MAX_PENDING
+                    or self.pending[address] >= MAX_PENDING_PER_ADDRESS):
+                self.dropped += 1
+                conn.close()
+                continue
+            conn.setblocking(False)
+            self.pending[address] += 1
+            task = asyncio.ensure_future(self._sort(conn, address))
+            self._sorting.add(task)
+            task.add_done_callback(self._sorting.discard)
+
+    async def _sort(self, conn: socket.socket, address: str) -> None:
+        """Hand ``conn`` to the TLS or the plain server by its first byte."""
+        loop = asyncio.get_running_loop()
+        handed = False
+        try:
+            first = await asyncio.wait_for(self._peek(loop, conn), self.first_byte_wait)
+            if first == TLS_HANDSHAKE:
+                self.tls_count += 1
+                handed = True
+                await loop.connect_accepted_socket(self.server, conn, ssl=self.context,
+                                                   ssl_handshake_timeout=HANDSHAKE_WAIT)
+            elif first is not None:
+                self.plain_count += 1
+                handed = True
+                await loop.connect_accepted_socket(self.plain, conn)
+        except Exception:  # noqa: BLE001 - silent, gone, a failed handshake: closed below
+            pass
+        finally:
+            self.pending[address] -= 1
+            if self.pending[address] <= 0:
+                del self.pending[address]
+            if not handed:
+                conn.close()
+
+    @staticmethod
+    async def _peek(loop: asyncio.AbstractEventLoop, conn: socket.socket) -> int | None:
+        """The connection's first byte, left unread; None if it closed first."""
+        def wake(ready: asyncio.Future[None]) -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        while True:
+            ready: asyncio.Future[None] = loop.create_future()
+            loop.add_reader(conn.fileno(), wake, ready)
+            try:
+                await ready
+            finally:
+                loop.remove_reader(conn.fileno())
+            try:
+                data = conn.recv(1, socket.MSG_PEEK)
+            except (BlockingIOError, InterruptedError):
+                continue
+            return data[0] if data else None
+
