@@ -105,6 +105,7 @@ class Conn:
     said_bye: bool = False  # its client is closing on purpose (a ``bye``)
     chat_budget: TokenBucket | None = None  # chat lines it may send (host.playing.CHAT_BURST)
     chat_refusals: TokenBucket | None = None  # "too fast" answers at a playing table
+    refusals: TokenBucket | None = None  # refused actions answered in a frame to every seat
 
 
 class Lobby(PresenceMixin, PlayMixin, WatchMixin):

@@ -35,6 +35,13 @@ if TYPE_CHECKING:
 # connection (the lobby) or every seat of the table, so more would let one client flood many.
 CHAT_BURST = 5
 CHAT_RATE = 1.0
+# Refused actions (stale, illegal, too late) of one connection answered in a frame to every seat
+# of its table (so that nobody can tell who was refused), at once, then a second. Past that the
+# answer goes to the sender alone: a client flooding refused actions cannot make every other
+# seat receive a frame per message. An honest client's refusals are races ("stale"), a few per
+# change of the table; only a flood tells an eavesdropper that this seat was refused.
+REFUSAL_BURST = 10
+REFUSAL_RATE = 2.0
 
 
 class PlayMixin:
@@ -55,7 +62,25 @@ class PlayMixin:
 
     def _reply(self, table: Table, seat: int, **fields: Any) -> None:
         """A reply to ``seat`` that rides in the table's next frames (a burst to every seat)."""
-        self._change(table).replies.setdefault(seat, {}).update(fields)
+        change = self._change(table)
+        change.replies.setdefault(seat, {}).update(fields)
+        change.alone.discard(seat)
+
+    def _refuse_action(self, table: Table, seat: int, conn: Conn, **fields: Any) -> None:
+        """A refused action's answer: in a burst to every seat while ``conn``'s refusal
+        budget (:data:`REFUSAL_BURST`, :data:`REFUSAL_RATE`) lasts, else in a frame to
+        ``seat`` alone (riding a burst anyway if one is due). At a secret step always in a
+        burst: there an answer to the sender alone would tell an action (a witch's, a seer's)
+        from a cover, which is always answered to every seat."""
+        if conn.refusals is None:
+            conn.refusals = TokenBucket(REFUSAL_RATE, REFUSAL_BURST,
+                                        self.clock)  # type: ignore[attr-defined]
+        change = self._change(table)
+        riding = seat in change.replies and seat not in change.alone
+        if riding or conn.refusals.take() or cover_of(table) is not None:
+            return self._reply(table, seat, **fields)
+        change.replies.setdefault(seat, {}).update(fields)
+        change.alone.add(seat)
 
     def _resync(self, table: Table, seat: int) -> None:
         """``seat`` gets its whole view (and recent log) again with the next frames."""
@@ -109,27 +134,27 @@ class PlayMixin:
         # from here on the reply rides in the table's frames: every seat gets one
         if not table.is_current(seat, msg["state_id"]):
             if table.too_late(msg["state_id"]):
-                return self._too_late(table, seat)
-            return self._reply(table, seat, rejected={
+                return self._too_late(table, seat, conn)
+            return self._refuse_action(table, seat, conn, rejected={
                 "code": "stale", "message": "The game moved on before your action arrived; "
                                             "look again and choose anew."})
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
             if table.too_late(msg["state_id"]) and msg["state_id"] < table.state_id:
-                return self._too_late(table, seat)
-            return self._reply(table, seat, rejected={
+                return self._too_late(table, seat, conn)
+            return self._refuse_action(table, seat, conn, rejected={
                 "code": "illegal", "message": exc.reason[:300],
                 "reason": {"key": exc.key, "args": exc.params}})  # the client words it
         self._accepted(table, seat, msg["action"], events)
         self._reply(table, seat, answered=msg["state_id"])
         self._advance(table)
 
-    def _too_late(self, table: Table, seat: int) -> None:
+    def _too_late(self, table: Table, seat: int, conn: Conn) -> None:
         """Refuse an answer chosen in the timed window that closed before it arrived: "too
         late" (code ``too_late``, worded by the client), not a rules error."""
         reason = IllegalAction("too_late")
-        self._reply(table, seat, rejected={
+        self._refuse_action(table, seat, conn, rejected={
             "code": "too_late", "message": "Too late: the time for that answer ran out "
                                            "before it reached the host.",
             "reason": {"key": reason.key, "args": reason.params}})

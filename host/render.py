@@ -34,6 +34,7 @@ class Change:
     changed: bool = False  # the game state changed, or a cover asked for a burst
     full: set[int] = field(default_factory=set)  # seats that get their whole view again
     replies: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → reply fields
+    alone: set[int] = field(default_factory=set)  # seats whose reply goes to them only
     chat: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # seat → chat lines
     reveal: bool = False  # the game ended: every seat gets the reveal after its frame
     reveal_to: set[int] = field(default_factory=set)  # seats back after missing the end
@@ -41,9 +42,10 @@ class Change:
 
     @property
     def burst(self) -> bool:
-        """Whether every connected seat gets a frame (else only the ``full`` ones)."""
-        return (self.changed or bool(self.replies) or bool(self.chat)
-                or self.watchers is not None)
+        """Whether every connected seat gets a frame (else only the ``full`` and ``alone``
+        ones)."""
+        return (self.changed or any(s not in self.alone for s in self.replies)
+                or bool(self.chat) or self.watchers is not None)
 
 
 def cover_of(table: Table) -> dict[str, Any] | None:
@@ -116,7 +118,7 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
     sizes: list[int] = []
     for i in seated:
         full = i in change.full or i not in table.log_at
-        if burst or i in change.full:
+        if burst or i in change.full or i in change.alone:
             parts = _seat_parts(table, i, full, True, key)
             reply = change.replies.get(i, {})
             for name in ("answered", "rejected", "error"):

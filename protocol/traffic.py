@@ -15,6 +15,9 @@ a seer's look, a theft, a refusal or an acknowledgement ride inside the one fram
 seat. A reconnecting seat's full frame (view + whole log) is padded to the largest full frame of
 any seat of its table. So the size, the count and the destinations of a table's frames follow
 only public facts (who is seated and connected, that *something* happened at the table).
+One exception bounds a flood: past a connection's refusal budget (``host.playing``: 10 at once,
+then 2 a second) a refused action is answered in a frame to its sender alone — except at a
+secret step, where it would stand out from a cover.
 
 **Upstream (client → host).** After authentication every client frame carries a ``pad`` field
 that makes it a multiple of :data:`UP_CLASS` (256 bytes) long (:func:`encode_up`): an action, a

@@ -193,3 +193,27 @@ def test_the_pad_cost_reads_a_longer_header_than_the_pad_needs(pad) -> None:
         decoded = msgpack.unpackb(data[4:], raw=False)
         assert len(data) - traffic.pad_cost(decoded, data[4:]) == 4 + len(
             traffic.packed({"type": "view"}))
+
+
+def test_at_a_secret_step_a_refused_action_past_the_budget_still_reaches_every_seat() -> None:
+    # Past its budget a refusal goes to its sender alone; at a secret step that would tell a
+    # witch's refused action from a cover (always answered to every seat), so there it never does.
+    from host.playing import REFUSAL_BURST
+
+    lb, rec = seated("fang", 6, 11, clock=[0.0])
+    table = lb.tables[1]
+    rng = random.Random(3)
+    for _ in range(400):
+        if cover_of(table) is not None and cover_of(table)["frames"] > 1:
+            break
+        one_change(lb, rng)
+    assert cover_of(table) is not None
+    witch = table.waiting_for()[0]
+    sid = table.state_id
+    for _ in range(3 * REFUSAL_BURST):
+        rec.take()
+        lb.handle(witch + 1, {"type": "act", "table": 1, "state_id": sid,
+                              "action": {"type": "nonsense"}})
+        got = rec.frames()
+        assert sorted(got) == list(range(1, 7)) and len({len(f[0]) for f in got.values()}) == 1
+    assert table.state_id == sid

@@ -458,3 +458,43 @@ def test_a_lobby_chat_flood_is_refused_to_its_sender_only() -> None:
     assert [m["text"] for m in wire.sent(3, "chat")] == [f"spam {i}" for i in range(5)]
     assert [m["code"] for m in wire.sent(1, "error")] == ["chat_too_fast"] * 15
     assert wire.sent(3, "error") == []
+
+
+def test_a_flood_of_refused_actions_reaches_the_other_seats_only_as_the_budget_allows() -> None:
+    from host.playing import REFUSAL_BURST
+
+    now = [0.0]
+    wire = Wire()
+    lb = Lobby(wire, seed_source=lambda: 11, clock=lambda: now[0])
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = toy_table(lb)
+    table = lb.tables[tid]
+
+    def frames_to(conn: int) -> list[bytes]:
+        return [e.data for e in wire.effects if isinstance(e, Send) and e.conn == conn
+                and e.data is not None and e.msg["type"] == "view"]
+
+    def rejected(conn: int) -> list[str]:  # what the seat's session makes of its frames
+        book, out = ViewBook(), []
+        for e in wire.effects:
+            if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view":
+                out += book.absorb(validate(traffic.without_pad(dict(e.msg)), "h2c"))
+        return [m["code"] for m in out if m["type"] == "rejected"]
+
+    before = (len(frames_to(1)), len(frames_to(2)))
+    stale = table.state_id - 1
+    for _ in range(100):  # stale actions at the message rate, within one second
+        lb.handle(2, {"type": "act", "table": tid, "state_id": stale, "action": {"type": "x"}})
+    # every refusal answered to the sender, but only the budget's in a frame to the other seat
+    assert REFUSAL_BURST == 10
+    assert len(frames_to(2)) - before[1] == 100 and rejected(2) == ["stale"] * 100
+    assert len(frames_to(1)) - before[0] == REFUSAL_BURST and rejected(1) == []
+    # the sender-only frames are of the length the table's frames have: nothing in their size
+    assert len({len(f) for f in frames_to(2)[before[1]:]}) == 1
+    now[0] += 1.0  # two a second again in a frame to every seat
+    for _ in range(3):
+        lb.handle(2, {"type": "act", "table": tid, "state_id": stale, "action": {"type": "x"}})
+    assert len(frames_to(1)) - before[0] == REFUSAL_BURST + 2
+    play_one(lb, tid)  # the game goes on for both
+    assert table.status in ("playing", "over") and table.state_id == stale + 2
