@@ -103,6 +103,7 @@ class Conn:
     synced: bool = False
     you_sent: dict[str, Any] | None = None
     said_bye: bool = False  # its client is closing on purpose (a ``bye``)
+    looking: bool = False  # its player, seated at a playing table, has the lobby on screen
     chat_budget: TokenBucket | None = None  # chat lines it may send (host.playing.CHAT_BURST)
     chat_refusals: TokenBucket | None = None  # "too fast" answers at a playing table
     refusals: TokenBucket | None = None  # refused actions answered in a frame to every seat
@@ -273,6 +274,15 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
             you["watching"] = watching
         return you
 
+    def look(self, conn: Conn, on: bool) -> None:
+        """``conn``'s player has the lobby on screen (``on``) or not. A player at a playing
+        table is sent no lobby updates, except while looking: then, from the next coalesced
+        update on, the whole lobby once and its changes (to that connection alone, at most a
+        few frames a second however often it flips)."""
+        conn.looking = on
+        if on:
+            self._lobby_changed()
+
     def _sync_lobby(self, conn: Conn) -> None:
         """Send ``conn`` the whole lobby now (it then follows the deltas)."""
         everything = [self._packed_info(t) for t in self.tables.values()]
@@ -388,9 +398,10 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
 
     def lobby_tick(self) -> None:
         """Send the lobby changes gathered since the last call, coalesced: the changed tables
-        and removed ids to every connection in the lobby (not playing), the whole lobby to
-        one just back in it, and ``you`` to whoever's changed. The shell calls this at most a
-        few times a second, so no client's input is multiplied to everyone."""
+        and removed ids to every connection in the lobby (not playing, or looking at it:
+        :meth:`look`), the whole lobby to one just back in it, and ``you`` to whoever's
+        changed. The shell calls this at most a few times a second, so no client's input is
+        multiplied to everyone."""
         if not self._lobby_pending:
             return
         self._lobby_pending = False
@@ -407,7 +418,7 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
         for conn in list(self.conns.values()):
             you = self._you(conn)
             here = self.where(conn.identity)
-            if here is not None and here[0].status == "playing":
+            if here is not None and here[0].status == "playing" and not conn.looking:
                 conn.synced = False
                 if you != conn.you_sent:
                     conn.you_sent = you
@@ -538,6 +549,8 @@ class Lobby(PresenceMixin, PlayMixin, WatchMixin):
                 self.watch_table(conn, msg["table"])
             elif kind == "unwatch":
                 self.unwatch(conn)
+            elif kind == "look":
+                self.look(conn, msg["on"])
             elif kind == "watch_rules":
                 self.set_watch_rules(msg["table"], msg["allowed"], msg.get("delay"), by=conn)
             elif kind == "ping":

@@ -57,7 +57,9 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   seat's empty turn at a secret step. Each change of a table sends every connected seat one
   ``view`` frame of one padded length. ``lobby`` lists at most 100 tables; ``lobby_delta``
   {tables (changed), removed (ids), you?} continues or updates it (coalesced, a few per second,
-  only to connections not playing).
+  only to connections not playing — or playing and looking: C→H ``look`` {on} says that the
+  player at a playing table has the lobby on screen, then the whole lobby once and its deltas,
+  or no longer).
 * heartbeats: clients ``ping`` every few seconds and the host answers ``pong``; each side
   drops a connection it has heard nothing from for 15 s (host ``idle_timeout``).
 * tournaments (issue 13, :mod:`host.event`): C→H ``enter`` {} registers the sender as an
@@ -283,6 +285,7 @@ C2H: dict[str, dict[str, Check]] = {
     "enter": {},
     "watch": {"table": TABLE},
     "unwatch": {},
+    "look": {"on": B()},
     "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
 }
 

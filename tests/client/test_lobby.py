@@ -100,3 +100,42 @@ async def test_losing_the_host_is_shown_and_the_client_reconnects_by_itself(
                              what=lambda: f"connected again: {app.lobby_screen.connection}")
     finally:
         await host.stop()
+
+
+async def test_a_player_mid_game_who_opens_the_lobby_sees_the_other_tables_as_they_are(
+        open_host: Host, tmp_path: Any) -> None:
+    app = HexnetApp(target=("127.0.0.1", open_host.port), name="Bea",
+                    config_dir=str(tmp_path / "bea"), fingerprint=open_host.fingerprint)
+
+    def listed(table: int) -> bool:
+        return any(t["id"] == table for t in app.lobby.get("tables") or [])
+
+    def bea() -> Any:
+        return next(c for c in open_host.lobby.conns.values() if c.name == "Bea")
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.lobby and isinstance(app.screen, LobbyScreen),
+                         what="the lobby")
+        mine = open_host.lobby.create_table("hexenhammer", 3, {})
+        await wait_until(pilot, lambda: listed(mine), what="the table")
+        await app.send({"type": "sit", "table": mine, "seat": 0})
+        for seat in (1, 2):
+            open_host.lobby.add_bot(mine, seat, "heuristic")
+        await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") == mine,
+                         what="seated")
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen),
+                         what="the table")
+        # While Bea plays, the host tells her nothing of the lobby: a new table is not heard of.
+        other = open_host.lobby.create_table("hexenhammer", 4, {})
+        await wait_until(pilot, lambda: not bea().synced, what="the lobby updates stopped")
+        assert not listed(other)
+        await pilot.press("l")  # the lobby, mid-game: as it is now, and following it
+        await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and listed(other),
+                         what="the new table in the lobby")
+        third = open_host.lobby.create_table("hexenhammer", 5, {})
+        await wait_until(pilot, lambda: listed(third), what="a table made while looking")
+        await pilot.press("t")  # back to the table: the host stops again
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                         and not bea().looking, what="back at the table, not looking")
+        assert open_host.lobby.tables[mine].status == "playing"

@@ -338,3 +338,34 @@ def test_options_the_game_does_not_know_are_refused(lobby) -> None:
     assert [m["code"] for m in rec.sent(1)] == ["bad_options"] and not lb.tables
     lb.handle(1, {"type": "create", "game": "toy", "seats": 2, "options": {"turn_seconds": 5}})
     assert lb.tables[1].options == {"turn_seconds": 5}
+
+
+def test_a_player_at_a_playing_table_follows_the_lobby_only_while_looking_at_it(lobby) -> None:
+    lb, rec = lobby
+    lb.connect(4, ident(4), "p4")
+    tid = seated_table(lb, rec, n=2)  # p1 and p2 play; p3 and p4 are in the lobby
+    assert lb.tables[tid].status == "playing"
+    rec.take()
+
+    def tables_seen(conn: int) -> set[int]:
+        return {t["id"] for t in rec.sent(conn, "lobby")[-1]["tables"]} \
+            if rec.sent(conn, "lobby") else set()
+
+    lb.handle(3, {"type": "create", "game": "toy", "seats": 3, "options": {}})
+    second = max(lb.tables)
+    assert second in tables_seen(4) and rec.sent(1, "lobby") == []  # playing: not told
+    lb.handle(1, {"type": "look", "on": True})  # p1 opens the lobby: all of it, once
+    assert tables_seen(1) == {tid, second}
+    rec.take()
+    lb.handle(4, {"type": "sit", "table": second, "seat": None})  # then its changes
+    seats = rec.sent(1, "lobby")[-1]["tables"]
+    assert [s["name"] for s in next(t for t in seats if t["id"] == second)["seats"][:2]] \
+        == ["p3", "p4"]
+    assert rec.sent(2, "lobby") == []  # p2 still looks at the table
+    lb.handle(1, {"type": "look", "on": False})  # back to the table: no more
+    rec.take()
+    lb.handle(4, {"type": "leave"})
+    assert rec.sent(1, "lobby") == [] and rec.sent(3, "lobby") != []
+    lb.handle(1, {"type": "look", "on": True})  # and again, the lobby as it is now
+    seats = next(t for t in rec.sent(1, "lobby")[-1]["tables"] if t["id"] == second)["seats"]
+    assert "p4" not in [s.get("name") for s in seats]
