@@ -94,6 +94,16 @@ class HexenhammerScreen(HandTableScreen):
     def title_text(self) -> str:
         return _("Hexenhammer #{table}").format(table=self.table)
 
+    def key_fits(self, action: str) -> bool:
+        """``i`` while you may call the Inquisition, ``d`` while you may say you are done
+        panicking (phase 2, no card to answer)."""
+        if action == "inquisition":
+            return "call_inquisition" in self.legal_types()
+        if action == "done":
+            return ("pass" in self.legal_types() and self.view.get("phase") == 2
+                    and not self.view.get("window"))
+        return True
+
     def help_notes(self) -> str:
         """The keys' notes, then each player's score so far in full."""
         parts = [f"{self.player_name(seat)} {part.get('total', 0)} = "

@@ -231,6 +231,12 @@ class HraniceScreen(HandTableScreen):
             return
         self.pick_and_send(options, title)
 
+    def key_fits(self, action: str) -> bool:
+        """``d``, ``x`` and ``s`` while you may draw, accuse or cleanse."""
+        if action in ("draw", "accuse", "cleanse"):
+            return action in self.legal_types()
+        return True
+
     def action_draw(self) -> None:
         self._do("draw", _("Draw?"), _("You cannot draw now."))
 

@@ -200,6 +200,7 @@ class TableScreen(Screen):
         self.show_game(view, legal)
         self.show_hint(view, legal)
         self.show_prompt()
+        self.refresh_bindings()  # the key bar offers what fits the new question
         if self.live_picker is not None:
             self.live_picker.refresh_choices()
         if view.get("outcome") and not self._results_shown:
@@ -244,9 +245,20 @@ class TableScreen(Screen):
         are shown dimmed (and do nothing) while keys wait."""
         if self.watching and action not in self.WATCH_ACTIONS:
             return False
+        if not self.key_fits(action):
+            return False
         if action in self.ANSWER_ACTIONS and self.guard.active:
             return None
         return True
+
+    def key_fits(self, action: str) -> bool:
+        """Whether a game's key fits the question now; one that does not is left off the key
+        bar (and does nothing) until it does. Every key fits unless a game says otherwise."""
+        return True
+
+    def legal_types(self) -> set[str]:
+        """The kinds of action the seat may take now."""
+        return {str(a.get("type")) for a in self.legal}
 
     def answering(self) -> bool:
         """Whether an answering key may act now (not while keys wait: then a bell)."""
