@@ -97,14 +97,20 @@ def test_every_change_sends_every_seat_one_frame_of_one_length(game, seed) -> No
         assert lengths.pop() % traffic.DOWN_CLASS == 0
 
 
-def test_a_cover_is_answered_only_while_its_step_is_open_and_only_as_often_as_it_counts():
-    lb, rec = seated("fang", 6, 11)
+def to_the_witches_window(lb: Lobby) -> None:
+    """Random changes at table 1 (a Fang table) until a secret step of several frames."""
     table = lb.tables[1]
     rng = random.Random(3)
     for _ in range(400):
         if cover_of(table) is not None and cover_of(table)["frames"] > 1:
             break
         one_change(lb, rng)
+
+
+def test_a_cover_is_answered_only_while_its_step_is_open_and_only_as_often_as_it_counts():
+    lb, rec = seated("fang", 6, 11)
+    table = lb.tables[1]
+    to_the_witches_window(lb)
     step = cover_of(table)
     assert step is not None and step["frames"] == 4  # the witches' window
     seat = next(i for i in range(6) if i not in table.waiting_for())  # not a witch
@@ -202,11 +208,7 @@ def test_at_a_secret_step_a_refused_action_past_the_budget_still_reaches_every_s
 
     lb, rec = seated("fang", 6, 11, clock=[0.0])
     table = lb.tables[1]
-    rng = random.Random(3)
-    for _ in range(400):
-        if cover_of(table) is not None and cover_of(table)["frames"] > 1:
-            break
-        one_change(lb, rng)
+    to_the_witches_window(lb)
     assert cover_of(table) is not None
     witch = table.waiting_for()[0]
     sid = table.state_id

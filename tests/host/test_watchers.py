@@ -414,6 +414,15 @@ def test_a_client_toggling_what_it_watches_cannot_flood_a_tables_seats() -> None
     assert lb.watching(lb.conns[3]) is None and len(wire.sent(3, "error")) == len(refusals)
 
 
+def read_frames(wire: Wire, conn: int) -> list[dict]:
+    """What ``conn``'s session makes of the table frames it was sent (replies, chat…)."""
+    book, out = ViewBook(), []
+    for e in wire.effects:
+        if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view":
+            out += book.absorb(validate(traffic.without_pad(dict(e.msg)), "h2c"))
+    return out
+
+
 def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows() -> None:
     from host.playing import CHAT_BURST
 
@@ -428,12 +437,8 @@ def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows(
         return sum(1 for e in wire.effects if isinstance(e, Send) and e.conn == conn
                    and e.data is not None and e.msg["type"] == "view")
 
-    def read(conn: int) -> list[dict]:  # what the seat's session makes of its frames
-        book, out = ViewBook(), []
-        for e in wire.effects:
-            if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view":
-                out += book.absorb(validate(traffic.without_pad(dict(e.msg)), "h2c"))
-        return out
+    def read(conn: int) -> list[dict]:
+        return read_frames(wire, conn)
 
     before = frames_to(2)
     for i in range(100):  # at the message rate, within one second
@@ -475,12 +480,8 @@ def test_a_flood_of_refused_actions_reaches_the_other_seats_only_as_the_budget_a
         return [e.data for e in wire.effects if isinstance(e, Send) and e.conn == conn
                 and e.data is not None and e.msg["type"] == "view"]
 
-    def rejected(conn: int) -> list[str]:  # what the seat's session makes of its frames
-        book, out = ViewBook(), []
-        for e in wire.effects:
-            if isinstance(e, Send) and e.conn == conn and e.msg["type"] == "view":
-                out += book.absorb(validate(traffic.without_pad(dict(e.msg)), "h2c"))
-        return [m["code"] for m in out if m["type"] == "rejected"]
+    def rejected(conn: int) -> list[str]:
+        return [m["code"] for m in read_frames(wire, conn) if m["type"] == "rejected"]
 
     before = (len(frames_to(1)), len(frames_to(2)))
     stale = table.state_id - 1
