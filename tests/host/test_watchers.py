@@ -423,15 +423,20 @@ def read_frames(wire: Wire, conn: int) -> list[dict]:
     return out
 
 
-def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows() -> None:
-    from host.playing import CHAT_BURST
-
+def two_at_a_toy_table() -> tuple[Lobby, Wire, list[float], int]:
+    """p1 and p2 playing the toy game, on a clock the test moves (``now[0]``)."""
     now = [0.0]
     wire = Wire()
     lb = Lobby(wire, seed_source=lambda: 11, clock=lambda: now[0])
     for n in (1, 2):
         lb.connect(n, ident(n), f"p{n}")
-    tid = toy_table(lb)
+    return lb, wire, now, toy_table(lb)
+
+
+def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows() -> None:
+    from host.playing import CHAT_BURST
+
+    lb, wire, now, tid = two_at_a_toy_table()
 
     def frames_to(conn: int) -> int:
         return sum(1 for e in wire.effects if isinstance(e, Send) and e.conn == conn
@@ -468,12 +473,7 @@ def test_a_lobby_chat_flood_is_refused_to_its_sender_only() -> None:
 def test_a_flood_of_refused_actions_reaches_the_other_seats_only_as_the_budget_allows() -> None:
     from host.playing import REFUSAL_BURST
 
-    now = [0.0]
-    wire = Wire()
-    lb = Lobby(wire, seed_source=lambda: 11, clock=lambda: now[0])
-    for n in (1, 2):
-        lb.connect(n, ident(n), f"p{n}")
-    tid = toy_table(lb)
+    lb, wire, now, tid = two_at_a_toy_table()
     table = lb.tables[tid]
 
     def frames_to(conn: int) -> list[bytes]:
