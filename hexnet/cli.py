@@ -210,6 +210,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--bot-delay", type=float, metavar="SECONDS",
                    help="seconds a host-side bot waits before it moves (default 0.4)")
+    p.add_argument("--idle-absent", type=float, metavar="SECONDS",
+                   help="seconds a connected player may keep a table waiting before the game "
+                        "plays for them as absent (they come back with b at the table); "
+                        "10–3600, 0 = never (default: never; 120 with --tournament)")
     p.add_argument("--lang", choices=LANGS, default="en",
                    help="language of the headless log's game events (default en)")
     p.add_argument("--web", nargs="?", type=int, const=8080, metavar="PORT",

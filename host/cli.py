@@ -22,6 +22,18 @@ def log_line(line: str) -> None:
     print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
 
 
+TOURNAMENT_IDLE_ABSENT = 120.0  # a tournament's default --idle-absent
+
+
+def idle_absent(args: argparse.Namespace) -> float | None:
+    """``--idle-absent`` as the Host takes it (None: never): given, else 120 s for a
+    tournament (an idle entrant must not hold a round), else never."""
+    given = getattr(args, "idle_absent", None)
+    if given is None:
+        return TOURNAMENT_IDLE_ABSENT if getattr(args, "tournament", None) else None
+    return given or None
+
+
 def make_host(args: argparse.Namespace, log=log_line) -> Host:
     """The Host the command line describes (limits not given keep the Host's defaults)."""
     from hexnet.cli import HOST_LIMITS
@@ -30,7 +42,7 @@ def make_host(args: argparse.Namespace, log=log_line) -> Host:
               if getattr(args, dest, None) is not None}
     return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
                 open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
-                absent_after=args.absent_after, **limits,
+                absent_after=args.absent_after, idle_absent=idle_absent(args), **limits,
                 **({"bot_delay": args.bot_delay} if getattr(args, "bot_delay", None) is not None
                    else {}))
 

@@ -129,6 +129,16 @@ class SeatDisconnected:
 
 
 @dataclass(frozen=True)
+class SeatIdle:
+    """The table waits on the connected player of ``seat``: after ``seconds`` call
+    ``lobby.idle_due(table, seat)`` (the host's ``--idle-absent``)."""
+
+    table: int
+    seat: int
+    seconds: float
+
+
+@dataclass(frozen=True)
 class SeatsChanged:
     """Who sits where at a playing table changed (a bot took an absent player's seat, the player
     came back, a seat went absent): journal hook, so a restarted host seats them alike."""
@@ -175,8 +185,8 @@ class TablesChanged:
 
 
 Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
-          | SeatDisconnected | SeatsChanged | WatchRulesChanged | SeatingChanged | LobbyChanged
-          | LobbyDue | TablesChanged)
+          | SeatDisconnected | SeatIdle | SeatsChanged | WatchRulesChanged | SeatingChanged
+          | LobbyChanged | LobbyDue | TablesChanged)
 
 
 def clean_name(name: str, limit: int = 24) -> str:

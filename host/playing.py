@@ -148,6 +148,7 @@ class PlayMixin:
                 "reason": {"key": exc.key, "args": exc.params}})  # the client words it
         self._accepted(table, seat, msg["action"], events)
         self._reply(table, seat, answered=msg["state_id"])
+        table.waited_since.pop(seat, None)  # it acted: a new wait counts from now
         self._advance(table)
 
     def _too_late(self, table: Table, seat: int, conn: Conn) -> None:
@@ -219,6 +220,7 @@ class PlayMixin:
         for seat in table.waiting_for():
             if table.seats[seat].kind == "bot":
                 self._emit(BotTurn(table.id, seat, table.state_id))
+        self._watch_waiting(table)  # type: ignore[attr-defined]  # host/presence.py
 
     def _send_reveal(self, table: Table, conns: dict[int, int]) -> None:
         """The game is over: reveal seed, salt and every step to the table's humans. Those

@@ -27,6 +27,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hexnet.engine import IllegalAction
+from host.core import SeatIdle
 from host.table import Table
 from protocol.messages import RECONNECT_FOR
 
@@ -40,6 +41,7 @@ class PresenceMixin:
     """The presence half of :class:`host.lobby.Lobby`."""
 
     absent_after: float | None = None  # the shell's grace before a lost seat counts absent
+    idle_absent: float | None = None  # seconds a connected seat may keep a table waiting
     reconnect_for: float = RECONNECT_FOR  # how long a dropped seat reads as reconnecting
     clock: Callable[[], float]
     by_identity: dict[bytes, Any]
@@ -118,6 +120,44 @@ class PresenceMixin:
         # always a step, 0 moves too: how often the game waited on a seat may follow its
         # hidden role, and the other seats see the state id move
         self._presence(table, seat, "played", table.played_for.pop(seat, 0))
+
+    def _watch_waiting(self, table: Table) -> None:
+        """(After every change) With ``idle_absent`` set, each connected human seat the table
+        now waits on starts its count (a :class:`host.core.SeatIdle` timer), kept while it is
+        waited on without acting; a seat no longer waited on stops counting."""
+        if not self.idle_absent:
+            return
+        waiting = set(table.waiting_for()) if table.status == "playing" else set()
+        for seat in [s for s in table.waited_since if s not in waiting]:
+            del table.waited_since[seat]
+        for seat in sorted(waiting):
+            s = table.seats[seat]
+            if (s.kind == "human" and not s.absent and seat not in table.waited_since
+                    and s.identity in self.by_identity):
+                table.waited_since[seat] = self.clock()
+                self._emit(SeatIdle(table.id, seat, self.idle_absent))  # type: ignore[attr-defined]
+
+    def idle_due(self, table_id: int, seat: int) -> None:
+        """(The shell, ``idle_absent`` seconds after a wait began) A connected player who has
+        kept the table waiting all that time is marked absent: the game answers for them
+        (each game's absent move) until they come back — ``sit`` at their seat (``b`` at the
+        table, ``s`` in the lobby), or a reconnect. So an idle player cannot hold a table
+        whose rules leave a step untimed. A timer of an earlier wait does nothing."""
+        table = self.tables.get(table_id)
+        if (table is None or table.status != "playing" or not self.idle_absent
+                or not 0 <= seat < len(table.seats)):
+            return
+        since = table.waited_since.get(seat)
+        s = table.seats[seat]
+        if (since is None or self.clock() - since < self.idle_absent - 0.5
+                or s.kind != "human" or s.absent or seat not in table.waiting_for()):
+            return
+        del table.waited_since[seat]
+        s.absent, s.absent_auto = True, False
+        self._presence(table, seat, "absent")
+        self._lobby_changed(table)  # type: ignore[attr-defined]
+        self._advance(table)  # type: ignore[attr-defined]
+        self._flush()  # type: ignore[attr-defined]
 
     def _played_for(self, table: Table, seat: int) -> None:
         """A move was made for ``seat`` (its absent default, or a bot keeping its seat)."""

@@ -26,6 +26,8 @@ wrong code closes that connection only.
 Additions to PROTOCOL.md's API: keyword-only ``bot_delay`` (default 0.4 s), ``games``,
 ``handshake_timeout``, ``idle_timeout``, ``log`` (callable taking one line), ``room_code``,
 ``absent_after`` (seconds before a disconnected seat counts as absent; None = never);
+``idle_absent`` (seconds a connected player may keep a table waiting before they count as
+absent; None = never, the default; tournaments set it);
 the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated``,
 ``max_unauthenticated_per_address``, ``message_rate``, ``message_burst``,
 ``message_excess_close``, ``write_high_water``);
@@ -71,6 +73,7 @@ from host.core import (
     LobbyChanged,
     LobbyDue,
     SeatDisconnected,
+    SeatIdle,
     SeatingChanged,
     Send,
     SetTimer,
@@ -146,6 +149,7 @@ class Host:
                  handshake_timeout: float = limits.HANDSHAKE_TIMEOUT, idle_timeout: float = 15.0,
                  log: Callable[[str], None] | None = None,
                  room_code: str | None = None, absent_after: float | None = 60.0,
+                 idle_absent: float | None = None,
                  auth_timeout: float = limits.AUTH_TIMEOUT,
                  max_unauthenticated: int = limits.MAX_UNAUTHENTICATED,
                  max_unauthenticated_per_address: int = limits.MAX_UNAUTHENTICATED_PER_ADDRESS,
@@ -183,6 +187,7 @@ class Host:
                            max_open_tables_per_player=max_open_tables_per_player,
                            max_tables_created_per_player=max_tables_created_per_player)
         self.lobby.absent_after = absent_after  # the countdown every seat is shown
+        self.lobby.idle_absent = idle_absent or None
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover
@@ -322,7 +327,8 @@ class Host:
             self.recorder.record(effects)
         ended: list[TableOver] = []
         for e in effects:
-            if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected)):
+            if self._stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected,
+                                                 SeatIdle)):
                 continue
             if isinstance(e, Send):
                 conn = self._conns.get(e.conn)
@@ -356,6 +362,8 @@ class Host:
                     old.cancel()
             elif isinstance(e, BotTurn):
                 self._call_later(self.bot_delay, self._bot_turn, e.table, e.seat, e.state_id)
+            elif isinstance(e, SeatIdle):
+                self._call_later(e.seconds, self.lobby.idle_due, e.table, e.seat)
             elif isinstance(e, SeatDisconnected):
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,

@@ -96,6 +96,7 @@ class Table:
     away_until: dict[int, float] = field(default_factory=dict)
     reconnecting_until: dict[int, float] = field(default_factory=dict)
     played_for: dict[int, int] = field(default_factory=dict)
+    waited_since: dict[int, float] = field(default_factory=dict)  # a connected seat waited on
     chat_kept: list[dict[str, Any]] = field(default_factory=list)
     presence_now: list[dict[str, Any]] | None = None
     # the state id since when the running deadline runs, and the state ids of the last timed

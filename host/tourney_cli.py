@@ -67,6 +67,9 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
                   "option")
     if getattr(args, "bot_delay", None) is not None and not 0 <= args.bot_delay <= 60:
         raise CliError(f"--bot-delay must be 0–60 seconds, not {args.bot_delay:g}")
+    idle = getattr(args, "idle_absent", None)
+    if idle is not None and not (idle == 0 or 10 <= idle <= 3600):
+        raise CliError(f"--idle-absent must be 10–3600 seconds or 0 (never), not {idle:g}")
     if not getattr(args, "tournament", None):
         given = [f"--{f.replace('_', '-')}" for f in tour_flags
                  if getattr(args, f, None) is not None]

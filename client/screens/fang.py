@@ -290,7 +290,7 @@ class FangScreen(TableScreen):
         """Draw again from the current view (after a local change: role card, proposal)."""
         if self._ready and self.view:
             self.show_game(self.view, self.legal)
-            self.query_one("#prompt", Static).update(self.prompt_text())
+            self.query_one("#prompt", Static).update(self.away_text() or self.prompt_text())
 
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -104,6 +104,7 @@ class TableScreen(Screen):
         Binding("c", "chat", N_("Chat")),
         Binding("l", "lobby", N_("Lobby")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
+        Binding("b", "back", N_("I'm back")),
     ]
 
     def __init__(self, table: int, watching: bool = False) -> None:
@@ -213,7 +214,7 @@ class TableScreen(Screen):
         if not self._ready or not self.is_attached:
             return
         prompt = self.query_one("#prompt", Static)
-        text = self.prompt_text()
+        text = self.away_text() or self.prompt_text()
         waiting = self.guard.active and bool(self.legal)
         prompt.update(f"{PAUSED} {text}" if waiting else text)
         prompt.set_class(bool(self.legal), "your-move")
@@ -245,7 +246,7 @@ class TableScreen(Screen):
         are shown dimmed (and do nothing) while keys wait."""
         if self.watching and action not in self.WATCH_ACTIONS:
             return False
-        if not self.key_fits(action):
+        if not self.key_fits(action) or (action == "back" and not self.away()):
             return False
         if action in self.ANSWER_ACTIONS and self.guard.active:
             return None
@@ -447,6 +448,27 @@ class TableScreen(Screen):
         if you and seat == self.view.get("seat"):
             return _("you")
         return str(players[seat]) if 0 <= seat < len(players) else f"#{seat}"
+
+    def away(self) -> bool:
+        """Whether the host counts you absent while you are here (you kept the table waiting
+        too long, or the host said so): the game plays your moves until ``b``."""
+        seat = self.view.get("seat")
+        presence = self.view.get("presence") or []
+        return (not self.watching and not self.view.get("outcome") and isinstance(seat, int)
+                and 0 <= seat < len(presence) and isinstance(presence[seat], dict)
+                and presence[seat].get("state") == "absent")
+
+    def away_text(self) -> str:
+        """The prompt while :meth:`away` ("" otherwise)."""
+        return (_("You were away too long, so the game plays for you — b: I'm back")
+                if self.away() else "")
+
+    def action_back(self) -> None:
+        """``b`` while away: take your seat back (a ``sit`` at your own seat)."""
+        if not self.away():
+            return
+        self.run_worker(self.app.send({"type": "sit", "table": self.table,
+                                       "seat": self.view.get("seat")}), group="send")
 
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""

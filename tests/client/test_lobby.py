@@ -139,3 +139,37 @@ async def test_a_player_mid_game_who_opens_the_lobby_sees_the_other_tables_as_th
         await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
                          and not bea().looking, what="back at the table, not looking")
         assert open_host.lobby.tables[mine].status == "playing"
+
+
+async def test_a_player_who_kept_the_table_waiting_reads_why_and_comes_back_with_b(
+        tmp_path: Any) -> None:
+    host = Host("Idlehaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+                bot_delay=0.3, games=["hexenhammer"], idle_absent=3.0)
+    await host.start(bind="127.0.0.1", port=0)
+    app = HexnetApp(target=("127.0.0.1", host.port), name="Bea",
+                    config_dir=str(tmp_path / "bea"), fingerprint=host.fingerprint)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.lobby and isinstance(app.screen, LobbyScreen),
+                             what="the lobby")
+            tid = host.lobby.create_table("hexenhammer", 3, {}, seed=5)
+            await app.send({"type": "sit", "table": tid, "seat": 0})
+            for seat in (1, 2):
+                host.lobby.add_bot(tid, seat, "heuristic")
+            await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") == tid,
+                             what="seated")
+            await pilot.press("g")
+            screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                                      and app.screen, what="the table")
+            seat = host.lobby.tables[tid].seats[0]
+            # Bea does nothing: once the table has waited on her 3 s she counts as absent.
+            await wait_until(pilot, lambda: seat.absent and screen.away(),
+                             what="Bea away", timeout=20)
+            assert "You were away too long" in str(screen.query_one("#prompt").render())
+            assert screen.check_action("back", ()) is True
+            await pilot.press("b")
+            await wait_until(pilot, lambda: not seat.absent and not screen.away(),
+                             what="Bea back")
+            assert screen.check_action("back", ()) is False  # off the key bar again
+    finally:
+        await host.stop()

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from hexnet import rng
+from hexnet.cli import build_parser
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
 from host.journal import Journal
@@ -112,6 +113,25 @@ def test_a_bot_delay_outside_0_to_60_seconds_is_refused(tmp_path, delay) -> None
     run = hexnet(*host_args(tmp_path, "--bot-delay", delay), tmp=tmp_path)
     assert run.returncode == 2 and "--bot-delay must be 0–60 seconds" in run.stderr, run.stderr
     assert "ready" not in run.stdout
+
+
+@pytest.mark.parametrize("idle", ["5", "-1", "nan", "3601"])
+def test_an_idle_absent_outside_10_to_3600_seconds_or_0_is_refused(tmp_path, idle) -> None:
+    run = hexnet(*host_args(tmp_path, "--idle-absent", idle), tmp=tmp_path)
+    one_clear_line(run, "hexnet host: --idle-absent must be 10–3600 seconds or 0 (never), "
+                        f"not {float(idle):g}")
+    assert "ready" not in run.stdout
+
+
+def test_idle_absent_is_off_for_a_party_and_two_minutes_for_a_tournament() -> None:
+    from host.cli import idle_absent
+
+    parse = build_parser().parse_args
+    assert idle_absent(parse(["host"])) is None
+    assert idle_absent(parse(["host", "--tournament", "swiss", "--game", "fang"])) == 120.0
+    assert idle_absent(parse(["host", "--tournament", "swiss", "--game", "fang",
+                              "--idle-absent", "0"])) is None
+    assert idle_absent(parse(["host", "--idle-absent", "45"])) == 45.0
 
 
 def test_verify_does_not_call_an_unfinished_journal_verified(tmp_path) -> None:

@@ -229,3 +229,38 @@ async def test_an_answer_for_a_timed_window_that_closed_is_too_late_not_illegal(
         await a.aclose()
     finally:
         await h.stop()
+
+
+async def test_an_idle_player_at_fangs_untimed_ready_screen_no_longer_holds_the_table(
+        dirs) -> None:
+    """Fang's ready screen is untimed by its rules: with ``idle_absent`` the connected player
+    who never confirms counts as absent after it, and the game goes on for everyone."""
+    h = Host("Idle", dirs["host_cfg"], dirs["host_data"], bot_delay=0, games=["fang"],
+             idle_timeout=30, open=True, idle_absent=2.0)
+    await h.start("127.0.0.1", 0)
+    ida = await connect(h, dirs["client"], "ida")
+    try:
+        tid = h.lobby.create_table("fang", 5, {"time_limits": True}, seed=3)
+        await ida.send({"type": "sit", "table": tid, "seat": 0})
+        await until(ida, lambda m: m["type"] == "lobby" and (m.get("you") or {}).get("seat") == 0)
+        for seat in range(1, 5):
+            h.lobby.add_bot(tid, seat, "heuristic")
+        h.lobby.start(tid)
+        first = await until(ida, lambda m: m["type"] == "view")
+        table = h.lobby.tables[tid]
+        assert table.waiting_for() == [0]  # the four bots confirmed; only Ida holds the table
+        assert {a["type"] for a in first["legal"]} == {"ready"}  # the untimed ready screen
+        absent = await until(ida, lambda m: m["type"] == "view" and "presence" in m["view"]
+                             and state_of(m, 0) == "absent", seconds=15)
+        assert ("presence_absent", 0) in keys(absent) or table.seats[0].absent
+        moved = await until(ida, lambda m: m["type"] == "view" and m["view"]["state_id"]
+                            > absent["view"]["state_id"], seconds=15)
+        assert moved["view"].get("scene") != first["view"].get("scene")  # past the ready screen
+        # She comes back by sitting at her seat (b at the table).
+        await ida.send({"type": "sit", "table": tid, "seat": 0})
+        back = await until(ida, lambda m: m["type"] == "view" and "presence" in m["view"]
+                           and state_of(m, 0) == "connected", seconds=15)
+        assert ("presence_back", 0) in keys(back)
+    finally:
+        await ida.aclose()
+        await h.stop()

@@ -369,3 +369,55 @@ def test_a_player_at_a_playing_table_follows_the_lobby_only_while_looking_at_it(
     lb.handle(1, {"type": "look", "on": True})  # and again, the lobby as it is now
     seats = next(t for t in rec.sent(1, "lobby")[-1]["tables"] if t["id"] == second)["seats"]
     assert "p4" not in [s.get("name") for s in seats]
+
+
+def test_a_connected_player_who_keeps_the_table_waiting_is_played_for_until_back() -> None:
+    from host.core import SeatIdle
+
+    now = [0.0]
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7, clock=lambda: now[0])
+    lb.idle_absent = 30.0
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = seated_table(lb, rec, n=2)
+    table = lb.tables[tid]
+    first = table.waiting_for()[0]
+    idle = [e for e in rec.take() if isinstance(e, SeatIdle)]
+    assert [(e.table, e.seat, e.seconds) for e in idle] == [(tid, first, 30.0)]
+    now[0] = 29.0
+    lb.idle_due(tid, first)  # (a timer firing early does nothing)
+    assert not table.seats[first].absent
+    now[0] = 30.0
+    before = table.state_id
+    lb.idle_due(tid, first)
+    assert table.seats[first].absent and not table.seats[first].absent_auto
+    assert table.state_id > before  # the game moved on: its absent move was made for them
+    assert table.presence({0: True, 1: True}, now[0])[first] == {"state": "absent"}
+    # The other player, who acts, never counts: each action starts a new wait.
+    other = 1 - first
+    for _ in range(5):
+        if table.status != "playing" or other not in table.waiting_for():
+            break
+        now[0] += 25.0
+        lb.idle_due(tid, other)
+        view, legal = table.view(other)
+        lb.handle(other + 1, {"type": "act", "table": tid, "state_id": table.state_id,
+                              "action": legal[0]})
+    assert not table.seats[other].absent
+    # b at the table (a sit at one's own seat) brings the idle player back.
+    lb.handle(first + 1, {"type": "sit", "table": tid, "seat": None})
+    assert not table.seats[first].absent
+
+
+def test_without_idle_absent_a_waiting_table_waits() -> None:
+    from host.core import SeatIdle
+
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7, clock=lambda: 1000.0)
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = seated_table(lb, rec, n=2)
+    assert not [e for e in rec.take() if isinstance(e, SeatIdle)]
+    lb.idle_due(tid, lb.tables[tid].waiting_for()[0])
+    assert not any(s.absent for s in lb.tables[tid].seats)
