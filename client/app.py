@@ -7,6 +7,7 @@ intents with :meth:`HexnetApp.send`. Nothing here knows a game's rules.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -138,6 +139,7 @@ class HexnetApp(App):
         self.last_target: tuple[str, int] | None = None
         self.games: list[str] = []
         self.lobby: dict[str, Any] = {}
+        self._looking_said: tuple[bool, int] | None = None  # the last ``look``, and when
         self.views: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         self.lobby_screen = LobbyScreen()
         self.table_screen: TableScreen | None = None
@@ -317,6 +319,21 @@ class HexnetApp(App):
         if kind == "tournament":
             return m.TournamentChanged(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
+
+    async def tell_looking(self, on: bool) -> None:
+        """Say whether the lobby is on screen (``look``): a player seated at a playing table
+        is sent the lobby only while it is. Said when it changes, and again after a
+        reconnect (the host then knows nothing of it); quiet if it cannot be said."""
+        session = self.session
+        seated = (self.lobby.get("you") or {}).get("table") is not None
+        if session is None or session.reconnecting or not seated:
+            return
+        said = (on, session.reconnects)
+        if said == self._looking_said:
+            return
+        self._looking_said = said
+        with contextlib.suppress(Exception):
+            await session.send({"type": "look", "on": on})
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Send an intent to the host; a refusal to send shows as a notification."""

@@ -381,6 +381,20 @@ class Game:
         """The seats whose input the game needs now, sorted (empty once over)."""
         raise NotImplementedError
 
+    def needed(self, state: State) -> list[int]:
+        """The seats the game cannot go on without, as every seat may know it: the host
+        counts a connected player idle only while here (``hexnet host --idle-absent``). Every
+        seat waited for, unless a game says otherwise: it leaves out seats that only may
+        change an answer or use an optional power, and everyone while who is needed is
+        secret (an absent mark there would tell)."""
+        return self.waiting_for(state)
+
+    def bots_asked(self, state: State) -> list[int]:
+        """The seats a host bot is asked to act for now: every seat waited for, unless a game
+        leaves out seats that only may change an answer they gave (asking again would only
+        repeat it)."""
+        return self.waiting_for(state)
+
     def deadline(self, state: State) -> Deadline | None:
         """What the host must time now, or None."""
         return None

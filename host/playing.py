@@ -217,7 +217,7 @@ class PlayMixin:
                 table.closed_window = (table.timer_since, table.state_id - 1)
             table.timer_key, table.timer_since = deadline.key, table.state_id
             self._emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
-        for seat in table.waiting_for():
+        for seat in table.engine.bots_asked(table.state):
             if table.seats[seat].kind == "bot":
                 self._emit(BotTurn(table.id, seat, table.state_id))
         self._watch_waiting(table)  # type: ignore[attr-defined]  # host/presence.py

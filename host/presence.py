@@ -122,12 +122,14 @@ class PresenceMixin:
         self._presence(table, seat, "played", table.played_for.pop(seat, 0))
 
     def _watch_waiting(self, table: Table) -> None:
-        """(After every change) With ``idle_absent`` set, each connected human seat the table
-        now waits on starts its count (a :class:`host.core.SeatIdle` timer), kept while it is
-        waited on without acting; a seat no longer waited on stops counting."""
+        """(After every change) With ``idle_absent`` set, each connected human seat the game
+        now needs (:meth:`hexnet.engine.Game.needed`) starts its count (a
+        :class:`host.core.SeatIdle` timer), kept while it is needed without acting; a seat no
+        longer needed stops counting."""
         if not self.idle_absent:
             return
-        waiting = set(table.waiting_for()) if table.status == "playing" else set()
+        waiting = (set(table.engine.needed(table.state))
+                   if table.status == "playing" and table.state is not None else set())
         for seat in [s for s in table.waited_since if s not in waiting]:
             del table.waited_since[seat]
         for seat in sorted(waiting):
@@ -150,7 +152,8 @@ class PresenceMixin:
         since = table.waited_since.get(seat)
         s = table.seats[seat]
         if (since is None or self.clock() - since < self.idle_absent - 0.5
-                or s.kind != "human" or s.absent or seat not in table.waiting_for()):
+                or s.kind != "human" or s.absent or table.state is None
+                or seat not in table.engine.needed(table.state)):
             return
         del table.waited_since[seat]
         s.absent, s.absent_auto = True, False

@@ -6,7 +6,6 @@ table when you sit)."""
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Any
 
@@ -140,7 +139,6 @@ class LobbyScreen(Screen):
         self.lobby: dict[str, Any] = {}
         self.connection = _("Connecting…")
         self._ready = False
-        self._looking: tuple[bool, int] | None = None  # the last ``look`` said, and when
         self.page = 0
         self._since: dict[int, tuple[dict[str, Any], float]] = {}  # table → entry, arrival
         self.event: dict[str, Any] | None = None  # the host's tournament, if it runs one
@@ -167,26 +165,14 @@ class LobbyScreen(Screen):
         if self.lobby:
             self.update_lobby(self.lobby)
         self.refresh_bindings()
-        self.call_later(self._tell_looking, True)
+        self.call_later(self._tell_looking)
 
-    def on_screen_suspend(self) -> None:
-        """A table (or any screen) over the lobby: the host may stop sending it."""
-        self.call_later(self._tell_looking, False)
-
-    async def _tell_looking(self, on: bool) -> None:
-        """A player seated at a playing table is sent the lobby only while it is on screen
-        (the ``look`` message): say when that changes — and again after a reconnect, where
-        the host knows nothing of it. Quiet: nothing to show if it cannot be said."""
-        session = getattr(self.app, "session", None)
-        seated = (self.lobby.get("you") or {}).get("table") is not None
-        if session is None or session.reconnecting or not seated:
-            return
-        said = (on, session.reconnects)
-        if said == self._looking:
-            return
-        self._looking = said
-        with contextlib.suppress(Exception):
-            await session.send({"type": "look", "on": on})
+    async def _tell_looking(self) -> None:
+        """The lobby is on screen: a player seated at a playing table is sent it only then
+        (:meth:`client.app.HexnetApp.tell_looking`; a table screen says the opposite). The
+        screen on top: ``is_current`` also counts a screen seen behind another."""
+        if self.app.screen is self:
+            await self.app.tell_looking(True)  # type: ignore[attr-defined]
 
     def _count_presence(self) -> None:
         """Once a second: redraw while a seat's countdown to absent runs."""
@@ -289,8 +275,8 @@ class LobbyScreen(Screen):
         self.lobby = lobby
         if not self._ready or not self.query(DataTable):  # not yet mounted, or torn down
             return
-        if self.is_current:  # (after a reconnect, the host must hear it again)
-            self.call_later(self._tell_looking, True)
+        if self.app.screen is self:  # (after a reconnect, the host must hear it again)
+            self.call_later(self._tell_looking)
         table = self.query_one(DataTable)
         keep = self.selected_table()
         tables = list(lobby.get("tables") or [])

@@ -173,6 +173,15 @@ class TableScreen(Screen):
         self.set_interval(1.0, self._count_presence)
         if self.view:
             self.update_view(self.view, self.legal)
+        self.call_later(self._not_looking)
+
+    def on_screen_resume(self) -> None:
+        self.call_later(self._not_looking)
+
+    async def _not_looking(self) -> None:
+        """The table is on screen, not the lobby: the host may stop sending the lobby."""
+        if self.app.screen is self and not self.watching:
+            await self.app.tell_looking(False)  # type: ignore[attr-defined]
 
     def retranslate(self) -> None:
         """Everything again in the current language (after a language switch): the log, the

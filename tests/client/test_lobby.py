@@ -124,8 +124,8 @@ async def test_a_player_mid_game_who_opens_the_lobby_sees_the_other_tables_as_th
         await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") == mine,
                          what="seated")
         await pilot.press("g")
-        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen),
-                         what="the table")
+        await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                         and not bea().looking, what="the table, the lobby no longer shown")
         # While Bea plays, the host tells her nothing of the lobby: a new table is not heard of.
         other = open_host.lobby.create_table("hexenhammer", 4, {})
         await wait_until(pilot, lambda: not bea().synced, what="the lobby updates stopped")

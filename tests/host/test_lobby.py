@@ -421,3 +421,38 @@ def test_without_idle_absent_a_waiting_table_waits() -> None:
     assert not [e for e in rec.take() if isinstance(e, SeatIdle)]
     lb.idle_due(tid, lb.tables[tid].waiting_for()[0])
     assert not any(s.absent for s in lb.tables[tid].seats)
+
+
+def test_fang_host_bots_pick_and_vote_once_a_scene_not_again_after_every_change() -> None:
+    # Fang lets a seat change its pick or vote until the scene closes, and waits on it
+    # meanwhile; a host bot asked again after every change re-sent the same pick (a log line
+    # each time). Now a bot is asked only where the game needs it (or a power is open).
+    from host.core import Accepted, SetTimer
+
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 11)
+    tid = lb.create_table("fang", 6)
+    for _ in range(6):
+        lb.add_bot(tid, None, "heuristic")
+    lb.start(tid)
+    mine: dict[int, list[str]] = {s: [] for s in range(6)}
+    for _ in range(5000):
+        effects = rec.take()
+        for e in effects:
+            if isinstance(e, Accepted) and e.seat is not None:
+                mine[e.seat].append(e.action["type"])
+        turns = [e for e in effects if isinstance(e, BotTurn)]
+        timers = [e for e in effects if isinstance(e, SetTimer)]
+        if turns:
+            for t in turns:
+                lb.bot_turn(t.table, t.seat, t.state_id)
+        elif timers:
+            lb.timeout(tid, timers[-1].key)
+        elif lb.tables[tid].status != "playing":
+            break
+    assert lb.tables[tid].status == "over"
+    for seat, kinds in mine.items():
+        again = [k for a, k in zip(kinds, kinds[1:], strict=False) if a == k
+                 and k in ("pick", "vote", "vote_proposal")]
+        assert again == [], f"seat {seat} sent {again[0]} twice in a row: {kinds}"
+    assert sum(k == "pick" for ks in mine.values() for k in ks) >= 4  # they did pick

@@ -62,6 +62,21 @@ class FangGame(Game):
         """Seats the scene needs, seats that may still change a pick/vote, optional powers."""
         return waiting(state)
 
+    def needed(self, state: State) -> list[int]:
+        """The seats the scene needs — none while that is secret (a pick, the guard, the
+        witches' window): an idle seat there must not be marked absent for all to see."""
+        scene = state["scene"]
+        if state.get("outcome") is not None or scene["name"] in SECRET_SCENES:
+            return []
+        return list(scene["need"])
+
+    def bots_asked(self, state: State) -> list[int]:
+        """Seats the scene needs and optional powers; not a seat that only may change its
+        pick or vote (a bot asked again re-sent the same one: a log line each time)."""
+        if state.get("outcome") is not None:
+            return []
+        return sorted({*state["scene"]["need"], *power_seats(state)})
+
     def _legal(self, state: State, seat: int) -> list[Action]:
         scene = state["scene"]
         out: list[Action] = []

@@ -287,3 +287,20 @@ def test_every_seat_gets_one_private_day_summary() -> None:
         "You collected Quellwasser at Brunnen.",
         "You sat the day out at the pond.",
     ]
+
+
+def test_no_seat_counts_as_needed_while_who_is_needed_is_secret() -> None:
+    # The host's idle count (--idle-absent) runs only on needed seats: at a pick the needed
+    # set is the non-witches, so an absent mark there would point at the witches.
+    state = table(FIVE)
+    assert scene(state) == "pick" and GAME.waiting_for(state) == [1, 2, 3, 4]
+    assert GAME.needed(state) == []
+    pick_all(state)
+    assert scene(state) == "witches" and GAME.needed(state) == []
+
+
+def test_a_seat_that_only_may_change_its_pick_is_waited_on_but_no_bot_is_asked() -> None:
+    state = table(FIVE)
+    act(state, 3, type="pick", place="wald")
+    assert 3 in GAME.waiting_for(state)  # it may still change the pick
+    assert 3 not in GAME.bots_asked(state) and 4 in GAME.bots_asked(state)
