@@ -102,6 +102,22 @@ async def test_losing_the_host_is_shown_and_the_client_reconnects_by_itself(
         await host.stop()
 
 
+async def start_with_two_bots(pilot: Any, app: HexnetApp, host: Host,
+                              seed: int | None) -> int:
+    """A new Hexenhammer table: the app's player at seat 0, two heuristic bots, started with
+    ``g``; its id."""
+    tid = host.lobby.create_table("hexenhammer", 3, {}, seed=seed)
+    await wait_until(pilot, lambda: any(t["id"] == tid for t in app.lobby.get("tables") or []),
+                     what="the table listed")
+    await app.send({"type": "sit", "table": tid, "seat": 0})
+    for seat in (1, 2):
+        host.lobby.add_bot(tid, seat, "heuristic")
+    await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") == tid,
+                     what="seated")
+    await pilot.press("g")
+    return tid
+
+
 async def test_a_player_mid_game_who_opens_the_lobby_sees_the_other_tables_as_they_are(
         open_host: Host, tmp_path: Any) -> None:
     app = HexnetApp(target=("127.0.0.1", open_host.port), name="Bea",
@@ -116,14 +132,7 @@ async def test_a_player_mid_game_who_opens_the_lobby_sees_the_other_tables_as_th
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: app.lobby and isinstance(app.screen, LobbyScreen),
                          what="the lobby")
-        mine = open_host.lobby.create_table("hexenhammer", 3, {})
-        await wait_until(pilot, lambda: listed(mine), what="the table")
-        await app.send({"type": "sit", "table": mine, "seat": 0})
-        for seat in (1, 2):
-            open_host.lobby.add_bot(mine, seat, "heuristic")
-        await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") == mine,
-                         what="seated")
-        await pilot.press("g")
+        mine = await start_with_two_bots(pilot, app, open_host, seed=None)
         await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
                          and not bea().looking, what="the table, the lobby no longer shown")
         # While Bea plays, the host tells her nothing of the lobby: a new table is not heard of.
@@ -152,13 +161,7 @@ async def test_a_player_who_kept_the_table_waiting_reads_why_and_comes_back_with
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_until(pilot, lambda: app.lobby and isinstance(app.screen, LobbyScreen),
                              what="the lobby")
-            tid = host.lobby.create_table("hexenhammer", 3, {}, seed=5)
-            await app.send({"type": "sit", "table": tid, "seat": 0})
-            for seat in (1, 2):
-                host.lobby.add_bot(tid, seat, "heuristic")
-            await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") == tid,
-                             what="seated")
-            await pilot.press("g")
+            tid = await start_with_two_bots(pilot, app, host, seed=5)
             screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
                                       and app.screen, what="the table")
             seat = host.lobby.tables[tid].seats[0]
