@@ -142,9 +142,10 @@ class PresenceMixin:
     def idle_due(self, table_id: int, seat: int) -> None:
         """(The shell, ``idle_absent`` seconds after a wait began) A connected player who has
         kept the table waiting all that time is marked absent: the game answers for them
-        (each game's absent move) until they come back — ``sit`` at their seat (``b`` at the
-        table, ``s`` in the lobby), or a reconnect. So an idle player cannot hold a table
-        whose rules leave a step untimed. A timer of an earlier wait does nothing."""
+        (each game's absent move) until they come back with a ``sit`` at their seat (``b`` at
+        the table, ``s`` in the lobby). So an idle player cannot hold a table whose rules
+        leave a step untimed. A timer of an earlier wait does nothing, nor one for a player
+        who has lost the connection meanwhile (``absent_after`` counts for them)."""
         table = self.tables.get(table_id)
         if (table is None or table.status != "playing" or not self.idle_absent
                 or not 0 <= seat < len(table.seats)):
@@ -153,6 +154,7 @@ class PresenceMixin:
         s = table.seats[seat]
         if (since is None or self.clock() - since < self.idle_absent - 0.5
                 or s.kind != "human" or s.absent or table.state is None
+                or s.identity not in self.by_identity
                 or seat not in table.engine.needed(table.state)):
             return
         del table.waited_since[seat]

@@ -456,3 +456,22 @@ def test_fang_host_bots_pick_and_vote_once_a_scene_not_again_after_every_change(
                  and k in ("pick", "vote", "vote_proposal")]
         assert again == [], f"seat {seat} sent {again[0]} twice in a row: {kinds}"
     assert sum(k == "pick" for ks in mine.values() for k in ks) >= 4  # they did pick
+
+
+def test_a_player_who_lost_the_connection_is_left_to_the_absent_countdown_not_the_idle_one(
+        ) -> None:
+    now = [0.0]
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7, clock=lambda: now[0])
+    lb.idle_absent = 30.0
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = seated_table(lb, rec, n=2)
+    first = lb.tables[tid].waiting_for()[0]
+    lb.disconnect(first + 1)
+    now[0] = 31.0
+    lb.idle_due(tid, first)
+    seat = lb.tables[tid].seats[first]
+    assert not seat.absent  # (--absent-after decides; a reconnect then clears it)
+    lb.connect(first + 1, ident(first + 1), f"p{first + 1}")
+    assert not seat.absent
