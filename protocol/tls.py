@@ -27,19 +27,29 @@ WEB_CERT_FILE = "web_cert.pem"
 WEB_CERT_DAYS = 365
 
 
+def _self_signed(key: ec.EllipticCurvePrivateKey, days: int,
+                 extensions: list[tuple[x509.ExtensionType, bool]] | None = None
+                 ) -> x509.Certificate:
+    """A certificate of ``key`` signed by itself ("hexnet host"), valid from yesterday for
+    ``days``, with ``extensions`` (each with whether it is critical)."""
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "hexnet host")])
+    now = datetime.datetime.now(datetime.UTC)
+    builder = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+               .public_key(key.public_key()).serial_number(x509.random_serial_number())
+               .not_valid_before(now - datetime.timedelta(days=1))
+               .not_valid_after(now + datetime.timedelta(days=days)))
+    for extension, critical in extensions or []:
+        builder = builder.add_extension(extension, critical=critical)
+    return builder.sign(key, hashes.SHA256())
+
+
 def ensure_host_cert(config_dir: Path) -> tuple[Path, Path]:
     """The host's (cert, key) paths in ``config_dir``, made once (ECDSA P-256, 20 years)."""
     cert_path, key_path = config_dir / CERT_FILE, config_dir / KEY_FILE
     if cert_path.exists() and key_path.exists():
         return cert_path, key_path
     key = ec.generate_private_key(ec.SECP256R1())
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "hexnet host")])
-    now = datetime.datetime.now(datetime.UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-            .public_key(key.public_key()).serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(days=1))
-            .not_valid_after(now + datetime.timedelta(days=365 * 20))
-            .sign(key, hashes.SHA256()))
+    cert = _self_signed(key, 365 * 20)
     write_private(key_path, key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
         serialization.NoEncryption()))
@@ -63,17 +73,10 @@ def ensure_web_cert(config_dir: Path, addresses: list[str], names: list[str]) ->
         except ValueError:
             continue
     alt += [x509.DNSName(n) for n in dict.fromkeys(names) if n]
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "hexnet host")])
-    now = datetime.datetime.now(datetime.UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-            .public_key(key.public_key()).serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(days=1))
-            .not_valid_after(now + datetime.timedelta(days=WEB_CERT_DAYS))
-            .add_extension(x509.SubjectAlternativeName(alt), critical=False)
-            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-            .add_extension(x509.ExtendedKeyUsage([x509.ExtendedKeyUsageOID.SERVER_AUTH]),
-                           critical=False)
-            .sign(key, hashes.SHA256()))
+    cert = _self_signed(key, WEB_CERT_DAYS, [
+        (x509.SubjectAlternativeName(alt), False),
+        (x509.BasicConstraints(ca=False, path_length=None), True),
+        (x509.ExtendedKeyUsage([x509.ExtendedKeyUsageOID.SERVER_AUTH]), False)])
     path = config_dir / WEB_CERT_FILE
     write_private(path, cert.public_bytes(serialization.Encoding.PEM))
     return path

@@ -208,9 +208,7 @@ class FangScreen(TableScreen):
         over = bool(view.get("outcome")) and self._ready and not self._results_shown
         if over:
             self._results_shown = True  # ours, not the generic score table
-        super().update_view(shown, legal)
-        if self._ready:
-            self.refresh_bindings()
+        super().update_view(shown, legal)  # (which refreshes the key bar)
         if over:
             # a watcher has typed nothing for the table: its results take keys at once
             self.app.push_screen(FangResultsScreen(self.table, shown, asked=self.watching))
@@ -295,23 +293,23 @@ class FangScreen(TableScreen):
     # -- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)
-        if allowed is False:
-            return False  # a watcher's key
-        if self.watching and action == "role":  # r: the results, once there are some
-            return bool(self.view.get("outcome"))
-        kinds = {a.get("type") for a in self.legal}
-        fits = True
+        if allowed is not False and self.watching and action == "role":
+            return bool(self.view.get("outcome"))  # r: the results, once there are some
+        return allowed
+
+    def key_fits(self, action: str) -> bool:
+        """Each key while the question is one it answers (confirm, a power, the proposal
+        vote; the witches' whisper for a witch)."""
+        kinds = self.legal_types()
         if action == "pass_turn":
-            fits = bool(kinds & set(CONFIRM_TYPES))
-        elif action == "power":
-            fits = bool(kinds & set(POWER_TYPES))
-        elif action in ("vote_yes", "vote_no"):
-            fits = "vote_proposal" in kinds
-        elif action == "whisper":
-            fits = self.view.get("role") == "hexe"
-        # a key that does not fit the question is hidden, also while keys wait (then the
-        # keys that fit are dimmed: None)
-        return allowed if fits else False
+            return bool(kinds & set(CONFIRM_TYPES))
+        if action == "power":
+            return bool(kinds & set(POWER_TYPES))
+        if action in ("vote_yes", "vote_no"):
+            return "vote_proposal" in kinds
+        if action == "whisper":
+            return self.view.get("role") == "hexe"
+        return True
 
     def action_role(self) -> None:
         """Turn the role card (after the game: show the results again)."""

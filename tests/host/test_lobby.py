@@ -371,16 +371,21 @@ def test_a_player_at_a_playing_table_follows_the_lobby_only_while_looking_at_it(
     assert "p4" not in [s.get("name") for s in seats]
 
 
-def test_a_connected_player_who_keeps_the_table_waiting_is_played_for_until_back() -> None:
-    from host.core import SeatIdle
-
+def idle_counted_table() -> tuple[Lobby, Recorder, list[float], int]:
+    """p1 and p2 playing the toy game on a test clock (``now[0]``), idle after 30 s."""
     now = [0.0]
     rec = Recorder()
     lb = Lobby(rec, seed_source=lambda: 7, clock=lambda: now[0])
     lb.idle_absent = 30.0
     for n in (1, 2):
         lb.connect(n, ident(n), f"p{n}")
-    tid = seated_table(lb, rec, n=2)
+    return lb, rec, now, seated_table(lb, rec, n=2)
+
+
+def test_a_connected_player_who_keeps_the_table_waiting_is_played_for_until_back() -> None:
+    from host.core import SeatIdle
+
+    lb, rec, now, tid = idle_counted_table()
     table = lb.tables[tid]
     first = table.waiting_for()[0]
     idle = [e for e in rec.take() if isinstance(e, SeatIdle)]
@@ -460,13 +465,7 @@ def test_fang_host_bots_pick_and_vote_once_a_scene_not_again_after_every_change(
 
 def test_a_player_who_lost_the_connection_is_left_to_the_absent_countdown_not_the_idle_one(
         ) -> None:
-    now = [0.0]
-    rec = Recorder()
-    lb = Lobby(rec, seed_source=lambda: 7, clock=lambda: now[0])
-    lb.idle_absent = 30.0
-    for n in (1, 2):
-        lb.connect(n, ident(n), f"p{n}")
-    tid = seated_table(lb, rec, n=2)
+    lb, rec, now, tid = idle_counted_table()
     first = lb.tables[tid].waiting_for()[0]
     lb.disconnect(first + 1)
     now[0] = 31.0
