@@ -73,6 +73,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from client.errors import (
+    BadRoomCode,
+    ConnectionLost,
+    FingerprintMismatch,
+    HostNotTrusted,
+    ProtocolError,
+    RateLimited,
+    SessionError,
+)
+from client.reconnect import come_back
 from protocol import (
     PROTOCOL_VERSION,
     errors,
@@ -93,38 +103,6 @@ DEAD_AFTER = 15.0
 RECONNECT_FOR = messages.RECONNECT_FOR
 NO_RECONNECT = ("kicked", "replaced")
 COVER_DELAY = (0.05, 0.4)  # seconds before each cover frame of a seat with nothing to do
-
-
-class SessionError(Exception):
-    """A failure to show the player: ``str(exc)`` is a sentence."""
-
-
-class FingerprintMismatch(SessionError):
-    """The host's key differs from the pinned one (known_hosts or ``pinned_fingerprint``)."""
-
-
-class HostNotTrusted(SessionError):
-    """First contact with an unknown key was not confirmed."""
-
-
-class BadRoomCode(SessionError):
-    """The host refused the room code (or needs one)."""
-
-
-class RateLimited(BadRoomCode):
-    """Too many wrong codes from this address; wait a minute."""
-
-
-class ProtocolError(SessionError):
-    """The host broke the protocol or refused the connection; ``code`` says why."""
-
-    def __init__(self, message: str, code: str = "protocol") -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class ConnectionLost(SessionError):
-    """The connection closed or failed."""
 
 
 _CLOSED = object()
@@ -463,10 +441,34 @@ class Session:
             self._queue.put_nowait(_CLOSED)
 
     async def _come_back(self, why: str) -> bool:
-        """Connect again with backoff within the reconnect window (:mod:`client.reconnect`)."""
-        from client.reconnect import come_back
+        """Connect again with backoff within the reconnect window (:mod:`client.reconnect`);
+        whether it worked. A refusal that retrying cannot cure is raised."""
+        assert self._dial is not None and self._again is not None
+        self._online.clear()
+        self.reconnecting = True
+        self._drop()
+        attempt = await come_back(self._redial, self._drop, self._queue.put_nowait,
+                                  lambda: self._closing,
+                                  time.monotonic() + (self._reconnect_for or 0), why)
+        if attempt is None:
+            return False
+        self.reconnecting = False
+        self.reconnects += 1
+        self._last_error = ""
+        self._online.set()
+        self._queue.put_nowait({"type": "connection", "state": "connected", "attempt": attempt})
+        return True
 
-        return await come_back(self, why)
+    async def _redial(self, seconds: float) -> None:
+        """One reconnect attempt: a new connection, then the handshake within ``seconds``."""
+        assert self._dial is not None and self._again is not None
+        self._reader, self._writer = await self._dial()
+        await asyncio.wait_for(self._again(), seconds)
+
+    def _drop(self) -> None:
+        """Abandon the connection as it is (a lost one, or a failed attempt's)."""
+        with contextlib.suppress(Exception):
+            self._writer.transport.abort()
 
     async def _ping_loop(self) -> None:
         with contextlib.suppress(asyncio.CancelledError):
@@ -533,8 +535,7 @@ class Session:
         except ConnectionLost:
             if self._closing:
                 raise
-            with contextlib.suppress(Exception):  # the read loop notices and reconnects
-                self._writer.transport.abort()
+            self._drop()  # the read loop notices and reconnects
 
     async def _send_raw(self, msg: dict[str, Any], cap: int) -> None:
         if self._closing:
