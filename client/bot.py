@@ -16,12 +16,9 @@ new as the one it produced, and prints p50/p99.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import random
-import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,7 +27,6 @@ from typing import Any
 from client.policy import ask
 from client.session import Session, SessionError
 from hexnet.policies import is_builtin, load_policy
-from hexnet.search import budgeted
 
 DEFAULT_PORT = 7878
 RETRY_AFTER = 1.0  # seconds
@@ -223,111 +219,3 @@ def _where(session: Session, table: int) -> str:
             f"{view.get('active')}, {len(session.legal.get(table) or [])} legal, deadline "
             f"{(view.get('deadline') or {}).get('key')}"
             + (", reconnecting" if session.reconnecting else ""))
-
-
-def run(args: argparse.Namespace) -> int:
-    """``hexnet bot``: its report in ``--lang`` (default: the locale's language)."""
-    from hexnet import i18n
-    from hexnet.i18n import _, ngettext
-
-    i18n.set_language(getattr(args, "lang", None) or i18n.from_environment())
-    try:
-        host, port = parse_target(args.target)
-    except ValueError:
-        print(_("hexnet bot: cannot read {target} as HOST[:PORT]").format(
-            target=repr(args.target)), file=sys.stderr)
-        return 2
-    if args.game is None:
-        return run_tournament(args, host, port)
-    try:
-        if args.count < 1:
-            raise ValueError(_("--count must be at least 1, not {count}").format(
-                count=args.count))
-        if args.seats is not None and args.seats < args.count:
-            raise ValueError(_("--seats {seats} cannot hold --count {count} bots").format(
-                seats=args.seats, count=args.count))
-        load_policy(args.game, args.policy)
-    except ValueError as exc:  # PolicyError among them
-        print(f"hexnet bot: {exc}", file=sys.stderr)
-        return 2
-    try:
-        report = asyncio.run(run_bots(
-            host, port, game=args.game, count=args.count, seats=args.seats,
-            policy=budgeted(args.policy, getattr(args, "think", None)), code=args.code,
-            config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
-            resend=args.resend if args.resend and args.resend > 0 else None,
-            seed=getattr(args, "seed", None)))
-    except SessionError as exc:
-        print(f"hexnet bot: {exc}", file=sys.stderr)
-        return 1
-    except TimeoutError:
-        print(_("hexnet bot: the game did not end in time"), file=sys.stderr)
-        return 1
-    if report.outcome is None:
-        print(_("hexnet bot: the table ended without an outcome"), file=sys.stderr)
-        return 1
-    o = report.outcome
-    print(_("table {table}: {game} over after {actions} bot actions in {seconds} s; scores "
-            "{scores}, winners {winners}").format(
-        table=report.table, game=args.game, actions=report.actions_sent,
-        seconds=f"{report.seconds:.1f}", scores=o.get("scores"), winners=o.get("winners"))
-          + (_(", result {result}").format(result=o["result"]) if "result" in o else ""))
-    if report.reconnects:
-        print(ngettext("reconnected {n} time", "reconnected {n} times",
-                       report.reconnects).format(n=report.reconnects))
-    if report.rejected:
-        print(_("rejected: {codes}").format(
-            codes=", ".join(f"{k} {v}" for k, v in sorted(report.rejected.items()))))
-    if report.latencies:
-        figures = (f"p50 {report.percentile(0.5) * 1000:.1f} ms, "
-                   f"p99 {report.percentile(0.99) * 1000:.1f} ms, "
-                   f"mean {statistics.fmean(report.latencies) * 1000:.1f} ms "
-                   f"(n={len(report.latencies)})")
-        print(ngettext("latency action → the client holds the new view: {figures}",
-                       "latency action → all {n} clients hold the new view: {figures}",
-                       args.count).format(n=args.count, figures=figures))
-    return 0
-
-
-def run_tournament(args: argparse.Namespace, host: str, port: int) -> int:
-    """``hexnet bot HOST --count N`` (no ``--game``): N entrants of the host's tournament play
-    until it is over; then the final standings (exit 0)."""
-    from client.entrant import run_entrants
-    from hexnet.i18n import _
-    from hexnet.tournament import standings_lines
-
-    if args.count < 1:
-        print("hexnet bot: " + _("--count must be at least 1, not {count}").format(
-            count=args.count), file=sys.stderr)
-        return 2
-    if args.seats is not None:
-        print("hexnet bot: " + _("--seats names a new table's size; a tournament seats its "
-                                 "entrants itself"), file=sys.stderr)
-        return 2
-    try:
-        report = asyncio.run(run_entrants(
-            host, port, count=args.count, policy=args.policy, code=args.code,
-            config_dir=args.config_dir, name=args.name, pinned_fingerprint=args.fingerprint,
-            resend=args.resend if args.resend and args.resend > 0 else None,
-            seed=getattr(args, "seed", None)))
-    except ValueError as exc:  # PolicyError: the policy does not fit the event's game
-        print(f"hexnet bot: {exc}", file=sys.stderr)
-        return 2
-    except SessionError as exc:
-        print(f"hexnet bot: {exc}", file=sys.stderr)
-        return 1
-    except TimeoutError:
-        print(_("hexnet bot: the tournament did not end in time"), file=sys.stderr)
-        return 1
-    final = report.final or {}
-    print(_("tournament over: {format} of {game}, {rounds} rounds; {n} bots played {tables} "
-            "tables in {seconds} s").format(
-        format=final.get("format"), game=final.get("game"), rounds=final.get("round"),
-        n=args.count, tables=len(set().union(*report.tables)) if report.tables else 0,
-        seconds=f"{report.seconds:.1f}"))
-    rows = final.get("standings", [])
-    mine = {""} | set(report.names)  # the header line is nobody's
-    names = [""] + [str(r["name"]) for r in rows]
-    for name, line in zip(names, standings_lines(rows, str(final.get("format"))), strict=True):
-        print(("* " if name in mine and name else "  ") + line)
-    return 0

@@ -20,7 +20,7 @@ _HANDLERS = {
     "host": "host.cli:run",
     "join": "client.cli:run_join",
     "list": "client.cli:run_list",
-    "bot": "client.bot:run",
+    "bot": "client.cli:run_bot",
     "tournament": "hexnet.ladder:run",
     "selfplay": "hexnet.selfplay:run",
     "replay": "client.replay:run",
