@@ -144,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.headless or not sys.stdout.isatty():
         return run_fast(run_headless(args))  # uvloop when installed
-    from host.dashboard import run_dashboard
+    from host.dashboard import Dashboard
 
-    return run_dashboard(args)
+    host = make_host(args, log=lambda line: None)
+    return Dashboard(host, args.bind, args.port, web=args.web, ssh=args.ssh,
+                     tournament=getattr(args, "tournament_settings", None)).run() or 0

@@ -13,7 +13,6 @@ quit (mDNS unregistered, connections closed) — while games run, ``q`` asks onc
 
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Any
 
@@ -240,12 +239,3 @@ class Dashboard(App[int]):
         if self.doors is not None:
             await self.doors.close()
         await self.host.stop()
-
-
-def run_dashboard(args: argparse.Namespace) -> int:
-    """``hexnet host`` on a terminal."""
-    from host.cli import make_host
-
-    host = make_host(args, log=lambda line: None)
-    return Dashboard(host, args.bind, args.port, web=args.web, ssh=args.ssh,
-                     tournament=getattr(args, "tournament_settings", None)).run() or 0
