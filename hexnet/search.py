@@ -71,7 +71,7 @@ def copy_tree(x: Any) -> Any:
 class SearchGame:
     """What search needs to know about one game."""
 
-    name: str
+    engine: Game  # the game's engine: the deals are played out on it
     rollout: Policy
     candidates: Candidates | None = None
     evaluate: Evaluate | None = None
@@ -91,6 +91,10 @@ class SearchGame:
     # if set, the heuristic's choice is the yardstick: it is never dropped, and search leaves it
     # only for a candidate better by this many standard errors (noisy games: dice, hidden roles)
     anchor: float | None = None
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
 
 
 def outcome_value(outcome: dict[str, Any], seat: int) -> float:
@@ -243,12 +247,10 @@ class SearchPolicy:
     def decide(self, view: View, legal: list[Action], rng: random.Random,
                started: float | None = None) -> Action:
         """The chosen action (without the constant-time wait)."""
-        from hexnet.games import get_game
-
         heuristic = self.spec.rollout(view, legal, rng)
         if len(legal) <= 1:
             return heuristic
-        game = get_game(self.spec.name)
+        game = self.spec.engine
         candidates = _unique(self.spec.candidates(game, view, legal, heuristic, rng)
                              if self.spec.candidates else list(legal))
         if len(candidates) == 1:

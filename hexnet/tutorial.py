@@ -100,12 +100,9 @@ def steady_rng(view: Mapping[str, Any]) -> random.Random:
     return random.Random(f"{view.get('game')}/{view.get('seat')}/{view.get('state_id')}")
 
 
-def tutorial_policy(game: str) -> Policy:
-    """The tutorial bots of ``game``: the script's choice where one is legal, else the
-    heuristic with a :func:`steady_rng`."""
-    from hexnet.games import get_policy
-
-    heuristic = get_policy(game, "heuristic")
+def tutorial_policy(game: str, heuristic: Policy) -> Policy:
+    """The tutorial bots of ``game``: the script's choice where one is legal, else
+    ``heuristic`` (the game's) with a :func:`steady_rng`."""
     try:
         script = load(game).script
     except FileNotFoundError:

@@ -46,7 +46,6 @@ ROOM_EXCEPTIONS = {
 # A circle still being taken apart elsewhere, keyed by exactly its modules → where it goes.
 # Strict: once the circle is gone the allowance fails too, so it is not left behind.
 KNOWN_CIRCLES = {
-    frozenset({"hexnet.games", "hexnet.search", "hexnet.tutorial"}): "to go (issue 24)",
     # removed by the house branch
     frozenset({"host.lobby", "host.playing", "host.watchers"}): "removed by the house branch",
 }

@@ -48,7 +48,7 @@ def get_policy(game: str, policy: str):
     if policy == "tutorial" and game in _MODULES:
         from hexnet.tutorial import tutorial_policy
 
-        return tutorial_policy(game)
+        return tutorial_policy(game, get_policy(game, "heuristic"))
     module = importlib.import_module(_MODULES[game])
     policies = module.POLICIES
     name, _, budget = policy.partition("@")

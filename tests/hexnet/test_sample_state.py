@@ -79,7 +79,7 @@ def test_a_sampled_state_shows_the_seat_exactly_its_view(game_name, players, opt
 def test_a_sampled_state_plays_on_to_the_end(game_name, players):
     game = get_game(game_name)
     playout = Playout(game, get_policy(game_name, "search").spec.__class__(
-        name=game_name, rollout=get_policy(game_name, "heuristic")))
+        engine=game, rollout=get_policy(game_name, "heuristic")))
     done = 0
     for seed in range(5, 10):  # games until three positions were played on (short games: more)
         for i, (state, seat) in enumerate(positions(game_name, players, seed, {}, every=17)):

@@ -8,36 +8,12 @@ and ``belief`` build the search bot's determinizations, ``search`` configures it
 
 from hexnet.games.fang import sample
 from hexnet.games.fang.bots import POLICIES
-from hexnet.games.fang.game import FangGame
+from hexnet.games.fang.game import GAME, FangGame
 from hexnet.games.fang.search import SEARCH, SEARCH_VILLAGE, SEARCH_WITCHES
 
 FangGame.sample_state = sample.sample_state  # the determinization lives in sample.py
 POLICIES["search"] = SEARCH
 POLICIES["search-village"] = SEARCH_VILLAGE  # search on the village side, heuristic elsewhere
 POLICIES["search-witches"] = SEARCH_WITCHES  # search on the witches' side, heuristic elsewhere
-
-GAME = FangGame(
-    name="fang",
-    title="Fang die Hexe",
-    min_players=4,
-    max_players=12,
-    round_field="day",
-    options_help={
-        "pace": "relaxed | normal | quick: the timed windows' seconds",
-        "time_limits": "true/false: run the timers for picks, talk, proposals and votes",
-        "pick_seconds": "place pick (and guard) time limit, default 60",
-        "witches_seconds": "the witches' window, always timed, default 15",
-        "talk_seconds": "evening talk time limit, default 180",
-        "proposal_seconds": "the chief's proposal time limit, default 60",
-        "proposal_vote_seconds": "proposal vote time limit, default 30",
-        "vote_seconds": "banishment vote time limit, default 60",
-        "pause_seconds": "the 'who was it?!' pause before the vote, default 4",
-        "max_changes": "how often a seat may send a pick or vote in one scene, default 3",
-        "deal": "standard | balanced: the role table by player count (balanced: the issue 17 "
-                "balance study's changes), default standard",
-        "roles": "a role list to deal instead of the table's (padded with Dorfkatzen)",
-        "scenario": "a fixed starting position for tests and tutorials (see the rules text)",
-    },
-)
 
 __all__ = ["GAME", "POLICIES"]

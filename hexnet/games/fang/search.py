@@ -22,6 +22,7 @@ from typing import Any
 from hexnet.engine import Game, visible
 from hexnet.games.fang import belief, bots, data
 from hexnet.games.fang import view as engine_view
+from hexnet.games.fang.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
 View = dict[str, Any]
@@ -176,7 +177,7 @@ def redraw_hidden(game: Game, state: dict[str, Any], seat: int, rng: random.Rand
             scene["choice"][s] = action.get("target")
 
 
-SPEC = SearchGame(name="fang", rollout=bots.choose_heuristic, candidates=candidates,
+SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   log_keep=ROLLOUT_LOG, rollout_view=rollout_view, refine=redraw_hidden,
                   anchor=ANCHOR,
                   value=lambda outcome, seat: 1.0 if seat in outcome.get("winners", []) else 0.0,

@@ -15,6 +15,7 @@ from hexnet.engine import Game
 from hexnet.games.hexenhammer import bots, data, phases
 from hexnet.games.hexenhammer import view as engine_view
 from hexnet.games.hexenhammer.effects import current_witches
+from hexnet.games.hexenhammer.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
 Action = dict[str, Any]
@@ -88,7 +89,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
-SPEC = SearchGame(name="hexenhammer", rollout=bots.choose_heuristic, candidates=candidates,
+SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   evaluate=evaluate, horizon=HORIZON, log_keep=0, rollout_view=rollout_view,
                   shared=frozenset({"players", "options", "cards"}))
 SEARCH = SearchPolicy(SPEC)

@@ -6,11 +6,10 @@ Rules: ``seeds/rules/hranice.md``; deck and numbers: ``seeds/hranice.toml``.
 from hexnet.bots import choose_random
 from hexnet.games.hranice import sample
 from hexnet.games.hranice.bots import choose_heuristic
-from hexnet.games.hranice.game import Hranice
+from hexnet.games.hranice.game import GAME, Hranice
 from hexnet.games.hranice.search import SEARCH
 
 Hranice.sample_state = sample.sample_state  # the determinization lives in sample.py
-GAME = Hranice()
 POLICIES = {"random": choose_random, "heuristic": choose_heuristic, "search": SEARCH}
 
 __all__ = ["GAME", "POLICIES"]

@@ -104,3 +104,6 @@ class Hranice(Game):
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:
         return view.describe(state, seat, action)
+
+
+GAME = Hranice()

@@ -15,6 +15,7 @@ from typing import Any
 
 from hexnet.engine import Game
 from hexnet.games.hranice import board, bots, cards
+from hexnet.games.hranice.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
 HORIZON_TURNS = 2  # rounds a playout runs before it is evaluated
@@ -66,7 +67,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
-SPEC = SearchGame(name="hranice", rollout=bots.choose_heuristic, candidates=candidates,
+SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   evaluate=evaluate, horizon=60, log_keep=0, rollout_view=rollout_view,
                   anchor=ANCHOR)
 SEARCH = SearchPolicy(SPEC)
