@@ -590,14 +590,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m host.bench`` (``--echo-server DIR`` runs the bare echo server)."""
+    """``python -m host.bench --echo-server DIR``: the bare echo server the bench starts (the
+    bench itself is ``hexnet bench``)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["--echo-server"]:
-        arun(_echo_server(argv[1]))
-        return 0
-    from hexnet.cli import build_parser
-
-    return run(build_parser().parse_args(["bench", *argv]))
+    if len(argv) != 2 or argv[0] != "--echo-server":
+        print("usage: python -m host.bench --echo-server DIR (the bench is: hexnet bench)",
+              file=sys.stderr)
+        return 2
+    arun(_echo_server(argv[1]))
+    return 0
 
 
 if __name__ == "__main__":

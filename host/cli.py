@@ -13,6 +13,7 @@ import sys
 import time
 
 from host.eventlog import EventLog
+from host.flags import HOST_LIMITS
 from host.server import Host
 from host.server import run as run_fast
 
@@ -36,8 +37,6 @@ def idle_absent(args: argparse.Namespace) -> float | None:
 
 def make_host(args: argparse.Namespace, log=log_line) -> Host:
     """The Host the command line describes (limits not given keep the Host's defaults)."""
-    from hexnet.cli import HOST_LIMITS
-
     limits = {dest: getattr(args, dest) for _, dest, *_ in HOST_LIMITS
               if getattr(args, dest, None) is not None}
     return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,

@@ -10,8 +10,9 @@ import sys
 
 import pytest
 
-from hexnet.cli import HOST_LIMITS, build_parser
+from hexnet.cli import build_parser
 from host.cli import make_host
+from host.flags import HOST_LIMITS
 from host.server import Host
 
 
