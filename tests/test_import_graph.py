@@ -39,7 +39,6 @@ ROOMS: dict[str, set[str]] = {
 }
 # (module, module it imports) outside its room's list → why it may
 ROOM_EXCEPTIONS = {
-    ("client.play", "host.server"): "to go (issue 24): hexnet play is composed in hexnet.cli",
 }
 # A circle still being taken apart elsewhere, keyed by exactly its modules → where it goes.
 # Strict: once the circle is gone the allowance fails too, so it is not left behind.

@@ -7,7 +7,7 @@ the same :func:`problems`.
 
 Where the used keys come from:
 
-- the interface: Babel's extractor over the client, ``hexnet/cli.py`` and the renderer (``_``,
+- the interface: Babel's extractor over the client, ``hexnet/cli/`` and the renderer (``_``,
   ``ngettext``, ``pgettext``, ``N_``, as ``pybabel extract`` would) and the engine's refusals
   (``IllegalAction("key")`` in ``hexnet/engine.py`` and ``host/``, context ``reason``) and the
   engine's own log lines (``emit(state, "key")`` in ``hexnet/engine.py``: presence, context
@@ -109,7 +109,7 @@ def interface_keys() -> dict[Key, list[str]]:
     the engine's refusals map to [] (their English is in the English catalog)."""
     out: dict[Key, list[str]] = {}
     method_map = [("client/**.py", "python"), ("hexnet/i18n/**.py", "python"),
-                  ("hexnet/cli.py", "python")]
+                  ("hexnet/cli/**.py", "python")]
     keywords = {**DEFAULT_KEYWORDS, "interface_word": None}  # the renderer's own words
     for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT), method_map=method_map, keywords=keywords):

@@ -13,12 +13,12 @@ import pytest
 from textual.widgets import Static
 
 from client.app import AutoSeat, HexnetApp
-from client.play import tutorial_table
 from client.replay.screen import ReplayControls
 from client.screens.picker import Picker
 from client.screens.results import ResultsScreen
 from client.screens.table_base import TableScreen
 from client.widgets.cards import CardList
+from hexnet.cli.play import tutorial_table
 from hexnet.tutorial import load
 from host.server import Host
 from tests.client.conftest import asked, wait_until

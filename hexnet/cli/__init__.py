@@ -1,8 +1,10 @@
-"""``hexnet``: the one front door.
+"""``hexnet``: the one front door, above every room (it may use the rules, the host and the
+client; nothing imports it).
 
 Every subcommand's arguments are declared here (argparse only, so ``hexnet --help`` stays fast);
 its work is done by ``run(args) -> int`` in the module named in ``_HANDLERS``, imported only when
-that command runs.
+that command runs. ``hexnet play`` is composed here (:mod:`hexnet.cli.play`): a host and a client
+in one process.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help s
 POLICIES = ["random", "heuristic", "search"]  # the built-in bots
 
 _HANDLERS = {
-    "play": "client.play:run",
+    "play": "hexnet.cli.play:run",
     "host": "host.cli:run",
     "join": "client.cli:run_join",
     "list": "client.cli:run_list",
@@ -371,6 +373,3 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -6,7 +6,8 @@ free port and open (no room code); with ``--lan`` it binds every address and adv
 mDNS so friends can join with ``hexnet join``. The host gets a table with bots in every seat but
 the first (with ``--lan`` the seats stay open for friends; ``b`` in the lobby adds bots); the
 client connects to it like any other client (pinned to the host's own fingerprint), sits in the
-first seat, and starts the game.
+first seat, and starts the game. Composed here, above both rooms: the client never imports the
+host, so this module is the one place where both run in one process.
 
 ``--tutorial`` plays the game's guided first game instead (:mod:`hexnet.tutorial`): its table
 from ``seeds/tutorials/<game>.toml`` — a position stacked by this host's own code, never by a
@@ -19,16 +20,14 @@ import argparse
 import asyncio
 import sys
 import tempfile
-from typing import TYPE_CHECKING
 
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
+from hexnet.games import get_game
 from hexnet.i18n import _
 from hexnet.search import budgeted
-
-if TYPE_CHECKING:
-    from hexnet.tutorial import Tutorial
-    from host.server import Host
+from hexnet.tutorial import Tutorial, load
+from host.server import Host
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
@@ -37,8 +36,6 @@ BOT_DELAY = 0.4  # at other tables
 
 def table_size(game: str, players: int | None) -> int:
     """``players`` if the game allows it (SystemExit with a sentence if not), else its default."""
-    from hexnet.games import get_game
-
     engine = get_game(game)
     n = players if players is not None else DEFAULT_PLAYERS.get(game, engine.min_players)
     if not engine.min_players <= n <= engine.max_players:
@@ -52,8 +49,6 @@ def tutorial_of(args: argparse.Namespace) -> Tutorial | None:
     the game has none or another option contradicts it."""
     if not getattr(args, "tutorial", False):
         return None
-    from hexnet.tutorial import load
-
     if args.players or args.seed is not None or args.lan:
         raise SystemExit(_("hexnet play: --tutorial sets its own table; leave out --players, "
                            "--seed and --lan."))
@@ -89,8 +84,6 @@ def bot_delay(args: argparse.Namespace, tutorial: bool) -> float:
 
 async def play(args: argparse.Namespace) -> int:
     """Start the host, run the app against it until the player quits, stop the host."""
-    from host.server import Host
-
     lang = use_language(args)
     tutorial = tutorial_of(args)
     seats = tutorial.seats if tutorial else table_size(args.game, args.players)

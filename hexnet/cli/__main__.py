@@ -1,0 +1,7 @@
+"""``python -m hexnet.cli``: the ``hexnet`` command."""
+
+import sys
+
+from hexnet.cli import main
+
+sys.exit(main())
