@@ -53,7 +53,7 @@ MIN_EVIDENCE = 2  # playouts each candidate needs before a timed decision may le
 def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
     """A deep copy of a state tree (dicts, lists, scalars); keys in ``shared`` are taken by
     reference (parts the engine never mutates, e.g. a card table). About as fast as a msgpack
-    round trip (``python -m hexnet.searchbench``) and about 1% of a playout's time."""
+    round trip (``python -m hexnet.tools.searchbench``) and about 1% of a playout's time."""
     return {k: (v if k in shared else copy_tree(v)) for k, v in state.items()}
 
 

@@ -266,6 +266,28 @@ def _r(x: float) -> float:
 
 # --- swiss -------------------------------------------------------------------------------
 
+DEFAULT_SWISS_ROUNDS = 3
+
+
+def planned_rounds(fmt: str, entrants: int, size: int, rounds: int | None,
+                   names: list[str]) -> int:
+    """How many rounds an event of ``entrants`` (``names``) at tables of ``size`` plays:
+    ``rounds`` if given and the format allows it (TournamentError if not), else the format's
+    own (swiss 3, round-robin the whole schedule, knockout its bracket)."""
+    if fmt == "knockout":
+        depth = knockout_depth(entrants, size)
+        if rounds is not None and rounds != depth:
+            raise TournamentError(f"a knockout of {entrants} entrants at tables of {size} "
+                                  f"plays {depth} rounds; leave out --rounds")
+        return depth
+    if rounds is None:
+        return (DEFAULT_SWISS_ROUNDS if fmt == "swiss"
+                else len(round_robin_schedule(names, size)))
+    if rounds < 1:
+        raise TournamentError(f"--rounds must be at least 1, not {rounds}")
+    return rounds
+
+
 def swiss_round(history: History, number: int) -> Round:
     """The next Swiss round: byes rotated, tables by standing without repeat meetings while
     avoidable."""

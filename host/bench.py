@@ -479,7 +479,7 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
 
 def measure_selfplay(game: str, seconds: float) -> float:
     from hexnet.games import get_game, get_policy
-    from hexnet.selfplay import play_game
+    from hexnet.tools.selfplay import play_game
 
     engine = get_game(game)
     policy = get_policy(game, "random")

@@ -103,7 +103,7 @@ class Entrant:
 def planned_rounds(fmt: str, entrants: list[str], size: int, rounds: int | None) -> int:
     """The rounds the event plays (as ``hexnet tournament``'s,
     :func:`hexnet.ladder.planned_rounds`)."""
-    from hexnet.ladder import planned_rounds as planned
+    from hexnet.tournament import planned_rounds as planned
 
     return planned(fmt, len(entrants), size, rounds, entrants)
 

@@ -1,4 +1,4 @@
-"""``hexnet tournament`` (hexnet.ladder) as a user runs it: everyone plays, workers and a Dask
+"""``hexnet tournament`` (hexnet.tools.ladder) as a user runs it: everyone plays, workers and a Dask
 cluster give the same event as one process, clear refusals on bad command lines."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 from hexnet.cli import main
 from hexnet.games.fang import data as fang_data
-from hexnet.ladder import run_ladder
-from hexnet.workers import Dask, Processes, Runner
+from hexnet.tools.ladder import run_ladder
+from hexnet.tools.workers import Dask, Processes, Runner
 
 ISSUE_14 = ["tournament", "--game", "hranice", "--players", "4",
             "--bots", "heuristic,random,heuristic,random,random", "--workers", "1"]

@@ -105,7 +105,7 @@ def test_two_states_with_the_same_view_get_the_same_choice(game_name, players, s
 
 @pytest.mark.parametrize("game_name", ["hexenhammer", "hranice", "fang"])
 def test_a_search_bot_plays_only_legal_actions_to_the_end(game_name):
-    from hexnet.selfplay import play_game
+    from hexnet.tools.selfplay import play_game
 
     game = get_game(game_name)
     players = {"hexenhammer": 3, "hranice": 2, "fang": 4}[game_name]

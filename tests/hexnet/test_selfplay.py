@@ -8,8 +8,8 @@ from hexnet.bots import choose_random
 from hexnet.cli import main
 from hexnet.games import get_game
 from hexnet.policies import LazyView
-from hexnet.selfplay import play_game, run_selfplay
-from hexnet.workers import Processes
+from hexnet.tools.selfplay import play_game, run_selfplay
+from hexnet.tools.workers import Processes
 
 
 def test_selfplay_prints_figures_for_complete_games(capsys):

@@ -12,7 +12,7 @@ import pytest
 
 from hexnet.engine import State
 from hexnet.games.fang import GAME, data
-from hexnet.selfplay import run_selfplay
+from hexnet.tools.selfplay import run_selfplay
 from tests.hexnet.contract import random_game, replay
 
 COUNTS = range(4, 13)

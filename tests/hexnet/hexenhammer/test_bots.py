@@ -3,7 +3,7 @@
 import random
 
 from hexnet.games.hexenhammer import GAME, POLICIES
-from hexnet.selfplay import run_selfplay
+from hexnet.tools.selfplay import run_selfplay
 from tests.hexnet.hexenhammer.util import card, play, scenario, start
 
 ROWS = [["theresa", "heinbichl"], ["karl", "maria"], ["raphael", "bertram"]]

@@ -6,7 +6,7 @@ import random
 
 from hexnet.games.hranice import GAME, POLICIES, board
 from hexnet.i18n import render_label
-from hexnet.selfplay import run_selfplay
+from hexnet.tools.selfplay import run_selfplay
 
 from .scene import act, scene
 

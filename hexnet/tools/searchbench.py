@@ -1,4 +1,4 @@
-"""Where a search bot's time goes: ``python -m hexnet.searchbench [--game G] [--players N]``.
+"""Where a search bot's time goes: ``python -m hexnet.tools.searchbench [--game G] [--players N]``.
 
 Plays heuristic games, collects the states its playouts pass through, and times on those states
 each engine call a playout makes per step — the full ``view`` (what the host sends), the rollout
@@ -192,7 +192,7 @@ def report(r: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hexnet.searchbench",
+    parser = argparse.ArgumentParser(prog="python -m hexnet.tools.searchbench",
                                      description="where a search bot's time goes, per game")
     parser.add_argument("--game", choices=list(DEFAULT_PLAYERS), action="append",
                         help="a game (repeatable; default all three)")

@@ -18,45 +18,26 @@ from typing import Any
 from hexnet.games import get_game
 from hexnet.options import OptionError, parse_flags
 from hexnet.policies import PolicyError, load_policy
-from hexnet.progress import Progress
 from hexnet.search import budgeted
-from hexnet.selfplay import play_seeded
+from hexnet.tools.progress import Progress
+from hexnet.tools.selfplay import play_seeded
+from hexnet.tools.workers import Runner, WorkersError, open_runner
 from hexnet.tournament import (
     History,
     Result,
     Round,
     TournamentError,
     bye_points,
-    knockout_depth,
     knockout_tables,
+    planned_rounds,
     round_robin_schedule,
     table_points,
 )
-from hexnet.workers import Runner, WorkersError, open_runner
-
-DEFAULT_SWISS_ROUNDS = 3
 
 
 def entrant_names(policies: list[str]) -> list[str]:
     """``["heuristic", "random"]`` → ``["heuristic-1", "random-2"]`` (seed order)."""
     return [f"{p}-{i + 1}" for i, p in enumerate(policies)]
-
-
-def planned_rounds(fmt: str, entrants: int, size: int, rounds: int | None,
-                   names: list[str]) -> int:
-    """How many rounds the event plays."""
-    if fmt == "knockout":
-        depth = knockout_depth(entrants, size)
-        if rounds is not None and rounds != depth:
-            raise TournamentError(f"a knockout of {entrants} entrants at tables of {size} "
-                                  f"plays {depth} rounds; leave out --rounds")
-        return depth
-    if rounds is None:
-        return (DEFAULT_SWISS_ROUNDS if fmt == "swiss"
-                else len(round_robin_schedule(names, size)))
-    if rounds < 1:
-        raise TournamentError(f"--rounds must be at least 1, not {rounds}")
-    return rounds
 
 
 def planned_tables(history: History, rounds: int) -> int:

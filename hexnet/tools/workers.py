@@ -75,7 +75,7 @@ class Processes(Runner):
         self.workers = workers
         self.where = f"{workers} worker processes"
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["hexnet.selfplay"])
+        context.set_forkserver_preload(["hexnet.tools.selfplay"])
         self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
     def map(self, fn: Callable[..., Any], items: Sequence[tuple[Any, ...]],

@@ -14,9 +14,9 @@ from typing import Any
 from hexnet.engine import Game, IllegalAction
 from hexnet.games import get_game
 from hexnet.policies import LazyView, load_policy
-from hexnet.progress import Progress
 from hexnet.search import budgeted
-from hexnet.workers import Runner, WorkersError, open_runner
+from hexnet.tools.progress import Progress
+from hexnet.tools.workers import Runner, WorkersError, open_runner
 
 MAX_ACTIONS_PER_GAME = 50_000
 
