@@ -189,17 +189,27 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
             raise TimeoutError(f"table {tid} did not end within {timeout:g} s; "
                                + "; ".join(_where(s, tid) for s in sessions)) from exc
         report.outcome = outcomes[0] if all(o is not None for o in outcomes) else None
-        for t0, produced in accepted:
-            arrivals = []
-            for s in sessions:
-                times = [t for k, t in s.view_times.get(tid, {}).items() if k >= produced]
-                if times:
-                    arrivals.append(min(times))
-            if len(arrivals) == len(sessions):
-                report.latencies.append(max(arrivals) - t0)
+        report.latencies = _until_all_hold(sessions, tid, accepted)
     finally:
         await close_sessions(sessions, report, started)
     return report
+
+
+def _until_all_hold(sessions: list[Session], table: int, accepted: list[tuple[float, int]]
+             ) -> list[float]:
+    """For each accepted action (send time, state id it produced) the seconds until every
+    session held a view of ``table`` at least that new (actions some session never saw
+    are left out)."""
+    latencies = []
+    for t0, produced in accepted:
+        arrivals = []
+        for s in sessions:
+            times = [t for k, t in s.view_times.get(table, {}).items() if k >= produced]
+            if times:
+                arrivals.append(min(times))
+        if len(arrivals) == len(sessions):
+            latencies.append(max(arrivals) - t0)
+    return latencies
 
 
 async def close_sessions(sessions: list[Session], report: Any, started: float) -> None:

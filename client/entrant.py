@@ -21,7 +21,7 @@ from typing import Any
 from client.bot import RETRY_AFTER, close_sessions
 from client.policy import ask
 from client.session import Session, SessionError
-from hexnet.policies import is_builtin, load_policy
+from hexnet.policies import Policy, is_builtin, load_policy
 
 MAX_MESSAGES = 5_000_000
 FIND_EVENT = 10.0  # seconds to wait for the host's first ``tournament`` message
@@ -94,82 +94,96 @@ async def run_entrants(host: str, port: int, *, count: int, policy: str = "heuri
         report.tables = [set() for _ in sessions]
         report.names = [""] * len(sessions)
         base = seed if seed is not None else random.SystemRandom().getrandbits(32)
-
-        async def play(i: int, s: Session) -> dict[str, Any]:
-            rng = random.Random(base + i)
-            answered: dict[int, Any] = {}
-            latest: dict[int, dict[str, Any]] = {}
-            again_at: dict[int, float] = {}
-            for _ in range(MAX_MESSAGES):
-                now = time.monotonic()
-                wait = max(0.0, min(again_at.values()) - now) if again_at else None
-                msg = await s.next_message(wait)
-                todo: list[dict[str, Any]] = []
-                if msg is None:  # a choice to answer again (see client.bot)
-                    for tid in [t for t, at in again_at.items() if at <= time.monotonic()]:
-                        del again_at[tid]
-                        answered.pop(tid, None)
-                        if tid in latest:
-                            todo.append(latest[tid])
-                else:
-                    if on_message is not None:
-                        on_message(i, msg)
-                    kind = msg["type"]
-                    if kind == "tournament":
-                        if msg.get("you"):
-                            report.names[i] = msg["you"]
-                        if msg["status"] == "over":
-                            return msg
-                    elif kind == "error" and msg.get("code") in ("registration_closed",
-                                                                  "event_full"):
-                        raise SessionError(f"host refused: {msg['message']}")
-                    elif kind == "rejected":
-                        report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
-                        again_at.pop(msg["table"], None)
-                        if msg["code"] != "illegal":
-                            answered.pop(msg["table"], None)
-                        if msg["table"] in latest:
-                            todo.append(latest[msg["table"]])
-                    elif kind == "view":
-                        todo.append(msg)
-                for view_msg in todo:
-                    await answer(i, s, rng, view_msg, answered, latest, again_at)
-            raise SessionError("too many messages")
-
-        async def answer(i: int, s: Session, rng: random.Random, msg: dict[str, Any],
-                         answered: dict[int, Any], latest: dict[int, dict[str, Any]],
-                         again_at: dict[int, float]) -> None:
-            tid = msg["table"]
-            latest[tid] = msg
-            report.tables[i].add(tid)
-            if "answered" in msg:
-                answered.pop(tid, None)
-                again_at.pop(tid, None)
-            view, legal = msg["view"], msg["legal"]
-            if view.get("outcome") is not None or not legal:
-                answered.pop(tid, None)
-                again_at.pop(tid, None)
-                if view.get("outcome") is not None:
-                    latest.pop(tid, None)
-                return
-            choice = ((view.get("deadline") or {}).get("key"), legal)
-            if choice == answered.get(tid):
-                again_at.setdefault(tid, time.monotonic() + RETRY_AFTER)
-                return
-            answered[tid] = choice
-            if resend is not None:
-                again_at[tid] = time.monotonic() + resend
-            action = await ask(choose, view, legal, rng, own=own)
-            if action is None:
-                report.rejected["unsent"] = report.rejected.get("unsent", 0) + 1
-                return
-            report.actions_sent += 1
-            await s.send({"type": "act", "table": tid, "state_id": view["state_id"],
-                          "action": action})
-
-        finals = await asyncio.wait_for(
-            asyncio.gather(*(play(i, s) for i, s in enumerate(sessions))), timeout)
+        entrants = [_Entrant(i, s, random.Random(base + i), report, choose, own, resend,
+                             on_message) for i, s in enumerate(sessions)]
+        finals = await asyncio.wait_for(asyncio.gather(*(e.play() for e in entrants)), timeout)
         report.final = finals[0]
     finally:
         await close_sessions(sessions, report, started)
     return report
+
+
+class _Entrant:
+    """One bot entrant at every table the host seats it at: each new choice answered once, the
+    same choice again after :data:`client.bot.RETRY_AFTER` seconds if nothing new came, or
+    after ``resend`` seconds without any answer."""
+
+    def __init__(self, index: int, session: Session, rng: random.Random,
+                 report: EntrantsReport, choose: Policy, own: bool, resend: float | None,
+                 on_message: Callable[[int, dict[str, Any]], None] | None) -> None:
+        self.index, self.session, self.rng, self.report = index, session, rng, report
+        self.choose, self.own, self.resend, self.on_message = choose, own, resend, on_message
+        self.answered: dict[int, Any] = {}  # table → the choice (step key, legal) answered
+        self.latest: dict[int, dict[str, Any]] = {}  # table → its latest view message
+        self.again_at: dict[int, float] = {}  # table → when to answer its choice again
+
+    async def play(self) -> dict[str, Any]:
+        """Play until the host says the event is over; its last ``tournament`` message."""
+        i, s, report = self.index, self.session, self.report
+        answered, latest, again_at = self.answered, self.latest, self.again_at
+        for _ in range(MAX_MESSAGES):
+            now = time.monotonic()
+            wait = max(0.0, min(again_at.values()) - now) if again_at else None
+            msg = await s.next_message(wait)
+            todo: list[dict[str, Any]] = []
+            if msg is None:  # a choice to answer again (see client.bot)
+                for tid in [t for t, at in again_at.items() if at <= time.monotonic()]:
+                    del again_at[tid]
+                    answered.pop(tid, None)
+                    if tid in latest:
+                        todo.append(latest[tid])
+            else:
+                if self.on_message is not None:
+                    self.on_message(i, msg)
+                kind = msg["type"]
+                if kind == "tournament":
+                    if msg.get("you"):
+                        report.names[i] = msg["you"]
+                    if msg["status"] == "over":
+                        return msg
+                elif kind == "error" and msg.get("code") in ("registration_closed",
+                                                              "event_full"):
+                    raise SessionError(f"host refused: {msg['message']}")
+                elif kind == "rejected":
+                    report.rejected[msg["code"]] = report.rejected.get(msg["code"], 0) + 1
+                    again_at.pop(msg["table"], None)
+                    if msg["code"] != "illegal":
+                        answered.pop(msg["table"], None)
+                    if msg["table"] in latest:
+                        todo.append(latest[msg["table"]])
+                elif kind == "view":
+                    todo.append(msg)
+            for view_msg in todo:
+                await self.answer(view_msg)
+        raise SessionError("too many messages")
+
+    async def answer(self, msg: dict[str, Any]) -> None:
+        """Answer the choice of a ``view`` message, unless it was answered already."""
+        answered, latest, again_at = self.answered, self.latest, self.again_at
+        tid = msg["table"]
+        latest[tid] = msg
+        self.report.tables[self.index].add(tid)
+        if "answered" in msg:
+            answered.pop(tid, None)
+            again_at.pop(tid, None)
+        view, legal = msg["view"], msg["legal"]
+        if view.get("outcome") is not None or not legal:
+            answered.pop(tid, None)
+            again_at.pop(tid, None)
+            if view.get("outcome") is not None:
+                latest.pop(tid, None)
+            return
+        choice = ((view.get("deadline") or {}).get("key"), legal)
+        if choice == answered.get(tid):
+            again_at.setdefault(tid, time.monotonic() + RETRY_AFTER)
+            return
+        answered[tid] = choice
+        if self.resend is not None:
+            again_at[tid] = time.monotonic() + self.resend
+        action = await ask(self.choose, view, legal, self.rng, own=self.own)
+        if action is None:
+            self.report.rejected["unsent"] = self.report.rejected.get("unsent", 0) + 1
+            return
+        self.report.actions_sent += 1
+        await self.session.send({"type": "act", "table": tid, "state_id": view["state_id"],
+                                 "action": action})

@@ -137,6 +137,34 @@ def heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) -> str:
     return text
 
 
+def _witches_heading(view: dict[str, Any]) -> str:
+    """The witches' window, for a witch: where she is and what she chooses now."""
+    me = view.get("witch") or {}
+    stage = me.get("stage", "")
+    if stage == "place":
+        return _("Witches' window — choose your place. Cats per place (no witches):")
+    where = f"{names.place(me.get('place'))}{_counted(view, me.get('place'))}"
+    if stage == "spell":
+        return _("Witches' window — at {where}; choose a spell:").format(where=where)
+    if stage == "target2":
+        return _("Witches' window — at {where}; choose a second attack ({spell}):").format(
+            where=where, spell=names.spell("doppelschlag"))
+    return _("Witches' window — at {where}; choose an attack:").format(where=where)
+
+
+def _proposal_heading(view: dict[str, Any], acts: set[Any], chosen: set[int]) -> str:
+    """The chief's proposal: the chief chooses (``chosen`` so far), the others wait."""
+    size = int(view.get("proposal_size") or 0)
+    if "propose" in acts:
+        picked = ", ".join(_name(view, s) for s in sorted(chosen)) or _("nobody yet")
+        return ngettext("You are village chief: choose exactly {n} cat. Chosen: {picked}",
+                        "You are village chief: choose exactly {n} cats. Chosen: {picked}",
+                        size).format(n=size, picked=picked)
+    return ngettext("{chief} is village chief and proposes {n} cat.",
+                    "{chief} is village chief and proposes {n} cats.", size).format(
+        chief=_name(view, view.get("chief")), n=size)
+
+
 def _scene_heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) -> str:
     scene = view.get("scene")
     acts = {a.get("type") for a in legal} - set(POWER_TYPES)
@@ -153,17 +181,7 @@ def _scene_heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) 
     if scene == "guard" and acts:
         return _("Guard which place? Cats per place, no names:")
     if scene == "witches" and acts:
-        me = view.get("witch") or {}
-        stage = me.get("stage", "")
-        if stage == "place":
-            return _("Witches' window — choose your place. Cats per place (no witches):")
-        where = f"{names.place(me.get('place'))}{_counted(view, me.get('place'))}"
-        if stage == "spell":
-            return _("Witches' window — at {where}; choose a spell:").format(where=where)
-        if stage == "target2":
-            return _("Witches' window — at {where}; choose a second attack ({spell}):").format(
-                where=where, spell=names.spell("doppelschlag"))
-        return _("Witches' window — at {where}; choose an attack:").format(where=where)
+        return _witches_heading(view)
     if scene in ("guard", "witches"):
         return _("The cats are out collecting…")
     if scene == "announce":
@@ -171,16 +189,7 @@ def _scene_heading(view: dict[str, Any], legal: list[Action], chosen: set[int]) 
     if scene == "talk":
         return _("Evening talk: say what you think (c). End talk when done.")
     if scene == "proposal":
-        size = int(view.get("proposal_size") or 0)
-        chief = view.get("chief")
-        if "propose" in acts:
-            picked = ", ".join(_name(view, s) for s in sorted(chosen)) or _("nobody yet")
-            return ngettext("You are village chief: choose exactly {n} cat. Chosen: {picked}",
-                            "You are village chief: choose exactly {n} cats. Chosen: {picked}",
-                            size).format(n=size, picked=picked)
-        return ngettext("{chief} is village chief and proposes {n} cat.",
-                        "{chief} is village chief and proposes {n} cats.", size).format(
-            chief=_name(view, chief), n=size)
+        return _proposal_heading(view, acts, chosen)
     members = ", ".join(_name(view, s) for s in view.get("members") or [])
     if scene == "proposal_vote":
         return _("Proposed: {members}. Yes or no? Hidden until all have voted.").format(

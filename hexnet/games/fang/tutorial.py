@@ -42,6 +42,25 @@ def _evening(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any]:
     return say("talk" if legal else "talk_wait")
 
 
+def _proposal(view: Mapping[str, Any], legal: list[Action], witches: list[int]
+              ) -> dict[str, Any]:
+    """The chief's proposal and the vote on it (a witch the seat knows of named)."""
+    if view.get("scene") == "proposal":
+        if "propose" not in {a.get("type") for a in legal}:
+            return say("proposal_wait", chief=view.get("chief"))
+        size = view.get("proposal_size")
+        if witches:
+            return say("propose_witch", size=size, witch=witches[0], curse="fluchkraut")
+        return say("propose", size=size, curse="fluchkraut")
+    if not legal:
+        return say("vote_wait")
+    members = list(view.get("members") or [])
+    inside = [w for w in witches if w in members]
+    if inside:
+        return say("vote_proposal_witch", members=members, witch=inside[0])
+    return say("vote_proposal", members=members)
+
+
 def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
     """The hint for the player's ``view`` and ``legal`` actions."""
     if view.get("outcome"):
@@ -62,21 +81,8 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
         return say("announce", frogs=frogs) if frogs else say("announce_safe")
     if scene == "talk":
         return _evening(view, legal)
-    if scene == "proposal":
-        if "propose" not in kinds:
-            return say("proposal_wait", chief=view.get("chief"))
-        size = view.get("proposal_size")
-        if witches:
-            return say("propose_witch", size=size, witch=witches[0], curse="fluchkraut")
-        return say("propose", size=size, curse="fluchkraut")
-    if scene == "proposal_vote":
-        if not legal:
-            return say("vote_wait")
-        members = list(view.get("members") or [])
-        inside = [w for w in witches if w in members]
-        if inside:
-            return say("vote_proposal_witch", members=members, witch=inside[0])
-        return say("vote_proposal", members=members)
+    if scene in ("proposal", "proposal_vote"):
+        return _proposal(view, legal, witches)
     if scene == "ritual":
         if "lay" in kinds:
             return say("lay", required=list(view.get("required") or []), curse="fluchkraut")
