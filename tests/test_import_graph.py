@@ -86,7 +86,7 @@ def imports_of(name: str, path: Path, modules: Mapping[str, Path]) -> set[str]:
                        else source for alias in node.names]
         else:
             continue
-        out.update(t for t in map(lambda t: _ours(t, modules), targets) if t)
+        out.update(filter(None, (_ours(t, modules) for t in targets)))
     out.discard(name)
     return out
 
