@@ -133,7 +133,7 @@ def _seats(game: str, players: list[str], records: list[Any], outcome: dict[str,
     for s in range(n):
         record = records[s] if s < len(records) and isinstance(records[s], dict) else {}
         key, kind = player_key(record)
-        name = str(record.get("name") or players[s])
+        name = key if kind == "bot" else str(record.get("name") or players[s])
         if kind == "human" and record.get("kind") == "bot":  # a stand-in: its player's name
             opening = first[s] if s < len(first) and isinstance(first[s], dict) else {}
             name = str(opening.get("name") or players[s])

@@ -95,24 +95,18 @@ class Club:
         self._lock = threading.Lock()
         self.log = log
         self.forgotten = ForgetList(folder)
+        self.fresh = False  # made empty when opened
 
     # -- opening --------------------------------------------------------------------------
     @classmethod
     def open(cls, data_dir: str | Path, log: Log = lambda line: None) -> Club:
-        """The club database of ``data_dir`` as it is (made empty if missing); SchemaError if
-        damaged."""
-        folder = private_dir(club_dir(data_dir))
-        return cls(folder, connect(folder / DB_FILE), log)
-
-    @classmethod
-    def open_or_rebuild(cls, data_dir: str | Path, log: Log = lambda line: None,
-                        progress: Progress | None = None) -> Club:
-        """The host's start: open the database and index the journals not seen yet; rebuild
-        it from ``<data dir>/journals`` when it is missing or cannot be used (a damaged file
-        is kept beside it as ``club.db.damaged-<time>``)."""
+        """The club database of ``data_dir`` as it is; made empty if missing, and if it
+        cannot be used (damaged, not a database, too new) set aside as
+        ``club.db.damaged-<time>`` (a line in ``log``) and made empty. ``fresh`` says it
+        was made now."""
         folder = private_dir(club_dir(data_dir))
         path = folder / DB_FILE
-        missing = not path.exists()
+        fresh = not path.exists()
         try:
             conn = connect(path)
         except SchemaError as exc:
@@ -122,10 +116,20 @@ class Club:
                 path.with_name(DB_FILE + extra).unlink(missing_ok=True)
             log(f"club database: {exc}; moved aside to {aside.name}, rebuilding from the "
                 "journals")
-            conn, missing = connect(path), True
+            conn, fresh = connect(path), True
         club = cls(folder, conn, log)
+        club.fresh = fresh
+        return club
+
+    @classmethod
+    def open_or_rebuild(cls, data_dir: str | Path, log: Log = lambda line: None,
+                        progress: Progress | None = None) -> Club:
+        """The host's start: open the database and index the journals not seen yet; rebuild
+        it from ``<data dir>/journals`` when it is missing or cannot be used (see
+        :meth:`open`)."""
+        club = cls.open(data_dir, log)
         journals = Path(data_dir) / JOURNAL_DIR
-        if missing:
+        if club.fresh:
             report = club.rebuild([journals], progress)
             log(f"club database: built from the journals: {report.line()}")
         else:
