@@ -114,9 +114,12 @@ class Ratings:
         self.table: dict[tuple[str, str], Standing] = {}  # (key, game) → standing
 
     def rating(self, key: str | None, game: str) -> Rating:
-        """``key``'s rating in ``game`` (a newcomer's, or an anonymous seat's: the start)."""
+        """``key``'s rating in ``game`` (a newcomer's, or an anonymous seat's: the start; a
+        side's bias starts at 0 ± 25/3: no side favoured before a game says so)."""
         found = self.table.get((key, game)) if key is not None else None
-        return found.rating if found else Rating()
+        if found:
+            return found.rating
+        return Rating(0.0) if key is not None and key.startswith(SIDE_PREFIX) else Rating()
 
     def play(self, game: FinishedGame) -> list[Change]:
         """Rate one game; every identified player's change (sides' pseudo-players too)."""
