@@ -108,6 +108,8 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def forget(args: argparse.Namespace) -> int:
     """``hexnet stats --forget KEY [--yes]``: one player out of the database, after asking."""
+    if not args.yes and not sys.stdin.isatty():
+        raise Mistake("forgetting a player asks first: run it at a terminal, or add --yes")
     club = _open(args)
     try:
         keys = club.resolve(args.forget)
@@ -119,9 +121,6 @@ def forget(args: argparse.Namespace) -> int:
         name = club.query("SELECT name FROM players WHERE key = ?", [key])[0][0]
         games = club.query("SELECT count(*) FROM seats WHERE key = ?", [key])[0][0]
         if not args.yes:
-            if not sys.stdin.isatty():
-                raise Mistake("forgetting a player asks first: run it at a terminal, or add "
-                              "--yes")
             print(f"Forget {name} ({key[:12]}…)? Their names and ratings leave the club "
                   f"database for good; their {games} game{'s' * (games != 1)} stay, "
                   "anonymised.")

@@ -131,7 +131,8 @@ class Club:
         journals = Path(data_dir) / JOURNAL_DIR
         if club.fresh:
             report = club.rebuild([journals], progress)
-            log(f"club database: built from the journals: {report.line()}")
+            if report != Report():  # (a new host with no journals yet: nothing to say)
+                log(f"club database: built from the journals: {report.line()}")
         else:
             report = club.catch_up(journals, progress)
             if report.indexed or report.refused:
