@@ -54,7 +54,7 @@ def profile(club: Club, key: str) -> dict[str, Any] | None:
         if not points:  # where the player began (a newcomer: 25 ± 8.3)
             points.append({"t": ended, "mu": mu0, "sigma": s0})
         points.append({"t": ended, "mu": round(mu, 4), "sigma": round(sigma, 4)})
-    return {"player": key, "kind": kind, "name": name, "names": names, "games": games,
+    return {"player": key, "kind": kind, "name": name, "names": names[:32], "games": games,
             "fang_roles": fang_roles, "fang_sides": fang_sides,
             "series": {g: p[-SERIES:] for g, p in series.items()},
             "recent": _recent(club, key), "start": {"mu": MU, "sigma": round(SIGMA, 4)}}
