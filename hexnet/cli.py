@@ -213,6 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--bot-delay", type=float, metavar="SECONDS",
                    help="seconds a host-side bot waits before it moves (default 0.4)")
+    p.add_argument("--no-history", action="store_true",
+                   help="keep no history: no club database (ratings, profiles, hexnet "
+                        "stats), and each finished game's journal deleted (default: kept)")
     p.add_argument("--idle-absent", type=float, metavar="SECONDS",
                    help="seconds a connected player may keep a table waiting before the game "
                         "plays for them as absent (they come back with b at the table); "
