@@ -16,10 +16,8 @@ from textual.widgets import OptionList, Static
 from client.app import HexnetApp
 from client.screens.profile import ProfileScreen, RatingChart
 from client.screens.table_base import TableScreen
-from host.club import Club
-from host.club.games import fingerprint
-from host.club.profile import for_wire, profile
-from tests.club.evening import DOZEN, dozen, identity
+from host.club.profile import for_wire
+from tests.club.evening import DOZEN, evening_profile
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -48,15 +46,7 @@ class ProfileApp(HexnetApp):
 @pytest.fixture(scope="module")
 def ada(tmp_path_factory) -> dict[str, Any]:
     """Ada's profile after the evening's dozen games (10 of them hers)."""
-    data = tmp_path_factory.mktemp("club")
-    dozen(data / "journals")
-    club = Club.open_or_rebuild(data)
-    try:
-        found = profile(club, fingerprint(identity("Ada")))
-    finally:
-        club.close()
-    assert found is not None
-    return found
+    return evening_profile(tmp_path_factory.mktemp("club"))
 
 
 def text_of(screen: Any, wid: str) -> str:
@@ -101,13 +91,17 @@ async def test_the_profile_screen_shows_ratings_chart_roles_and_recent_games(ada
         assert recent.option_count == len(ada["recent"])
 
 
+async def enter_on_the_last_game(app: ProfileApp, pilot: Any) -> None:
+    await pilot.pause()
+    app.screen.query_one("#profile-recent", OptionList).focus()
+    await pilot.press("home", "enter")
+    await pilot.pause()
+
+
 async def test_enter_on_a_recent_game_opens_its_replay_and_esc_comes_back(ada) -> None:
     app = ProfileApp(ada)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.screen.query_one("#profile-recent", OptionList).focus()
-        await pilot.press("home", "enter")
-        await pilot.pause()
+        await enter_on_the_last_game(app, pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.screen.game == ada["recent"][0]["game"]
         await pilot.press("escape")
@@ -118,10 +112,7 @@ async def test_enter_on_a_recent_game_opens_its_replay_and_esc_comes_back(ada) -
 async def test_a_recent_game_without_its_journal_says_so(ada) -> None:
     app = ProfileApp(for_wire(ada))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.screen.query_one("#profile-recent", OptionList).focus()
-        await pilot.press("home", "enter")
-        await pilot.pause()
+        await enter_on_the_last_game(app, pilot)
         assert isinstance(app.screen, ProfileScreen)
         assert [n.message for n in app._notifications] == [
             "The host has not sent this game's replay."]

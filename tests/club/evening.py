@@ -8,6 +8,9 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from host.club import Club
+from host.club.games import fingerprint
+from host.club.profile import profile
 from tests.replays.games import play, write_journal
 
 EVENING = 1_767_300_000.0  # 2026-01-01 20:40 UTC: the first game's end
@@ -60,3 +63,15 @@ def dozen(folder: Path) -> list[Path]:
     """The evening's twelve journals in ``folder``."""
     return [journal(folder, i, game, list(who), seed)
             for i, (game, who, seed) in enumerate(DOZEN, 1)]
+
+
+def evening_profile(folder: Path, name: str = "Ada") -> dict[str, Any]:
+    """``name``'s profile after the evening's dozen games, indexed in the data dir ``folder``."""
+    dozen(folder / "journals")
+    club = Club.open_or_rebuild(folder)
+    try:
+        found = profile(club, fingerprint(identity(name)))
+    finally:
+        club.close()
+    assert found is not None
+    return found

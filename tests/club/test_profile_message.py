@@ -8,23 +8,16 @@ from typing import Any
 
 import pytest
 
-from host.club import Club
 from host.club.games import fingerprint
-from host.club.profile import for_wire, profile
+from host.club.profile import for_wire
 from protocol.errors import ProtocolError
 from protocol.messages import validate
-from tests.club.evening import dozen, identity
+from tests.club.evening import evening_profile, identity
 
 
 @pytest.fixture(scope="module")
 def ada(tmp_path_factory) -> dict[str, Any]:
-    data = tmp_path_factory.mktemp("club")
-    dozen(data / "journals")
-    club = Club.open_or_rebuild(data)
-    try:
-        return profile(club, fingerprint(identity("Ada")))
-    finally:
-        club.close()
+    return evening_profile(tmp_path_factory.mktemp("club"))
 
 
 def test_a_profile_as_sent_passes_the_schema(ada) -> None:
