@@ -347,6 +347,26 @@ class Club:
                                      (key, game)).fetchone()
         return Rating(row[0], row[1]) if row else None
 
+    def changes(self, commitment: str) -> dict[str, tuple[Rating, Rating]]:
+        """The rating change of everyone at the game with this table commitment: key →
+        (before, after) — what a tournament's results show per entrant. Empty if the game is
+        not indexed."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT c.key, c.mu_before, c.sigma_before, c.mu, c.sigma FROM rating_changes c "
+                "JOIN games g ON g.id = c.game_id WHERE g.commitment = ? ORDER BY c.key",
+                (commitment,)).fetchall()
+        return {r[0]: (Rating(r[1], r[2]), Rating(r[3], r[4])) for r in rows
+                if not r[0].startswith(SIDE_PREFIX)}
+
+    def seeding(self, keys: Sequence[str], game: str) -> list[str]:
+        """``keys`` best first by their rating in ``game`` (ordinal; unrated players as
+        newcomers), ties kept in the order given — a Swiss event's first-round seeding."""
+        table = self.standings(game)
+        ordinal = {k: table[(k, game)].rating.ordinal if (k, game) in table
+                   else Rating().ordinal for k in keys}
+        return sorted(keys, key=lambda k: -ordinal[k])
+
     def resolve(self, prefix: str) -> list[str]:
         """The player keys that start with ``prefix`` (a fingerprint's first characters)."""
         with self._lock:

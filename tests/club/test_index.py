@@ -194,3 +194,20 @@ async def test_indexing_runs_in_a_worker_thread_beside_readers(evening, tmp_path
     assert all(isinstance(r, FinishedGame) for r in results[:6])
     serial = Club.open_or_rebuild(data_dir_with(tmp_path / "serial", evening[:6]))
     assert ratings_of(club) == ratings_of(serial)
+
+
+def test_a_games_rating_changes_and_a_seeding_by_rating_come_from_the_index(evening,
+                                                                            tmp_path) -> None:
+    club = Club.open_or_rebuild(data_dir_with(tmp_path, evening))
+    game = read_game(evening[0])
+    changes = club.changes(game.commitment)
+    assert sorted(changes) == sorted(s.key for s in game.seats)
+    kept = club.query("SELECT c.key, c.mu - c.mu_before FROM rating_changes c JOIN games g "
+                      "ON g.id = c.game_id WHERE g.commitment = ?", [game.commitment])
+    assert {k: after.mu - before.mu for k, (before, after) in changes.items()} == dict(kept)
+    assert club.changes("f" * 64) == {}
+    board = [r.key for r in club.leaderboard("hranice")]
+    newcomer = fingerprint(b"n" * 32)
+    assert club.seeding([newcomer, *reversed(board)], "hranice") == sorted(
+        [newcomer, *board], key=lambda k: -(club.standings("hranice")[(k, "hranice")]
+                                           .rating.ordinal if k != newcomer else 0.0))
