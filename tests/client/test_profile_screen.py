@@ -14,6 +14,7 @@ from rich.console import Console
 from textual.widgets import OptionList, Static
 
 from client.app import HexnetApp
+from client.screens.help import HelpScreen
 from client.screens.profile import ProfileScreen, RatingChart
 from client.screens.table_base import TableScreen
 from host.club.profile import for_wire
@@ -89,6 +90,12 @@ async def test_the_profile_screen_shows_ratings_chart_roles_and_recent_games(ada
         assert "Role" in text_of(screen, "#profile-roles")
         recent = screen.query_one("#profile-recent", OptionList)
         assert recent.option_count == len(ada["recent"])
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
 
 
 async def enter_on_the_last_game(app: ProfileApp, pilot: Any) -> None:
