@@ -12,6 +12,7 @@ import socket
 import sys
 import time
 
+from host.club.history import ForgetFinished, History
 from host.eventlog import EventLog
 from host.flags import HOST_LIMITS
 from host.server import Host
@@ -35,15 +36,27 @@ def idle_absent(args: argparse.Namespace) -> float | None:
     return given or None
 
 
+def history(args: argparse.Namespace) -> History:
+    """Whether this host keeps history (``--no-history``: none), for its data directory."""
+    from protocol import paths
+
+    return History(not getattr(args, "no_history", False),
+                   paths.data_dir(getattr(args, "data_dir", None)))
+
+
 def make_host(args: argparse.Namespace, log=log_line) -> Host:
     """The Host the command line describes (limits not given keep the Host's defaults)."""
     limits = {dest: getattr(args, dest) for _, dest, *_ in HOST_LIMITS
               if getattr(args, dest, None) is not None}
-    return Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
+    host = Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
                 open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
                 absent_after=args.absent_after, idle_absent=idle_absent(args), **limits,
                 **({"bot_delay": args.bot_delay} if getattr(args, "bot_delay", None) is not None
                    else {}))
+    kept = history(args)
+    if not kept.keep and host.recorder is not None:
+        host.add_listener(ForgetFinished(kept, host.recorder.path_of))
+    return host
 
 
 def log_lines(lines: list[str]) -> None:
@@ -82,6 +95,7 @@ async def run_headless(args: argparse.Namespace) -> int:
         for line in doors.lines():
             log_line(line)
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
+        log_line(history(args).line())
         if director is not None:
             director.begin()
             with contextlib.suppress(NotImplementedError, AttributeError):

@@ -116,7 +116,8 @@ class Recorder:
                         self._append(e.table, {"kind": "watch", "allowed": e.allowed,
                                                "delay": e.delay})
                 elif isinstance(e, TableOver):
-                    self._append(e.table, {"kind": "end", "outcome": e.outcome})
+                    self._append(e.table, {"kind": "end", "outcome": e.outcome,
+                                           "ended": time.time()})  # the club's rating order
                     journal = self.journals.pop(e.table, None)
                     if journal is not None:
                         self._syncer().close_after(journal)
@@ -248,7 +249,8 @@ class Recorder:
                 continue
             journal = Journal.reopen(contents)
             if table.status == "over":  # the crash came between the last step and the end
-                journal.append({"kind": "end", "outcome": table.engine.outcome(table.state)})
+                journal.append({"kind": "end", "outcome": table.engine.outcome(table.state),
+                                "ended": time.time()})
                 journal.close()
                 self.log(f"journal {path.name}: game was over; end record added")
                 continue

@@ -11,7 +11,8 @@ then ``kind: "step"`` records (seat, action, digest of the public events), ``kin
 records (who sits where, after a seat changed during play), ``kind: "timer"`` records (the
 running deadline's key and when it ends, wall-clock seconds), ``kind: "watch"`` records (the
 table's watching rules: ``allowed``, ``delay``; public, the host's and not the game's) and at
-most one ``kind: "end"`` record (the outcome). A last record cut short by a power failure is
+most one ``kind: "end"`` record (the outcome, and ``ended``: when, wall-clock seconds; the
+club's ratings are computed in that order). A last record cut short by a power failure is
 detected and dropped; damage anywhere else is refused. A journal is created mode 0600 in a
 0700 directory: its header holds the seed, i.e. every hand of a game that may still be running.
 """

@@ -99,6 +99,13 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   each numbered line once.
 * ``bye`` (C→H, no answer): the client is closing on purpose (its player quit); the connection
   ends right after it.
+* the club (issue 28, :mod:`host.club`; the host answers once phase 2 wires it): a player is a
+  ``player`` key — 64 hex digits, the SHA-256 of their identity key, or ``bot:POLICY``. Lobby
+  seats may carry ``player`` and ``rating`` {mu, sigma, ordinal, games} (the seat's rating in
+  the table's game). C→H ``profile`` {player} asks for a player's profile; H→C ``profile``
+  {player, profile} answers with :data:`PROFILE` (what :func:`host.club.profile.for_wire`
+  gives: no host file paths — a recent game is named by its table commitment), or an
+  ``error`` ``no_profile`` (the host keeps no history, or does not know the player).
 """
 
 from __future__ import annotations
@@ -195,6 +202,21 @@ def Rec(fields: dict[str, Check]) -> Check:  # noqa: N802
     return check
 
 
+def M(inner: Check, max_items: int, key_len: int = 32) -> Check:  # noqa: N802
+    """A map of at most ``max_items`` string keys (≤ ``key_len`` characters), each value
+    ``inner`` (a profile's games, roles, series)."""
+    def check(v: Any, where: str) -> None:
+        if not isinstance(v, dict):
+            raise _bad(where, "must be a map")
+        if len(v) > max_items:
+            raise _bad(where, f"must have at most {max_items} entries")
+        for key, value in v.items():
+            if not isinstance(key, str) or not 1 <= len(key) <= key_len:
+                raise _bad(where, f"must have keys of 1–{key_len} characters")
+            inner(value, f"{where}.{key}")
+    return check
+
+
 def Action() -> Check:  # noqa: N802
     """A game action: a flat map (≤ 8 fields) of short strings, ints, bools or nil, with a
     string ``type``."""
@@ -264,6 +286,9 @@ TEXT = S(300, 1)
 CHANNEL = Enum("table", "lobby", "witches")
 POLICY = Enum("random", "heuristic", "search")
 VERSION = I(0, 1 << 16)
+PLAYER = S(80, 1)  # a club player's key: 64 hex digits (identity), or bot:POLICY
+RATING = Rec({"mu": Num(), "sigma": Num(), "ordinal": Num(), "games?": I(0, 1 << 30)})
+
 #: seconds a client whose link dropped tries to come back (its backoff: 0.5, 1, 2, 4, 4, … s);
 #: the host shows such a seat as *reconnecting* that long
 RECONNECT_FOR = 90.0
@@ -287,13 +312,14 @@ C2H: dict[str, dict[str, Check]] = {
     "unwatch": {},
     "look": {"on": B()},
     "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
+    "profile": {"player": PLAYER},
 }
 
 PRESENCE = Enum("connected", "reconnecting", "disconnected", "absent", "bot", "stand_in",
                 "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B(), "free?": B(), "presence?": PRESENCE,
-                 "absent_in?": I(0, 1 << 20)})
+                 "absent_in?": I(0, 1 << 20), "player?": PLAYER, "rating?": RATING})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
@@ -315,6 +341,20 @@ MAX_ENTRANTS = 256  # a tournament message naming them all stays below the 64 Ki
 STANDING = Rec({"rank": I(1, 1 << 16), "name": S(24, 1), "points": Num(), "games": I(0, 1 << 16),
                 "wins": I(0, 1 << 16), "byes": I(0, 1 << 16), "buchholz": Num(),
                 "median_buchholz": Num(), "reached": I(0, 1 << 16), "seed": I(1, 1 << 16)})
+
+COUNT = I(0, 1 << 30)
+TALLY = Rec({"games": COUNT, "wins": COUNT})
+#: a player's profile (host/club/profile.py; at most 20 recent games, 200 points a series)
+PROFILE = Rec({
+    "player": PLAYER, "kind": Enum("human", "bot"), "name": S(80), "names": L(S(80), 32),
+    "games": M(Rec({"games": COUNT, "wins": COUNT, "rating": RATING, "rank": I(1, 1 << 30),
+                    "rated": COUNT}), 8),
+    "fang_roles": M(TALLY, 16), "fang_sides": M(TALLY, 4),
+    "series": M(L(Rec({"t": Num(), "mu": Num(), "sigma": Num()}), 201), 8),
+    "recent": L(Rec({"game": S(32, 1), "ended": Num(), "seats": I(1, 16), "place": I(1, 16),
+                     "won": B(), "role": Opt(S(32)), "side": Opt(S(16)), "result": Opt(S(16)),
+                     "change": Num(), "others": L(S(80), 15), "commitment": COMMITMENT}), 20),
+    "start": Rec({"mu": Num(), "sigma": Num()})})
 
 #: host → client
 H2C: dict[str, dict[str, Check]] = {
@@ -349,6 +389,7 @@ H2C: dict[str, dict[str, Check]] = {
                    "entrants": L(S(24, 1), MAX_ENTRANTS),
                    "standings": L(STANDING, MAX_ENTRANTS), "you": Opt(S(24, 1)),
                    "note?": S(300)},
+    "profile": {"player": PLAYER, "profile": PROFILE},
 }
 
 #: the types allowed before authentication, per direction

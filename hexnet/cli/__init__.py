@@ -31,7 +31,10 @@ _HANDLERS = {
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
     "bench": "host.bench:run",
+    "stats": "host.club.cli:run_stats",
+    "db": "host.club.cli:run_db",
 }
+ONE_LINE = {"stats", "db"}  # commands whose argument mistakes are one line (prog: message)
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -184,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--bot-delay", type=float, metavar="SECONDS",
                    help="seconds a host-side bot waits before it moves (default 0.4)")
+    p.add_argument("--no-history", action="store_true",
+                   help="keep no history: no club database (ratings, profiles, hexnet "
+                        "stats), and each finished game's journal deleted (default: kept)")
     p.add_argument("--idle-absent", type=float, metavar="SECONDS",
                    help="seconds a connected player may keep a table waiting before the game "
                         "plays for them as absent (they come back with b at the table); "
@@ -350,13 +356,67 @@ def build_parser() -> argparse.ArgumentParser:
                    help="in-process selfplay per game, 0 to skip (default 3)")
     p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    _add_club(sub)
     return parser
+
+
+def _one_line(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``p`` reports an argument mistake in one line (``hexnet stats: …``), exit 2."""
+    def error(message: str) -> None:
+        print(f"{p.prog}: {message}", file=sys.stderr)
+        sys.exit(2)
+    p.error = error  # type: ignore[method-assign]
+    return p
+
+
+def _add_club(sub: argparse._SubParsersAction) -> None:
+    """``hexnet stats`` and ``hexnet db``: the club database (host/club)."""
+    p = _one_line(sub.add_parser(
+        "stats", help="the host's leaderboard: every player's rating per game",
+        description="The leaderboard of this host's club database (built from its verified "
+                    "journals): rank, name, key (fingerprint), games, wins, rating μ ± σ and "
+                    "its ordinal μ − 3σ, best first. --forget removes a player.",
+        epilog="Ratings: OpenSkill (Plackett–Luce); see README, Club nights."))
+    p.add_argument("--game", choices=GAMES, help="only this game (default: every game)")
+    p.add_argument("--since", metavar="DATE",
+                   help="rate only the games since DATE (2026-01-31 or 2026-01-31T20:00, "
+                        "local time): a season's table")
+    p.add_argument("--csv", action="store_true", help="print CSV (full keys) instead")
+    p.add_argument("--forget", metavar="FINGERPRINT",
+                   help="remove this player (a key, or its start as the leaderboard shows "
+                        "it): names and ratings go, their games stay anonymised, and a "
+                        "rebuild keeps them forgotten; asks first")
+    p.add_argument("--yes", action="store_true", help="with --forget: do not ask")
+    p.add_argument("--data-dir", help="the host's data directory (default: "
+                   "$XDG_DATA_HOME/hexnet)")
+    p.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal")
+    p = _one_line(sub.add_parser("db", help="the club database: rebuild it from journals"))
+    actions = p.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    r = _one_line(actions.add_parser(
+        "rebuild", help="build the club database again from journals alone",
+        description="Build the club database of --data-dir again from journals alone: this "
+                    "host's, or the DIRs given (data directories or journal folders; several "
+                    "hosts' merge, a game counted once by its table commitment). Only "
+                    "journals that verify count; every other one is named with the reason."))
+    r.add_argument("dirs", nargs="*", metavar="DIR", help="journal directories to read "
+                   "(default: the data directory's journals)")
+    r.add_argument("--data-dir", help="the host's data directory, where the database is "
+                   "(default: $XDG_DATA_HOME/hexnet)")
+    r.add_argument("--progress", action="store_true",
+                   help="show progress on stderr even when it is not a terminal")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexnet`` console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if getattr(args, "command", None) in ONE_LINE:
+            print(f"hexnet {args.command}: unrecognized arguments: {' '.join(extra)}",
+                  file=sys.stderr)
+            return 2
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.command:
         parser.print_help()
         return 0

@@ -44,17 +44,22 @@ def play(game: str, players: list[str], seed: int, steps: int | None = None,
     return record
 
 
-def write_journal(path: Path, record: Record) -> Path:
-    """``record`` as a journal file, written by the host's own journal writer."""
+def write_journal(path: Path, record: Record, seats: list[dict] | None = None,
+                  ended: float | None = None) -> Path:
+    """``record`` as a journal file, written by the host's own journal writer; ``seats`` as
+    the host records them (kind, name, identity, policy) and ``ended`` in the end record,
+    when given."""
     journal = Journal.create(path, {
         "game": record.game, "players": record.players, "options": record.options,
         "seed": record.seed, "salt": record.salt, "commitment": record.commitment,
-        "rng": generator.ALGORITHM, "table": record.table, "seats": [], "started": record.started})
+        "rng": generator.ALGORITHM, "table": record.table, "seats": seats or [],
+        "started": record.started})
     for seat, action, digest in record.steps:
         journal.append({"kind": "step", "seat": seat, "action": action, "digest": digest},
                        sync=False)
     if record.finished:
-        journal.append({"kind": "end", "outcome": record.outcome}, sync=False)
+        journal.append({"kind": "end", "outcome": record.outcome,
+                        **({"ended": ended} if ended is not None else {})}, sync=False)
     journal.sync()
     journal.close()
     return path

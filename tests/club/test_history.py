@@ -1,0 +1,60 @@
+"""``hexnet host --no-history`` (issue 28): a real host keeps no finished game's journal (and so
+nothing a club database could be built from), while a host with history keeps them; the start
+line says which."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from hexnet.cli import build_parser
+from host.cli import history, make_host
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def play_one_bot_game(tmp_path: Path, *flags: str) -> Path:
+    """A host made from the command line plays a short Hranice game of two host bots; its
+    journals folder after the end."""
+    args = build_parser().parse_args(["host", "--no-mdns", "--bind", "127.0.0.1", "--port", "0",
+                                      "--config-dir", str(tmp_path / "cfg"), "--data-dir",
+                                      str(tmp_path / "data"), "--bot-delay", "0", *flags])
+    host = make_host(args, log=lambda line: None)
+    await host.start(args.bind, 0)
+    try:
+        table = host.lobby.create_table("hranice", 2, {"variant": "tutorial"})
+        host.lobby.add_bot(table)
+        host.lobby.add_bot(table)
+        host.lobby.start(table)
+        for _ in range(600):
+            if host.lobby.tables[table].status == "over":
+                break
+            await asyncio.sleep(0.05)
+        assert host.lobby.tables[table].status == "over"
+        await asyncio.sleep(0.1)
+    finally:
+        await host.stop()
+    return tmp_path / "data" / "journals"
+
+
+async def test_a_host_with_no_history_deletes_each_finished_games_journal(tmp_path) -> None:
+    journals = await play_one_bot_game(tmp_path, "--no-history")
+    assert list(journals.glob("*.journal")) == []
+    assert not (tmp_path / "data" / "club").exists()
+
+
+async def test_a_host_keeps_finished_journals_by_default(tmp_path) -> None:
+    journals = await play_one_bot_game(tmp_path)
+    assert len(list(journals.glob("*.journal"))) == 1
+
+
+def test_the_host_says_whether_it_keeps_history(tmp_path) -> None:
+    parse = build_parser().parse_args
+    data = str(tmp_path / "d")
+    assert history(parse(["host", "--data-dir", data])).line().startswith(
+        f"history: finished games kept (their journals, indexed with ratings in {data}/club/")
+    assert history(parse(["host", "--no-history", "--data-dir", data])).line() == (
+        "history: none kept (--no-history): no ratings, and each finished game's journal is "
+        "deleted")
