@@ -31,8 +31,8 @@ _HANDLERS = {
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
     "bench": "host.bench:run",
-    "stats": "host.club.cli:run_stats",
-    "db": "host.club.cli:run_db",
+    "stats": "hexnet.cli.club:run_stats",
+    "db": "hexnet.cli.club:run_db",
 }
 ONE_LINE = {"stats", "db"}  # commands whose argument mistakes are one line (prog: message)
 

@@ -9,7 +9,7 @@ host's data directory (``<data dir>/club/club.db``), that can always be rebuilt 
   ``club.forget(key)``;
 - :func:`~host.club.profile.profile` — a player's profile as data (for the client's screen);
 - :mod:`~host.club.ratings` — OpenSkill ratings (places; Fang's sides with a side bias);
-- :mod:`~host.club.cli` — ``hexnet stats`` and ``hexnet db rebuild``.
+- :mod:`hexnet.cli.club` — ``hexnet stats`` and ``hexnet db rebuild``.
 """
 
 from host.club.games import FinishedGame, Refusal, fingerprint, player_key

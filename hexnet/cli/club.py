@@ -1,6 +1,6 @@
 """``hexnet stats`` (the leaderboard, ``--forget``) and ``hexnet db rebuild``: the organiser's
 commands on the club database (:mod:`host.club.store`). Every mistake is one line on stderr and
-exit 2; a long rebuild shows a progress bar on stderr (:mod:`hexnet.progress`)."""
+exit 2; a long rebuild shows a progress bar on stderr (:mod:`hexnet.tools.progress`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from hexnet.progress import Progress
+from hexnet.tools.progress import Progress
 from host.club.store import Club, Row
 from protocol import paths
 
