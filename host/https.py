@@ -31,23 +31,27 @@ FIRST_BYTE_WAIT = 10.0
 HANDSHAKE_WAIT = 10.0
 MAX_PENDING = 64
 MAX_PENDING_PER_ADDRESS = 8
-HOST_HEADER = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
 SAFE_PATH = re.compile(r"/[A-Za-z0-9/?=&._\-]{0,200}")
 
 
-def redirect_target(host_header: str, path: str, fallback: str) -> str:
-    """The ``https://`` address a plain-HTTP request for ``host_header`` + ``path`` is sent to:
-    an unusable Host becomes ``fallback``, an unusual path ``/``."""
-    host = host_header if HOST_HEADER.fullmatch(host_header or "") else fallback
-    return f"https://{host}{path if SAFE_PATH.fullmatch(path or '') else '/'}"
+def redirect_target(address: str, port: int, path: str) -> str:
+    """The ``https://`` address a plain-HTTP request for ``path`` is sent to: the address and
+    port the host serves it on (an IPv6 address in brackets); an unusual path becomes ``/``.
+    The request's Host header plays no part: a forged one would send the guest elsewhere."""
+    host = f"[{address}]" if ":" in address else address
+    return f"https://{host}:{port}{path if SAFE_PATH.fullmatch(path or '') else '/'}"
 
 
-def redirect_app(fallback: str) -> web.Application:
-    """The plain-HTTP side: every request is sent to the same place over HTTPS (308 keeps the
-    method); the body says so for a client that does not follow redirects."""
+def redirect_app(fallback: str, fallback_port: Callable[[], int]) -> web.Application:
+    """The plain-HTTP side: every request is sent to the same path over HTTPS on the address
+    it reached (the socket's own; ``fallback`` and ``fallback_port()`` if that is unknown). 308
+    keeps the method; the body says so for a client that does not follow redirects."""
 
     async def send_on(request: web.Request) -> web.Response:
-        target = redirect_target(request.host, request.path_qs, fallback)
+        local = request.transport.get_extra_info("sockname") if request.transport else None
+        address, port = (str(local[0]), int(local[1])) if local else (fallback,
+                                                                       fallback_port())
+        target = redirect_target(address.removeprefix("::ffff:"), port, request.path_qs)
         return web.Response(status=308, headers={"Location": target, "Cache-Control": "no-store"},
                             text=f"hexnet: this door is HTTPS only: {target}\n")
 

@@ -267,9 +267,9 @@ class WebDoor:
                                    [*self.addresses, "127.0.0.1", "::1"], loop_names)
         context = tls.server_context(cert, self.host.key_path)
         self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=2.0)
-        self._plain = web.AppRunner(https.redirect_app(self.addresses[0] if self.addresses
-                                                       else self.bind),
-                                    access_log=None, shutdown_timeout=1.0)
+        self._plain = web.AppRunner(https.redirect_app(
+            self.addresses[0] if self.addresses else self.bind, lambda: self.port),
+            access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         await self._plain.setup()
         self._port = https.HttpsPort(self._runner.server, self._plain.server, context,
