@@ -3,7 +3,9 @@
 * :data:`HANDSHAKE_TIMEOUT` — TLS handshake + ``hello`` must be done within it;
   :data:`AUTH_TIMEOUT` — the ``auth`` message must arrive within it after ``welcome``.
 * :class:`Gate` — caps on connections that have not authenticated yet, in total
-  (:data:`MAX_UNAUTHENTICATED`) and per address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`): past
+  (:data:`MAX_UNAUTHENTICATED`, at most the door's share of the descriptors) and per address
+  (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`); none at all while fewer descriptors are free than
+  the host keeps in reserve (:mod:`host.descriptors`); past
   a cap the least advanced connection (idle TCP first, oldest first) of that address — or of
   the busiest, for the total — is evicted, never the newcomer; counted from the TCP accept,
   before any TLS work, so idle half-open sockets cost a slot each and never lock a player out.
@@ -23,10 +25,15 @@ Room-code attempts back off per identity and per address (:class:`protocol.auth.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
+import socket
 import ssl
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from host.descriptors import BUDGET, Descriptors
 
 HANDSHAKE_TIMEOUT = 10.0
 AUTH_TIMEOUT = 10.0
@@ -50,8 +57,12 @@ class Gate:
     which reaches ``hello`` within a round trip — is the last thing evicted."""
 
     def __init__(self, total: int = MAX_UNAUTHENTICATED,
-                 per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS) -> None:
-        self.total, self.per_address = total, per_address
+                 per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS,
+                 descriptors: Descriptors | None = BUDGET) -> None:
+        # one door's connections never take more than its share of the descriptors
+        self.total = min(total, descriptors.share()) if descriptors and total else total
+        self.per_address = min(per_address, self.total) if self.total else per_address
+        self.descriptors = descriptors
         # address → key → [arrival number, stage, close callback]
         self.waiting: dict[str, dict[int, list[Any]]] = {}
         self.evicted = 0
@@ -79,10 +90,13 @@ class Gate:
     def admit(self, address: str, key: int = 0,
               close: Callable[[], None] = lambda: None) -> str | None:
         """Count connection ``key`` from ``address`` (``close()`` ends it if it is evicted);
-        None if admitted (after evicting another if a cap was reached), else why not (only
-        with a cap of 0)."""
+        None if admitted (after evicting another if a cap was reached), else why not (a cap
+        of 0, or fewer free descriptors than the host keeps in reserve,
+        :mod:`host.descriptors`: the caller closes it)."""
         if not self.per_address or not self.total:
             return f"no unauthenticated connections are allowed (from {address})"
+        if self.descriptors is not None and not self.descriptors.may_accept():
+            return "the host is short of file descriptors; new logins wait"
         if len(self.waiting.get(address, {})) >= self.per_address:
             self._evict(address)
         elif self.count >= self.total:
@@ -171,28 +185,95 @@ def stdlib_loop(loop: asyncio.AbstractEventLoop) -> bool:
     return isinstance(loop, asyncio.BaseEventLoop)
 
 
+class _Listener:
+    """What the shell needs of an ``asyncio.Server`` (``sockets``, ``close``,
+    ``wait_closed``), for a listening socket this module accepts on itself."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sockets = [sock]
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        self.sockets[0].close()
+
+    async def wait_closed(self) -> None:
+        if self.tasks:
+            await asyncio.wait(list(self.tasks), timeout=3.0)
+
+
+def _shut(conn: socket.socket) -> None:
+    """End a connection whose TLS handshake runs: its transport sees it close and lets go of
+    the socket (closing the descriptor under it could hit a reused one)."""
+    with contextlib.suppress(OSError):
+        conn.shutdown(socket.SHUT_RDWR)
+
+
+async def _accept_tls(listener: _Listener, serve: Callable[..., Awaitable[None]], limit: int,
+                      tls: ssl.SSLContext, handshake_timeout: float, handshaking: Gate) -> None:
+    """Accept connections and run their TLS handshakes, each counted by ``handshaking`` (caps
+    per address and in total, the descriptor reserve) from the accept to the handshake's end."""
+    loop = asyncio.get_running_loop()
+    sock = listener.sockets[0]
+    keys = itertools.count(1)
+
+    async def handshake(conn: socket.socket, address: str, key: int) -> None:
+        reader = asyncio.StreamReader(limit=limit)
+        protocol = asyncio.StreamReaderProtocol(reader, serve)
+        try:
+            await loop.connect_accepted_socket(lambda: protocol, conn, ssl=tls,
+                                               ssl_handshake_timeout=handshake_timeout)
+        except Exception:  # noqa: BLE001 - silent, evicted, a failed handshake: it is closed
+            conn.close()
+        finally:
+            handshaking.release(address, key)
+
+    while True:
+        try:
+            conn, peer = await loop.sock_accept(sock)
+        except OSError:  # e.g. out of descriptors for a moment: wait, then go on
+            await asyncio.sleep(0.5)
+            continue
+        address, key = str(peer[0]), next(keys)
+        conn.setblocking(False)
+        if handshaking.admit(address, key, lambda c=conn: _shut(c)) is not None:
+            conn.close()
+            continue
+        task = asyncio.ensure_future(handshake(conn, address, key))
+        listener.tasks.add(task)
+        task.add_done_callback(listener.tasks.discard)
+
+
 async def start_paused_server(
         serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
         bind: str, port: int, *, limit: int, backlog: int = 128,
         tls: ssl.SSLContext | None = None, handshake_timeout: float = HANDSHAKE_TIMEOUT,
-        ) -> asyncio.Server:
+        descriptors: Descriptors | None = BUDGET) -> asyncio.Server | _Listener:
     """Listen on ``bind:port``; each connection calls ``serve(reader, writer)``.
 
     On asyncio's loop the listener is plain TCP and each connection starts with reading
     paused: the first thing ``serve`` does is ``await writer.start_tls(...)`` (which resumes
     reading) or close — so the gate counts a connection from its TCP accept, before any TLS
     work. On uvloop, whose ``start_tls`` loses the bytes a stream already holds (uvloop issue
-    707), the listener does TLS itself (``tls``, bounded by ``handshake_timeout``) and
-    ``serve`` is called after the handshake: there the gate counts from the end of the TLS
-    handshake, and half-open sockets are bounded by the handshake timeout and the backlog."""
+    707), this module accepts and does TLS itself (``tls``, bounded by ``handshake_timeout``)
+    and ``serve`` is called after the handshake; until then each connection is counted by a
+    gate of its own (half the door's share of descriptors, 8 from one address; past a cap the
+    oldest handshake of that address, or of the busiest, is ended, never the newcomer), so idle
+    sockets cost a slot each and never lock a player out there either."""
     loop = asyncio.get_running_loop()
     if not stdlib_loop(loop) and tls is not None:
-        def tls_factory() -> Any:
-            reader = asyncio.StreamReader(limit=limit, loop=loop)
-            return asyncio.StreamReaderProtocol(reader, serve, loop=loop)
-
-        return await loop.create_server(tls_factory, bind, port, backlog=backlog, ssl=tls,
-                                        ssl_handshake_timeout=handshake_timeout)
+        family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+        sock = socket.create_server((bind, port), family=family, backlog=backlog)
+        sock.setblocking(False)
+        listener = _Listener(sock)
+        share = descriptors.share() if descriptors is not None else MAX_UNAUTHENTICATED
+        handshaking = Gate(max(8, share // 2), MAX_UNAUTHENTICATED_PER_ADDRESS // 2,
+                           descriptors=descriptors)
+        task = asyncio.ensure_future(_accept_tls(listener, serve, limit, tls,
+                                                 handshake_timeout, handshaking))
+        listener.tasks.add(task)
+        return listener
 
     def factory() -> Any:
         reader = asyncio.StreamReader(limit=limit, loop=loop)
