@@ -45,7 +45,9 @@ MESSAGE_EXCESS_CLOSE = 200
 WRITE_HIGH_WATER = 2 * 1024 * 1024
 
 
-TCP, TLS, HELLO = 0, 1, 2  # how far an unauthenticated connection got (Gate.progress)
+# how far an unauthenticated connection got (Gate.progress); TURN: its room code waits for its
+# turn in the back-off's line (protocol.auth.RateLimiter.check) — such a login is never evicted
+TCP, TLS, HELLO, TURN = 0, 1, 2, 3
 
 
 class Gate:
@@ -53,6 +55,8 @@ class Gate:
     out. A new connection is always admitted: if its address is at its cap, that address's
     least advanced connection (idle TCP before TLS before one that sent ``hello``; of equals the
     oldest) is evicted; if the total is full, the same happens at the address holding the most.
+    A login whose room code holds a turn in the back-off's line (:data:`TURN`, at most a few
+    per address) is never evicted.
     Idle sockets (slowloris) therefore only ever push out each other, and a player's login —
     which reaches ``hello`` within a round trip — is the last thing evicted."""
 
@@ -78,14 +82,20 @@ class Gate:
         """Unauthenticated connections per address."""
         return {a: len(keys) for a, keys in self.waiting.items()}
 
-    def _evict(self, address: str) -> None:
+    def _evict(self, address: str) -> bool:
+        """Close the least advanced, oldest connection of ``address`` that holds no turn;
+        False if each of them holds one."""
         keys = self.waiting[address]
-        victim = min(keys, key=lambda k: (keys[k][1], keys[k][0]))
+        movable = [k for k in keys if keys[k][1] < TURN]
+        if not movable:
+            return False
+        victim = min(movable, key=lambda k: (keys[k][1], keys[k][0]))
         _, _, evict = keys.pop(victim)
         if not keys:
             del self.waiting[address]
         self.evicted += 1
         evict()
+        return True
 
     def admit(self, address: str, key: int = 0,
               close: Callable[[], None] = lambda: None) -> str | None:
@@ -98,17 +108,23 @@ class Gate:
         if self.descriptors is not None and not self.descriptors.may_accept():
             return "the host is short of file descriptors; new logins wait"
         if len(self.waiting.get(address, {})) >= self.per_address:
-            self._evict(address)
+            if not self._evict(address):
+                return f"every login from {address} is waiting for its room-code turn"
         elif self.count >= self.total:
-            hog = max(self.waiting, key=lambda a: (len(self.waiting[a]),
-                                                   -min(v[0] for v in self.waiting[a].values())))
+            movable = [a for a, keys in self.waiting.items()
+                       if any(v[1] < TURN for v in keys.values())]
+            if not movable:
+                return "every login is waiting for its room-code turn"
+            hog = max(movable, key=lambda a: (len(self.waiting[a]),
+                                              -min(v[0] for v in self.waiting[a].values())))
             self._evict(hog)
         self._arrivals += 1
         self.waiting.setdefault(address, {})[key] = [self._arrivals, TCP, close]
         return None
 
     def progress(self, address: str, key: int, stage: int) -> None:
-        """Connection ``key`` got as far as ``stage`` (:data:`TLS`, :data:`HELLO`)."""
+        """Connection ``key`` got as far as ``stage`` (:data:`TLS`, :data:`HELLO`,
+        :data:`TURN`)."""
         entry = self.waiting.get(address, {}).get(key)
         if entry is not None:
             entry[1] = max(entry[1], stage)

@@ -359,8 +359,8 @@ class WebDoor:
         service = GuestService(argv, write_bytes=ws.send_bytes, write_str=ws.send_str,
                                close=ws.close, download_manager=self._downloads)
         try:
-            await service.start(_clamp(request.query.get("width"), 20, 400, 80),
-                                _clamp(request.query.get("height"), 8, 200, 24))
+            await service.start(_clamp(request.query.get("width"), 20, guests.MAX_COLS, 80),
+                                _clamp(request.query.get("height"), 8, guests.MAX_ROWS, 24))
             self.sessions[id(ws)] = (ws, service, address)
             self.log(f"web: guest from {address} (client pid {service.pid})")
             await self._relay(ws, service, address)
@@ -397,8 +397,9 @@ class WebDoor:
             if kind == "stdin" and isinstance(data, str):
                 await service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                await service.set_terminal_size(_clamp(str(data.get("width")), 20, 400, 80),
-                                                _clamp(str(data.get("height")), 8, 200, 24))
+                await service.set_terminal_size(
+                    _clamp(str(data.get("width")), 20, guests.MAX_COLS, 80),
+                    _clamp(str(data.get("height")), 8, guests.MAX_ROWS, 24))
             elif kind == "ping" and isinstance(data, str):
                 await ws.send_json(["pong", data[:32]])
             elif kind == "blur":

@@ -217,11 +217,13 @@ async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
     tmux = Tmux(f"hexnet-sshdoor-{tmp_path.name[-12:]}")
     try:
         tmux.start(ssh)
-        # The key is accepted (no prompt); a key without a seat still needs the code.
+        # The key is accepted (no login prompt); a key without a seat still needs the code,
+        # which the door asks for before it starts a client.
+        await poll(lambda: "Room code:" in tmux.screen(), 30, "the door's code prompt")
+        assert next(iter(door.sessions)).process is None  # no client before the code
+        await tmux.keys(host.room_code + "\r")
         await poll(lambda: "Your name at the table" in tmux.screen(), 30, "the name screen")
         await tmux.keys("Okey\r")
-        await poll(lambda: "Room code for" in tmux.screen(), 30, "the code screen")
-        await tmux.keys(host.room_code + "\r")
         await poll(lambda: "You are Okey" in tmux.screen(), 30, "the lobby")
         await tmux.keys("s")
         await poll(lambda: "seated at table" in tmux.screen(), 15, "sitting down")
@@ -245,11 +247,17 @@ async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
 
 
 async def _guest_identity(door: SSHDoor, conn: Any) -> bytes:
-    """The hexnet identity the door gave the client of a terminal session on ``conn``."""
+    """The hexnet identity the door gave the client of a terminal session on ``conn`` (the
+    room code typed first where the door asks for it)."""
     proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
     out = Screen(80, 24)
     reader = asyncio.create_task(_pump(proc, out))
     try:
+        await poll(lambda: "Your name at the table" in out.text or "Room code: " in out.text,
+                   30, "the name screen or the door's code prompt")
+        if "Room code: " in out.text:
+            assert not door.sessions or next(iter(door.sessions)).process is None
+            proc.stdin.write(door.host.room_code.encode() + b"\r")
         await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
         session = next(iter(door.sessions))
         assert session.guest is not None
@@ -314,3 +322,65 @@ async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(
         await poll(lambda: door.caps.live == {}, 15, "the connection to be uncounted")
     finally:
         await door.stop()
+
+
+async def test_a_key_without_a_seat_gets_no_client_process_before_the_room_code(
+        host, door) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn, typer = await login(door, "unused", client_keys=[key])
+    async with conn:
+        assert typer.prompts == []  # the key alone passes the SSH login…
+        proc = await conn.create_process(term_type="xterm", term_size=(1000, 500),
+                                         encoding=None)
+        out = Screen(80, 24)
+        reader = asyncio.create_task(_pump(proc, out))
+        try:
+            await poll(lambda: "Room code:" in out.text, 15, "the door's code prompt")
+            session = next(iter(door.sessions))
+            for n, typed in enumerate((b"AAAAA-AAAAA\r", b"not a code\r"), 1):
+                proc.stdin.write(typed)
+                await poll(lambda n=n: out.text.count("Room code:") > n, 10, "the next prompt")
+            assert session.process is None and session.guest is None  # …but gets no client
+            proc.stdin.write(b"BBBBB-BBBBB\r")  # the third wrong code ends the connection
+            await asyncio.wait_for(proc.wait_closed(), 15)
+        finally:
+            reader.cancel()
+    await poll(lambda: not door.sessions and not door.connections, 15, "the connection to end")
+    assert session.process is None
+
+
+async def test_a_resize_storm_reaches_the_client_coalesced_and_capped(host, door) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    from host import guests
+
+    conn, _ = await login(door, host.room_code)
+    async with conn:
+        proc = await conn.create_process(term_type="xterm", term_size=(1000, 500),
+                                         encoding=None)
+        out = Screen(80, 24)
+        reader = asyncio.create_task(_pump(proc, out))
+        try:
+            await poll(lambda: door.sessions and next(iter(door.sessions)).master is not None,
+                       30, "the client's terminal")
+            session = next(iter(door.sessions))
+
+            def size() -> tuple[int, int]:
+                rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(
+                    session.master, termios.TIOCGWINSZ, b"\0" * 8))
+                return cols, rows
+
+            assert size() == (guests.MAX_COLS, guests.MAX_ROWS)
+            before = door.resizes
+            for i in range(400):  # a storm: 400 window changes at once
+                proc.change_terminal_size(1000 - i, 500 - i % 300)
+            proc.change_terminal_size(120, 40)
+            await poll(lambda: size() == (120, 40), 10, "the last size")
+            await asyncio.sleep(0.5)
+            assert door.resizes - before <= 3  # coalesced: the storm came as one or two
+            assert size() == (120, 40)
+        finally:
+            proc.stdin.write(b"\x11")
+            reader.cancel()
