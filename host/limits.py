@@ -129,6 +129,13 @@ class Gate:
         if entry is not None:
             entry[1] = max(entry[1], stage)
 
+    def turn_over(self, address: str, key: int) -> None:
+        """Connection ``key``'s room code was checked and it may try again: it no longer holds
+        a turn (back to :data:`HELLO`, evictable like any login)."""
+        entry = self.waiting.get(address, {}).get(key)
+        if entry is not None:
+            entry[1] = min(entry[1], HELLO)
+
     def release(self, address: str, key: int = 0) -> None:
         """Connection ``key`` from ``address`` authenticated or went away (idempotent)."""
         keys = self.waiting.get(address)

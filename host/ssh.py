@@ -52,7 +52,7 @@ from typing import Any
 
 import asyncssh
 
-from host import guests
+from host import guests, limits
 from host.descriptors import BUDGET
 from host.server import CODE_WAIT_LIMIT
 from protocol import auth, identity
@@ -65,6 +65,8 @@ READ_CHUNK = 65536
 MAX_CODE_TRIES = 3  # wrong room codes on one connection before it is closed
 RESIZE_EVERY = 0.1  # seconds: window changes reach the client at most this often
 MAX_CODE_TYPED = 64  # characters of a typed room code kept
+MAX_LOGINS = 24  # connections that have no client yet (logging in, typing the code), in all
+MAX_LOGINS_PER_ADDRESS = 4  # … from one address; past it its idlest is closed
 
 
 def window(cols: int, rows: int) -> tuple[int, int]:
@@ -98,6 +100,9 @@ class SSHDoor:
         self.host = host
         self.bind, self.port = bind, port
         self.caps = caps or guests.SessionCaps(min(guests.MAX_SESSIONS, BUDGET.share()))
+        # connections without a client yet: past a cap the least advanced, oldest is closed —
+        # never one whose code waits for its turn or was typed right (limits.Gate)
+        self.logins = limits.Gate(MAX_LOGINS, MAX_LOGINS_PER_ADDRESS)
         self.idle_after = idle_after
         self.login_timeout = login_timeout
         self.log = log or host.log
@@ -145,7 +150,8 @@ class GuestServer(asyncssh.SSHServer):
         self.door = door
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
-        self.counted = False
+        self.gated = False  # counted among the logins (no client yet)
+        self.counted = False  # counted among the sessions (a client)
         self.key: asyncssh.SSHKey | None = None  # the last public key accepted
         self.code: str | None = None  # the room code, once typed right
         self.wrong_codes = 0
@@ -156,17 +162,49 @@ class GuestServer(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
-        refused = (None if BUDGET.may_accept()
-                   else "the host is short of file descriptors; try again soon")
-        refused = refused or self.door.caps.admit(self.address)
+        refused = self.door.logins.admit(self.address, id(self), self._evicted)
         if refused is not None:
             self.door.log(f"ssh: refused {self.address}: {refused}")
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"hexnet: {refused}")
             return
-        self.counted = True
+        self.gated = True
         self.door.connections.add(conn)
 
+    def _evicted(self) -> None:
+        self.gated = False
+        self.door.log(f"ssh: {self.address}: a newer login from the same address; the oldest "
+                      "one without a room code was closed")
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "hexnet: too many logins from your address at once")
+
+    def holds_turn(self, holding: bool) -> None:
+        """This login's code waits for its turn, or was typed right (never evicted then) — or
+        it may try again (evictable)."""
+        if not self.gated:
+            return
+        if holding:
+            self.door.logins.progress(self.address, id(self), limits.TURN)
+        else:
+            self.door.logins.turn_over(self.address, id(self))
+
+    def admit_session(self) -> str | None:
+        """The login is over (the code is right, or the key holds a seat): it leaves the
+        logins and counts as a session (with a client); why not, if the sessions are full."""
+        if self.gated:
+            self.gated = False
+            self.door.logins.release(self.address, id(self))
+        if self.counted:
+            return None
+        refused = self.door.caps.admit(self.address)
+        if refused is None:
+            self.counted = True
+        return refused
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.gated:
+            self.gated = False
+            self.door.logins.release(self.address, id(self))
         if self.counted:
             self.counted = False
             self.door.caps.release(self.address)
@@ -207,12 +245,14 @@ class GuestServer(asyncssh.SSHServer):
         if host.open:
             return True
         typed = responses[0] if len(responses) == 1 else ""
+        self.holds_turn(True)
         verdict, wait = await self.door.rate_limiter.check(
             self.guesser, self.address, lambda: code_matches(typed, host.room_code),
-            limit=CODE_WAIT_LIMIT, gone=lambda: self.conn is None or not self.counted)
+            limit=CODE_WAIT_LIMIT, gone=lambda: not self.gated)
         if verdict == auth.OK:
-            self.code = host.room_code
+            self.code = host.room_code  # (it keeps its turn: never evicted from here on)
             return True
+        self.holds_turn(False)
         if verdict in (auth.RATE_LIMITED, auth.BUSY):
             self._give_up(f"too many room codes at once; try again in {math.ceil(wait)} s")
             return False
@@ -324,6 +364,14 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if not await self._code_first(identity.public_bytes(key)):
             await self.end()
             return
+        refused = self.server.admit_session()
+        if refused is not None:
+            self.door.log(f"ssh: refused {self.server.address}: {refused}")
+            self.chan.write(f"hexnet: {refused}; close another session and try again.\r\n"
+                            .encode())
+            self.chan.exit(1)
+            await self.end()
+            return
         self.guest = guests.GuestDir(key)
         argv = guests.client_command(self.door.host, self.guest, self.server.address,
                                      guests.locale_language(dict(self.chan.get_environment())))
@@ -386,12 +434,14 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             typed = await self._read_line()
             if typed is None:
                 return False
+            server.holds_turn(True)
             verdict, wait = await self.door.rate_limiter.check(
                 server.guesser, server.address, lambda t=typed: code_matches(t, host.room_code),
                 limit=CODE_WAIT_LIMIT, gone=lambda: self.ended)
             if verdict == auth.OK:
                 server.code = host.room_code
                 return True
+            server.holds_turn(False)
             if verdict == auth.BAD_CODE:
                 self.chan.write(b"That is not the room code.\r\n")
                 if server.wrong():

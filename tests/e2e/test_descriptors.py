@@ -12,6 +12,7 @@ import os
 import re
 import resource
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -93,17 +94,11 @@ async def slowloris(port: int, source: str, until: float) -> None:
                         break
                 if time.monotonic() > until:
                     break
-        except (OSError, ConnectionError, TimeoutError, ssl_errors()):
+        except (OSError, ConnectionError, TimeoutError, ssl.SSLError):
             await asyncio.sleep(0.2)
         finally:
             if writer is not None:
                 writer.close()
-
-
-def ssl_errors() -> type[Exception]:
-    import ssl
-
-    return ssl.SSLError
 
 
 async def idle_socket(port: int, source: str, until: float) -> None:

@@ -293,7 +293,7 @@ async def test_a_key_is_the_same_identity_every_time_and_no_key_a_fresh_one(
     assert len({with_key[0], without[0], without[1], other}) == 4
 
 
-async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(host) -> None:
+async def test_sessions_per_address_are_capped_and_an_idle_session_is_closed(host) -> None:
     from host import guests
 
     door = SSHDoor(host, bind="127.0.0.1", port=0,
@@ -302,10 +302,6 @@ async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(
     try:
         conn, _ = await login(door, host.room_code)
         async with conn:
-            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-                second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
-                second.close()
-            assert door.caps.live == {"127.0.0.1": 1}
             proc = await conn.create_process(term_type="xterm", term_size=(80, 24),
                                              encoding=None)
             out = Screen(80, 24)
@@ -313,6 +309,13 @@ async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(
             try:
                 await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
                 session = next(iter(door.sessions))
+                assert door.caps.live == {"127.0.0.1": 1}
+                second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
+                async with second:
+                    refused = await second.create_process(term_type="xterm", encoding=None)
+                    said = await asyncio.wait_for(refused.stdout.read(), 15)
+                    assert b"hexnet: too many sessions from 127.0.0.1" in said
+                assert door.caps.live == {"127.0.0.1": 1}
                 # Nothing typed: after 3 s the session closes and its client process is gone.
                 await asyncio.wait_for(proc.wait_closed(), 30)
             finally:
@@ -384,3 +387,34 @@ async def test_a_resize_storm_reaches_the_client_coalesced_and_capped(host, door
         finally:
             proc.stdin.write(b"\x11")
             reader.cancel()
+
+
+async def test_key_logins_waiting_at_the_code_prompt_never_keep_a_neighbour_out(
+        host, door) -> None:
+    from host import ssh
+
+    idle = []  # key-only logins from 127.0.0.1 that sit at the door's prompt, typing nothing
+    for _ in range(ssh.MAX_LOGINS_PER_ADDRESS + 2):
+        conn, _ = await login(door, "unused",
+                              client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+        proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        idle.append((conn, proc))
+    try:
+        await poll(lambda: door.logins.by_address.get("127.0.0.1")
+                   == ssh.MAX_LOGINS_PER_ADDRESS, 15, "the logins of 127.0.0.1 at their cap")
+        conn, typer = await login(door, host.room_code)  # the neighbour, same address
+        async with conn:
+            assert typer.prompts == ["Room code: "]
+            proc = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                             encoding=None)
+            out = Screen(80, 24)
+            reader = asyncio.create_task(_pump(proc, out))
+            try:
+                await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+                proc.stdin.write(b"\x11")
+            finally:
+                reader.cancel()
+        assert door.logins.by_address.get("127.0.0.1", 0) <= ssh.MAX_LOGINS_PER_ADDRESS
+    finally:
+        for c, _ in idle:
+            c.close()
