@@ -285,12 +285,15 @@ async def start_paused_server(
     oldest handshake of that address, or of the busiest, is ended, never the newcomer), so idle
     sockets cost a slot each and never lock a player out there either."""
     loop = asyncio.get_running_loop()
+    share = descriptors.share() if descriptors is not None else MAX_UNAUTHENTICATED
+    # asyncio accepts up to ``backlog`` connections at once, each a descriptor before the gate
+    # sees it: never more than half the door's share
+    backlog = max(8, min(backlog, share // 2))
     if not stdlib_loop(loop) and tls is not None:
         family = socket.AF_INET6 if ":" in bind else socket.AF_INET
         sock = socket.create_server((bind, port), family=family, backlog=backlog)
         sock.setblocking(False)
         listener = _Listener(sock)
-        share = descriptors.share() if descriptors is not None else MAX_UNAUTHENTICATED
         handshaking = Gate(max(8, share // 2), MAX_UNAUTHENTICATED_PER_ADDRESS // 2,
                            descriptors=descriptors)
         task = asyncio.ensure_future(_accept_tls(listener, serve, limit, tls,
