@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,19 @@ async def _pump(proc: Any, out: Screen) -> None:
     with contextlib.suppress(Exception):
         while data := await proc.stdout.read(65536):
             out.feed(data)
+
+
+@contextlib.asynccontextmanager
+async def terminal(conn: Any, size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[Any,
+                                                                                     Screen]]:
+    """A terminal session on ``conn`` (``size`` asked for) and what it shows at 80×24."""
+    proc = await conn.create_process(term_type="xterm", term_size=size, encoding=None)
+    out = Screen(80, 24)
+    reader = asyncio.create_task(_pump(proc, out))
+    try:
+        yield proc, out
+    finally:
+        reader.cancel()
 
 
 async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
@@ -301,25 +315,18 @@ async def test_sessions_per_address_are_capped_and_an_idle_session_is_closed(hos
     await door.start()
     try:
         conn, _ = await login(door, host.room_code)
-        async with conn:
-            proc = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                             encoding=None)
-            out = Screen(80, 24)
-            reader = asyncio.create_task(_pump(proc, out))
-            try:
-                await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
-                session = next(iter(door.sessions))
-                assert door.caps.live == {"127.0.0.1": 1}
-                second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
-                async with second:
-                    refused = await second.create_process(term_type="xterm", encoding=None)
-                    said = await asyncio.wait_for(refused.stdout.read(), 15)
-                    assert b"hexnet: too many sessions from 127.0.0.1" in said
-                assert door.caps.live == {"127.0.0.1": 1}
-                # Nothing typed: after 3 s the session closes and its client process is gone.
-                await asyncio.wait_for(proc.wait_closed(), 30)
-            finally:
-                reader.cancel()
+        async with conn, terminal(conn) as (proc, out):
+            await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+            session = next(iter(door.sessions))
+            assert door.caps.live == {"127.0.0.1": 1}
+            second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
+            async with second:
+                refused = await second.create_process(term_type="xterm", encoding=None)
+                said = await asyncio.wait_for(refused.stdout.read(), 15)
+                assert b"hexnet: too many sessions from 127.0.0.1" in said
+            assert door.caps.live == {"127.0.0.1": 1}
+            # Nothing typed: after 3 s the session closes and its client process is gone.
+            await asyncio.wait_for(proc.wait_closed(), 30)
             await poll(lambda: not door.sessions, 15, "the idle session to end")
             assert session.process is not None and session.process.returncode is not None
         await poll(lambda: door.caps.live == {}, 15, "the connection to be uncounted")
@@ -331,23 +338,16 @@ async def test_a_key_without_a_seat_gets_no_client_process_before_the_room_code(
         host, door) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
     conn, typer = await login(door, "unused", client_keys=[key])
-    async with conn:
-        assert typer.prompts == []  # the key alone passes the SSH login…
-        proc = await conn.create_process(term_type="xterm", term_size=(1000, 500),
-                                         encoding=None)
-        out = Screen(80, 24)
-        reader = asyncio.create_task(_pump(proc, out))
-        try:
-            await poll(lambda: "Room code:" in out.text, 15, "the door's code prompt")
-            session = next(iter(door.sessions))
-            for n, typed in enumerate((b"AAAAA-AAAAA\r", b"not a code\r"), 1):
-                proc.stdin.write(typed)
-                await poll(lambda n=n: out.text.count("Room code:") > n, 10, "the next prompt")
-            assert session.process is None and session.guest is None  # …but gets no client
-            proc.stdin.write(b"BBBBB-BBBBB\r")  # the third wrong code ends the connection
-            await asyncio.wait_for(proc.wait_closed(), 15)
-        finally:
-            reader.cancel()
+    assert typer.prompts == []  # the key alone passes the SSH login…
+    async with conn, terminal(conn, (1000, 500)) as (proc, out):
+        await poll(lambda: "Room code:" in out.text, 15, "the door's code prompt")
+        session = next(iter(door.sessions))
+        for n, typed in enumerate((b"AAAAA-AAAAA\r", b"not a code\r"), 1):
+            proc.stdin.write(typed)
+            await poll(lambda n=n: out.text.count("Room code:") > n, 10, "the next prompt")
+        assert session.process is None and session.guest is None  # …but gets no client
+        proc.stdin.write(b"BBBBB-BBBBB\r")  # the third wrong code ends the connection
+        await asyncio.wait_for(proc.wait_closed(), 15)
     await poll(lambda: not door.sessions and not door.connections, 15, "the connection to end")
     assert session.process is None
 
@@ -360,11 +360,7 @@ async def test_a_resize_storm_reaches_the_client_coalesced_and_capped(host, door
     from host import guests
 
     conn, _ = await login(door, host.room_code)
-    async with conn:
-        proc = await conn.create_process(term_type="xterm", term_size=(1000, 500),
-                                         encoding=None)
-        out = Screen(80, 24)
-        reader = asyncio.create_task(_pump(proc, out))
+    async with conn, terminal(conn, (1000, 500)) as (proc, _out):
         try:
             await poll(lambda: door.sessions and next(iter(door.sessions)).master is not None,
                        30, "the client's terminal")
@@ -386,7 +382,6 @@ async def test_a_resize_storm_reaches_the_client_coalesced_and_capped(host, door
             assert size() == (120, 40)
         finally:
             proc.stdin.write(b"\x11")
-            reader.cancel()
 
 
 async def test_key_logins_waiting_at_the_code_prompt_never_keep_a_neighbour_out(
@@ -403,17 +398,10 @@ async def test_key_logins_waiting_at_the_code_prompt_never_keep_a_neighbour_out(
         await poll(lambda: door.logins.by_address.get("127.0.0.1")
                    == ssh.MAX_LOGINS_PER_ADDRESS, 15, "the logins of 127.0.0.1 at their cap")
         conn, typer = await login(door, host.room_code)  # the neighbour, same address
-        async with conn:
-            assert typer.prompts == ["Room code: "]
-            proc = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                             encoding=None)
-            out = Screen(80, 24)
-            reader = asyncio.create_task(_pump(proc, out))
-            try:
-                await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
-                proc.stdin.write(b"\x11")
-            finally:
-                reader.cancel()
+        assert typer.prompts == ["Room code: "]
+        async with conn, terminal(conn) as (proc, out):
+            await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+            proc.stdin.write(b"\x11")
         assert door.logins.by_address.get("127.0.0.1", 0) <= ssh.MAX_LOGINS_PER_ADDRESS
     finally:
         for c, _ in idle:
