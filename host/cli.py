@@ -94,6 +94,10 @@ async def run_headless(args: argparse.Namespace) -> int:
         doors = await open_doors(host, args.bind, args.web, args.ssh)
         for line in doors.lines():
             log_line(line)
+        from host.descriptors import BUDGET
+
+        log_line(f"file descriptors: {BUDGET.limit}, {BUDGET.reserve} kept for journals and "
+                 f"players already in; no door's logins take more than {BUDGET.share()}")
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
         log_line(history(args).line())
         if director is not None:
@@ -155,6 +159,9 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"hexnet host: {problem}", file=sys.stderr)
         return 2
+    from host.descriptors import prepare
+
+    prepare()  # as many descriptors as the hard limit allows (host.descriptors keeps a reserve)
     if args.headless or not sys.stdout.isatty():
         return run_fast(run_headless(args))  # uvloop when installed
     from host.dashboard import Dashboard

@@ -7,6 +7,7 @@ out, tests just collect them.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -195,15 +196,72 @@ def clean_name(name: str, limit: int = 24) -> str:
     return " ".join(kept.split())[:limit] or "player"
 
 
+_DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character → the representative of its TR39 class (UTS #39
+    ``confusables.txt``, as the ``confusable-homoglyphs`` package ships it).
+
+    The package keeps each line ``source ; prototype`` of the Unicode file as a pair in both
+    directions, so the direction is read back from the pairs' shape: a source is one code point
+    with exactly one partner (its prototype); a prototype is a sequence, or a character with
+    several partners. Where a pair stands alone (one source, one prototype), either is taken
+    for both (the smaller): equal keys then mean equal skeletons, which is all a key needs."""
+    from confusable_homoglyphs.utils import load
+
+    partners: dict[str, set[str]] = {}
+    for char, glyphs in load("confusables.json").items():
+        partners.setdefault(char.translate(_DIRECTION_MARKS), set()).update(
+            g["c"].translate(_DIRECTION_MARKS) for g in glyphs)
+    table: dict[str, str] = {}
+    for char, others in partners.items():
+        if len(char) != 1:
+            continue
+        longer = sorted(o for o in others if len(o) > 1)
+        if longer:  # a source whose prototype is a sequence ("m" → "rn")
+            table[char] = longer[0]
+        elif len(others) == 1:
+            (other,) = others
+            table[char] = other if len(partners.get(other, ())) > 1 else min(char, other)
+    return {char: proto for char, proto in table.items() if proto != char}
+
+
+def _step(text: str) -> str:
+    """One round: NFKC, case-folded, no format characters, each character its prototype."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    table = _prototypes()
+    return unicodedata.normalize("NFD", "".join(
+        table.get(c, c) for c in unicodedata.normalize("NFD", text)
+        if unicodedata.category(c) != "Cf"))
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same name: NFKC, case-folded, without invisible
+    (format) characters, then its Unicode TR39 confusable skeleton — repeated until nothing
+    changes (a prototype may itself fold further: ``%`` → ``º/₀`` → ``o/o``), so a key is its
+    own key. ``pi``, ``PI``, Cyrillic ``рі``, full-width ``ｐｉ`` and math-bold ``𝐩𝐢`` share one."""
+    text = name
+    for _ in range(8):  # two or three rounds reach the fixed point
+        folded = _step(text)
+        if folded == text:
+            break
+        text = folded
+    return unicodedata.normalize("NFC", text)
+
+
 def unique_name(wanted: str, taken: set[str], limit: int = 24) -> str:
-    """``wanted``, or ``wanted (2)``, ``wanted (3)``, … — the first whose case-folded form is
-    not in ``taken`` (case-folded names), cut to ``limit`` characters."""
-    if wanted.casefold() not in taken:
+    """``wanted``, or ``wanted (2)``, ``wanted (3)``, … — the first whose :func:`name_key` is
+    not the key of a name in ``taken`` (names in use, or their keys: a key is its own key),
+    cut to ``limit`` characters."""
+    keys = {name_key(name) for name in taken}
+    if name_key(wanted) not in keys:
         return wanted
     for n in range(2, 10_000):
         suffix = f" ({n})"
         candidate = wanted[:limit - len(suffix)].rstrip() + suffix
-        if candidate.casefold() not in taken:
+        if name_key(candidate) not in keys:
             return candidate
     raise LobbyError("name_taken", "No free variant of that name is left.")
 

@@ -20,7 +20,7 @@ HOST_LIMITS = [
      "messages over the rate in a row before the client is dropped"),
     ("--write-high-water", "write_high_water", int, 2 * 1024 * 1024,
      "bytes waiting for one client before it is dropped"),
-    ("--code-backoff", "code_backoff", float, 0.5,
+    ("--code-backoff", "code_backoff", float, 0.2,
      "longest wait in seconds between two room-code checks from one address"),
     ("--table-expiry", "table_expiry", float, 600.0,
      "seconds an open table nobody sits at is kept"),

@@ -39,6 +39,9 @@ from protocol import identity, paths
 SECRET_FILE = "guest_secret"
 MAX_SESSIONS = 24  # client processes at once (each a Python process, ~60 MB)
 MAX_SESSIONS_PER_ADDRESS = 4
+# the largest terminal a front door gives a guest's client: what it draws grows with the cells
+# (a 1000×500 window redrawn on every resize burned a core)
+MAX_COLS, MAX_ROWS = 300, 100
 IDLE_AFTER = 20 * 60.0  # seconds without input before a front-door session is closed
 LOOPBACK_BASE = int(ipaddress.IPv4Address("127.64.0.0"))
 LOOPBACK_SPAN = 1 << 22  # 127.64.0.0 – 127.127.255.255: never 127.0.0.1

@@ -3,7 +3,9 @@
 * :data:`HANDSHAKE_TIMEOUT` — TLS handshake + ``hello`` must be done within it;
   :data:`AUTH_TIMEOUT` — the ``auth`` message must arrive within it after ``welcome``.
 * :class:`Gate` — caps on connections that have not authenticated yet, in total
-  (:data:`MAX_UNAUTHENTICATED`) and per address (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`): past
+  (:data:`MAX_UNAUTHENTICATED`, at most the door's share of the descriptors) and per address
+  (:data:`MAX_UNAUTHENTICATED_PER_ADDRESS`); none at all while fewer descriptors are free than
+  the host keeps in reserve (:mod:`host.descriptors`); past
   a cap the least advanced connection (idle TCP first, oldest first) of that address — or of
   the busiest, for the total — is evicted, never the newcomer; counted from the TCP accept,
   before any TLS work, so idle half-open sockets cost a slot each and never lock a player out.
@@ -23,10 +25,15 @@ Room-code attempts back off per identity and per address (:class:`protocol.auth.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
+import socket
 import ssl
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from host.descriptors import BUDGET, Descriptors
 
 HANDSHAKE_TIMEOUT = 10.0
 AUTH_TIMEOUT = 10.0
@@ -38,7 +45,9 @@ MESSAGE_EXCESS_CLOSE = 200
 WRITE_HIGH_WATER = 2 * 1024 * 1024
 
 
-TCP, TLS, HELLO = 0, 1, 2  # how far an unauthenticated connection got (Gate.progress)
+# how far an unauthenticated connection got (Gate.progress); TURN: its room code waits for its
+# turn in the back-off's line (protocol.auth.RateLimiter.check) — such a login is never evicted
+TCP, TLS, HELLO, TURN = 0, 1, 2, 3
 
 
 class Gate:
@@ -46,12 +55,18 @@ class Gate:
     out. A new connection is always admitted: if its address is at its cap, that address's
     least advanced connection (idle TCP before TLS before one that sent ``hello``; of equals the
     oldest) is evicted; if the total is full, the same happens at the address holding the most.
+    A login whose room code holds a turn in the back-off's line (:data:`TURN`, at most a few
+    per address) is never evicted.
     Idle sockets (slowloris) therefore only ever push out each other, and a player's login —
     which reaches ``hello`` within a round trip — is the last thing evicted."""
 
     def __init__(self, total: int = MAX_UNAUTHENTICATED,
-                 per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS) -> None:
-        self.total, self.per_address = total, per_address
+                 per_address: int = MAX_UNAUTHENTICATED_PER_ADDRESS,
+                 descriptors: Descriptors | None = BUDGET) -> None:
+        # one door's connections never take more than its share of the descriptors
+        self.total = min(total, descriptors.share()) if descriptors and total else total
+        self.per_address = min(per_address, self.total) if self.total else per_address
+        self.descriptors = descriptors
         # address → key → [arrival number, stage, close callback]
         self.waiting: dict[str, dict[int, list[Any]]] = {}
         self.evicted = 0
@@ -67,37 +82,59 @@ class Gate:
         """Unauthenticated connections per address."""
         return {a: len(keys) for a, keys in self.waiting.items()}
 
-    def _evict(self, address: str) -> None:
+    def _evict(self, address: str) -> bool:
+        """Close the least advanced, oldest connection of ``address`` that holds no turn;
+        False if each of them holds one."""
         keys = self.waiting[address]
-        victim = min(keys, key=lambda k: (keys[k][1], keys[k][0]))
+        movable = [k for k in keys if keys[k][1] < TURN]
+        if not movable:
+            return False
+        victim = min(movable, key=lambda k: (keys[k][1], keys[k][0]))
         _, _, evict = keys.pop(victim)
         if not keys:
             del self.waiting[address]
         self.evicted += 1
         evict()
+        return True
 
     def admit(self, address: str, key: int = 0,
               close: Callable[[], None] = lambda: None) -> str | None:
         """Count connection ``key`` from ``address`` (``close()`` ends it if it is evicted);
-        None if admitted (after evicting another if a cap was reached), else why not (only
-        with a cap of 0)."""
+        None if admitted (after evicting another if a cap was reached), else why not (a cap
+        of 0, or fewer free descriptors than the host keeps in reserve,
+        :mod:`host.descriptors`: the caller closes it)."""
         if not self.per_address or not self.total:
             return f"no unauthenticated connections are allowed (from {address})"
+        if self.descriptors is not None and not self.descriptors.may_accept():
+            return "the host is short of file descriptors; new logins wait"
         if len(self.waiting.get(address, {})) >= self.per_address:
-            self._evict(address)
+            if not self._evict(address):
+                return f"every login from {address} is waiting for its room-code turn"
         elif self.count >= self.total:
-            hog = max(self.waiting, key=lambda a: (len(self.waiting[a]),
-                                                   -min(v[0] for v in self.waiting[a].values())))
+            movable = [a for a, keys in self.waiting.items()
+                       if any(v[1] < TURN for v in keys.values())]
+            if not movable:
+                return "every login is waiting for its room-code turn"
+            hog = max(movable, key=lambda a: (len(self.waiting[a]),
+                                              -min(v[0] for v in self.waiting[a].values())))
             self._evict(hog)
         self._arrivals += 1
         self.waiting.setdefault(address, {})[key] = [self._arrivals, TCP, close]
         return None
 
     def progress(self, address: str, key: int, stage: int) -> None:
-        """Connection ``key`` got as far as ``stage`` (:data:`TLS`, :data:`HELLO`)."""
+        """Connection ``key`` got as far as ``stage`` (:data:`TLS`, :data:`HELLO`,
+        :data:`TURN`)."""
         entry = self.waiting.get(address, {}).get(key)
         if entry is not None:
             entry[1] = max(entry[1], stage)
+
+    def turn_over(self, address: str, key: int) -> None:
+        """Connection ``key``'s room code was checked and it may try again: it no longer holds
+        a turn (back to :data:`HELLO`, evictable like any login)."""
+        entry = self.waiting.get(address, {}).get(key)
+        if entry is not None:
+            entry[1] = min(entry[1], HELLO)
 
     def release(self, address: str, key: int = 0) -> None:
         """Connection ``key`` from ``address`` authenticated or went away (idempotent)."""
@@ -171,28 +208,98 @@ def stdlib_loop(loop: asyncio.AbstractEventLoop) -> bool:
     return isinstance(loop, asyncio.BaseEventLoop)
 
 
+class _Listener:
+    """What the shell needs of an ``asyncio.Server`` (``sockets``, ``close``,
+    ``wait_closed``), for a listening socket this module accepts on itself."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sockets = [sock]
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        self.sockets[0].close()
+
+    async def wait_closed(self) -> None:
+        if self.tasks:
+            await asyncio.wait(list(self.tasks), timeout=3.0)
+
+
+def _shut(conn: socket.socket) -> None:
+    """End a connection whose TLS handshake runs: its transport sees it close and lets go of
+    the socket (closing the descriptor under it could hit a reused one)."""
+    with contextlib.suppress(OSError):
+        conn.shutdown(socket.SHUT_RDWR)
+
+
+async def _accept_tls(listener: _Listener, serve: Callable[..., Awaitable[None]], limit: int,
+                      tls: ssl.SSLContext, handshake_timeout: float, handshaking: Gate) -> None:
+    """Accept connections and run their TLS handshakes, each counted by ``handshaking`` (caps
+    per address and in total, the descriptor reserve) from the accept to the handshake's end."""
+    loop = asyncio.get_running_loop()
+    sock = listener.sockets[0]
+    keys = itertools.count(1)
+
+    async def handshake(conn: socket.socket, address: str, key: int) -> None:
+        reader = asyncio.StreamReader(limit=limit)
+        protocol = asyncio.StreamReaderProtocol(reader, serve)
+        try:
+            await loop.connect_accepted_socket(lambda: protocol, conn, ssl=tls,
+                                               ssl_handshake_timeout=handshake_timeout)
+        except Exception:  # noqa: BLE001 - silent, evicted, a failed handshake: it is closed
+            conn.close()
+        finally:
+            handshaking.release(address, key)
+
+    while True:
+        try:
+            conn, peer = await loop.sock_accept(sock)
+        except OSError:  # e.g. out of descriptors for a moment: wait, then go on
+            await asyncio.sleep(0.5)
+            continue
+        address, key = str(peer[0]), next(keys)
+        conn.setblocking(False)
+        if handshaking.admit(address, key, lambda c=conn: _shut(c)) is not None:
+            conn.close()
+            continue
+        task = asyncio.ensure_future(handshake(conn, address, key))
+        listener.tasks.add(task)
+        task.add_done_callback(listener.tasks.discard)
+
+
 async def start_paused_server(
         serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
         bind: str, port: int, *, limit: int, backlog: int = 128,
         tls: ssl.SSLContext | None = None, handshake_timeout: float = HANDSHAKE_TIMEOUT,
-        ) -> asyncio.Server:
+        descriptors: Descriptors | None = BUDGET) -> asyncio.Server | _Listener:
     """Listen on ``bind:port``; each connection calls ``serve(reader, writer)``.
 
     On asyncio's loop the listener is plain TCP and each connection starts with reading
     paused: the first thing ``serve`` does is ``await writer.start_tls(...)`` (which resumes
     reading) or close — so the gate counts a connection from its TCP accept, before any TLS
     work. On uvloop, whose ``start_tls`` loses the bytes a stream already holds (uvloop issue
-    707), the listener does TLS itself (``tls``, bounded by ``handshake_timeout``) and
-    ``serve`` is called after the handshake: there the gate counts from the end of the TLS
-    handshake, and half-open sockets are bounded by the handshake timeout and the backlog."""
+    707), this module accepts and does TLS itself (``tls``, bounded by ``handshake_timeout``)
+    and ``serve`` is called after the handshake; until then each connection is counted by a
+    gate of its own (half the door's share of descriptors, 8 from one address; past a cap the
+    oldest handshake of that address, or of the busiest, is ended, never the newcomer), so idle
+    sockets cost a slot each and never lock a player out there either."""
     loop = asyncio.get_running_loop()
+    share = descriptors.share() if descriptors is not None else MAX_UNAUTHENTICATED
+    # asyncio accepts up to ``backlog`` connections at once, each a descriptor before the gate
+    # sees it: never more than half the door's share
+    backlog = max(8, min(backlog, share // 2))
     if not stdlib_loop(loop) and tls is not None:
-        def tls_factory() -> Any:
-            reader = asyncio.StreamReader(limit=limit, loop=loop)
-            return asyncio.StreamReaderProtocol(reader, serve, loop=loop)
-
-        return await loop.create_server(tls_factory, bind, port, backlog=backlog, ssl=tls,
-                                        ssl_handshake_timeout=handshake_timeout)
+        family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+        sock = socket.create_server((bind, port), family=family, backlog=backlog)
+        sock.setblocking(False)
+        listener = _Listener(sock)
+        handshaking = Gate(max(8, share // 2), MAX_UNAUTHENTICATED_PER_ADDRESS // 2,
+                           descriptors=descriptors)
+        task = asyncio.ensure_future(_accept_tls(listener, serve, limit, tls,
+                                                 handshake_timeout, handshaking))
+        listener.tasks.add(task)
+        return listener
 
     def factory() -> Any:
         reader = asyncio.StreamReader(limit=limit, loop=loop)

@@ -25,8 +25,9 @@ fsync of it fails), that journal is closed, nothing more is written to it, and
 ``halt(table, why)`` stops the table before the tick that would show the unwritten step (the
 host stops taking its actions and tells its players); what is on disk is a clean prefix of the
 game (a torn last record at worst), so a restarted host resumes the table from its last written
-step. A journal that cannot be read or replayed is left untouched and not recovered (a log line
-says why).
+step. Files from disk are untrusted input: a journal that cannot be read, checked or replayed
+is set aside (renamed ``NAME.journal.set-aside-REASON``, logged) and every other game is served;
+a table still seating whose record does not check is left out (:mod:`host.journalcheck`).
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from typing import TYPE_CHECKING, Any
 import msgpack
 
 from hexnet import rng
-from hexnet.engine import IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.games import get_game
 from host.core import (
@@ -56,6 +56,7 @@ from host.core import (
     WatchRulesChanged,
 )
 from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
+from host.journalcheck import check_journal, check_seating, set_aside
 from host.table import Seat, Table
 from protocol.paths import private_dir, tighten, write_private
 
@@ -213,9 +214,20 @@ class Recorder:
         except FileNotFoundError:
             return []
         except (OSError, ValueError, msgpack.UnpackException) as exc:
-            self.log(f"tables seating unreadable, not recovered: {exc}")
+            set_aside(path, "unreadable", f"tables seating unreadable: {exc}", self.log)
             return []
-        return [t for t in tables if isinstance(t, dict)] if isinstance(tables, list) else []
+        if not isinstance(tables, list):
+            set_aside(path, "refused", "tables seating is not a list", self.log)
+            return []
+        kept = []
+        for record in tables:
+            try:
+                check_seating(record)
+            except JournalError as exc:
+                self.log(f"a table still seating not brought back: {exc}")
+                continue
+            kept.append(record)
+        return kept
 
     def close(self) -> None:
         """Sync and close every open journal (they stay unfinished on disk, to be
@@ -229,48 +241,72 @@ class Recorder:
 
     # -- after a restart -----------------------------------------------------------------
     def recover(self, lobby: Lobby) -> list[int]:
-        """Reload every unfinished journal into ``lobby``; the ids of the tables resumed."""
+        """Reload every unfinished journal into ``lobby``; the ids of the tables resumed. A
+        journal that cannot be read, checked (:mod:`host.journalcheck`) or replayed is set
+        aside — renamed with the reason, logged — and every other game is served."""
         resumed = []
         for path in sorted(self.dir.glob("*.journal")) if self.dir.is_dir() else []:
             try:
-                contents = read_journal(path)
-            except JournalError as exc:
-                self.log(f"journal {path.name}: unreadable, not recovered: {exc}")
+                table_id = self._recover_one(path, lobby)
+            except Unusable as exc:
+                set_aside(path, exc.slug, f"journal {path.name}: {exc.why}", self.log)
                 continue
-            if contents.finished:
-                continue
-            if contents.torn:
-                self.log(f"journal {path.name}: a torn last record (cut off mid-write) was "
-                         "dropped")
-            try:
-                table = rebuild_table(contents, self.log)
-            except (KeyError, TypeError, ValueError, IllegalAction) as exc:
-                self.log(f"journal {path.name}: cannot be replayed, not recovered: {exc}")
-                continue
-            journal = Journal.reopen(contents)
-            if table.status == "over":  # the crash came between the last step and the end
-                journal.append({"kind": "end", "outcome": table.engine.outcome(table.state),
-                                "ended": time.time()})
-                journal.close()
-                self.log(f"journal {path.name}: game was over; end record added")
-                continue
-            old_id = table.id
-            lobby.resume_table_id(table)
-            self.journals[table.id] = journal
-            timer = None
-            if contents.timer is not None:
-                left = float(contents.timer.get("ends", 0.0)) - time.time()
-                timer = (str(contents.timer.get("key")), left)
-            lobby.restore_watch_rules(table.id, contents.watch)  # before the lobby lists it
-            lobby.resume_table(table, timer)
-            moved = f" (was table {old_id})" if old_id != table.id else ""
-            self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "
-                     f"at step {len(table.history)}")
-            resumed.append(table.id)
+            if table_id is not None:
+                resumed.append(table_id)
         seating = lobby.restore_seating(self.read_seating())
         if seating:
             self.log(f"tables {', '.join(map(str, seating))}: still seating, brought back")
         return resumed
+
+    def _recover_one(self, path: Path, lobby: Lobby) -> int | None:
+        """Resume the table of one journal; its id, or None if its game is over.
+        :class:`Unusable` if the file does not survive reading, checking or replaying."""
+        try:
+            contents = read_journal(path)
+        except JournalError as exc:
+            raise Unusable("unreadable", f"unreadable: {exc}") from exc
+        if contents.finished:
+            return None
+        if contents.torn:
+            self.log(f"journal {path.name}: a torn last record (cut off mid-write) was dropped")
+        try:
+            check_journal(contents)
+        except JournalError as exc:
+            raise Unusable("refused", f"not what a host writes: {exc}") from exc
+        try:
+            table = rebuild_table(contents, self.log)
+        except Exception as exc:  # noqa: BLE001 - whatever a crafted game makes the engine do
+            raise Unusable("unplayable", f"cannot be replayed: {type(exc).__name__}: "
+                           f"{str(exc)[:160]}") from exc
+        journal = Journal.reopen(contents)
+        if table.status == "over":  # the crash came between the last step and the end
+            journal.append({"kind": "end", "outcome": table.engine.outcome(table.state),
+                            "ended": time.time()})
+            journal.close()
+            self.log(f"journal {path.name}: game was over; end record added")
+            return None
+        old_id = table.id
+        lobby.resume_table_id(table)
+        self.journals[table.id] = journal
+        timer = None
+        if contents.timer is not None:
+            left = float(contents.timer.get("ends", 0.0)) - time.time()
+            timer = (str(contents.timer.get("key")), left)
+        lobby.restore_watch_rules(table.id, contents.watch)  # before the lobby lists it
+        lobby.resume_table(table, timer)
+        moved = f" (was table {old_id})" if old_id != table.id else ""
+        self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "
+                 f"at step {len(table.history)}")
+        return table.id
+
+
+class Unusable(Exception):
+    """A journal the host cannot resume: ``slug`` goes into its set-aside name, ``why`` into
+    the log."""
+
+    def __init__(self, slug: str, why: str) -> None:
+        super().__init__(why)
+        self.slug, self.why = slug, why
 
 
 def _digest(e: Accepted) -> str:

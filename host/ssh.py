@@ -19,9 +19,17 @@ on 127.0.0.1 like any player.
   The client's environment is built here (``TERM`` from the guest's pty request, ``COLORTERM``
   only if the guest sent ``truecolor``/``24bit``), never taken from the guest; the language is
   the one the guest's locale names (``LANG`` etc., which OpenSSH sends), passed as ``--lang``.
-* **Limits.** Connections per remote address and in total (:class:`host.guests.SessionCaps`),
-  60 s to log in, keepalives find a vanished guest in about 45 s, and a session with no input for
-  ``idle_after`` seconds is closed (its seat stays; logging in again resumes it).
+* **Code before client.** A key that holds no seat yet gets no client process until the room
+  code is typed: the door asks for it in the terminal itself (no echo, :data:`MAX_CODE_TRIES`
+  tries, each waiting its turn in the same back-off line as keyboard-interactive and the game
+  port); only a key whose identity holds a seat goes straight to its client.
+* **Limits.** Connections per remote address and in total (:class:`host.guests.SessionCaps`,
+  never past the door's share of descriptors), none while the host is short of descriptors
+  (:mod:`host.descriptors`), 60 s to log in and to type the code, keepalives find a vanished
+  guest in about 45 s, a session with no input for ``idle_after`` seconds is closed (its seat
+  stays; logging in again resumes it); the terminal is at most
+  :data:`host.guests.MAX_COLS` × :data:`host.guests.MAX_ROWS`, and a storm of window changes
+  reaches the client at most every :data:`RESIZE_EVERY` s (the last size wins).
 * **Host key.** The host's own TLS key (ECDSA P-256, ``host_key.pem``) is the SSH host key, so
   one key stands behind both doors; :attr:`SSHDoor.fingerprint` (``SHA256:…``, what ``ssh``
   prints) is shown next to the TLS fingerprint.
@@ -44,9 +52,10 @@ from typing import Any
 
 import asyncssh
 
-from host import guests
+from host import guests, limits
+from host.descriptors import BUDGET
 from host.server import CODE_WAIT_LIMIT
-from protocol import auth
+from protocol import auth, identity
 
 LOGIN_TIMEOUT = 60.0
 KEEPALIVE = 15.0
@@ -54,11 +63,20 @@ STOP_WAIT = 3.0
 MAX_INPUT_PENDING = 64 * 1024  # keystrokes waiting for the client before the session is closed
 READ_CHUNK = 65536
 MAX_CODE_TRIES = 3  # wrong room codes on one connection before it is closed
+RESIZE_EVERY = 0.1  # seconds: window changes reach the client at most this often
+MAX_CODE_TYPED = 64  # characters of a typed room code kept
+MAX_LOGINS = 24  # connections that have no client yet (logging in, typing the code), in all
+MAX_LOGINS_PER_ADDRESS = 4  # … from one address; past it its idlest is closed
+
+
+def window(cols: int, rows: int) -> tuple[int, int]:
+    """A terminal size the door lets a guest have (at most MAX_COLS × MAX_ROWS)."""
+    return max(1, min(cols, guests.MAX_COLS)), max(1, min(rows, guests.MAX_ROWS))
 
 
 def set_window(fd: int, cols: int, rows: int) -> None:
-    """Set the pty's window size (the kernel tells the client by SIGWINCH)."""
-    cols, rows = max(1, min(cols, 1000)), max(1, min(rows, 500))
+    """Set the pty's window size (the kernel tells the client by SIGWINCH), capped."""
+    cols, rows = window(cols, rows)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
@@ -81,7 +99,10 @@ class SSHDoor:
                  login_timeout: float = LOGIN_TIMEOUT) -> None:
         self.host = host
         self.bind, self.port = bind, port
-        self.caps = caps or guests.SessionCaps()
+        self.caps = caps or guests.SessionCaps(min(guests.MAX_SESSIONS, BUDGET.share()))
+        # connections without a client yet: past a cap the least advanced, oldest is closed —
+        # never one whose code waits for its turn or was typed right (limits.Gate)
+        self.logins = limits.Gate(MAX_LOGINS, MAX_LOGINS_PER_ADDRESS)
         self.idle_after = idle_after
         self.login_timeout = login_timeout
         self.log = log or host.log
@@ -91,6 +112,7 @@ class SSHDoor:
         self.fingerprint = self.host_key.get_fingerprint("sha256")
         self.sessions: set[GuestSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.resizes = 0  # window changes passed on to clients (after coalescing)
         self._server: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> int:
@@ -128,7 +150,8 @@ class GuestServer(asyncssh.SSHServer):
         self.door = door
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
-        self.counted = False
+        self.gated = False  # counted among the logins (no client yet)
+        self.counted = False  # counted among the sessions (a client)
         self.key: asyncssh.SSHKey | None = None  # the last public key accepted
         self.code: str | None = None  # the room code, once typed right
         self.wrong_codes = 0
@@ -139,15 +162,49 @@ class GuestServer(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = str((conn.get_extra_info("peername") or ("?",))[0])
-        refused = self.door.caps.admit(self.address)
+        refused = self.door.logins.admit(self.address, id(self), self._evicted)
         if refused is not None:
             self.door.log(f"ssh: refused {self.address}: {refused}")
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"hexnet: {refused}")
             return
-        self.counted = True
+        self.gated = True
         self.door.connections.add(conn)
 
+    def _evicted(self) -> None:
+        self.gated = False
+        self.door.log(f"ssh: {self.address}: a newer login from the same address; the oldest "
+                      "one without a room code was closed")
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "hexnet: too many logins from your address at once")
+
+    def holds_turn(self, holding: bool) -> None:
+        """This login's code waits for its turn, or was typed right (never evicted then) — or
+        it may try again (evictable)."""
+        if not self.gated:
+            return
+        if holding:
+            self.door.logins.progress(self.address, id(self), limits.TURN)
+        else:
+            self.door.logins.turn_over(self.address, id(self))
+
+    def admit_session(self) -> str | None:
+        """The login is over (the code is right, or the key holds a seat): it leaves the
+        logins and counts as a session (with a client); why not, if the sessions are full."""
+        if self.gated:
+            self.gated = False
+            self.door.logins.release(self.address, id(self))
+        if self.counted:
+            return None
+        refused = self.door.caps.admit(self.address)
+        if refused is None:
+            self.counted = True
+        return refused
+
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.gated:
+            self.gated = False
+            self.door.logins.release(self.address, id(self))
         if self.counted:
             self.counted = False
             self.door.caps.release(self.address)
@@ -187,22 +244,30 @@ class GuestServer(asyncssh.SSHServer):
         host = self.door.host
         if host.open:
             return True
-        limiter = self.door.rate_limiter
-        admitted, wait = limiter.reserve(self.guesser, self.address, CODE_WAIT_LIMIT)
-        if not admitted:
-            self._give_up(f"too many wrong room codes; try again in {math.ceil(wait)} s")
-            return False
-        if wait > 0:
-            await asyncio.sleep(wait)
-        if len(responses) == 1 and code_matches(responses[0], host.room_code):
-            limiter.succeed(self.guesser)
-            self.code = host.room_code
+        typed = responses[0] if len(responses) == 1 else ""
+        self.holds_turn(True)
+        verdict, wait = await self.door.rate_limiter.check(
+            self.guesser, self.address, lambda: code_matches(typed, host.room_code),
+            limit=CODE_WAIT_LIMIT, gone=lambda: not self.gated)
+        if verdict == auth.OK:
+            self.code = host.room_code  # (it keeps its turn: never evicted from here on)
             return True
-        limiter.fail(self.guesser, self.address)
+        self.holds_turn(False)
+        if verdict in (auth.RATE_LIMITED, auth.BUSY):
+            self._give_up(f"too many room codes at once; try again in {math.ceil(wait)} s")
+            return False
+        if verdict == auth.BAD_CODE:
+            self.wrong()
+        return False
+
+    def wrong(self) -> bool:
+        """A wrong room code on this connection: logged; True once it has had its tries (the
+        connection is then closed)."""
         self.wrong_codes += 1
         self.door.log(f"ssh: {self.address}: wrong room code")
         if self.wrong_codes >= MAX_CODE_TRIES:
             self._give_up("that is not the room code")
+            return True
         return False
 
     def _give_up(self, why: str) -> None:
@@ -260,6 +325,9 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.idle: asyncio.TimerHandle | None = None
         self.ended = False
         self._ending: asyncio.Future[None] | None = None
+        self._typed: bytearray | None = None  # the room code being typed (before the client)
+        self._line: asyncio.Future[str | None] | None = None
+        self._resize: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
         self.chan = chan
@@ -268,7 +336,7 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                       term_modes: Any) -> bool:
         self.term = term_type or "xterm"
         if term_size[0] and term_size[1]:
-            self.size = (term_size[0], term_size[1])
+            self.size = window(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -293,6 +361,17 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         assert self.chan is not None
         self.door.sessions.add(self)
         key = self.server.identity_key()
+        if not await self._code_first(identity.public_bytes(key)):
+            await self.end()
+            return
+        refused = self.server.admit_session()
+        if refused is not None:
+            self.door.log(f"ssh: refused {self.server.address}: {refused}")
+            self.chan.write(f"hexnet: {refused}; close another session and try again.\r\n"
+                            .encode())
+            self.chan.exit(1)
+            await self.end()
+            return
         self.guest = guests.GuestDir(key)
         argv = guests.client_command(self.door.host, self.guest, self.server.address,
                                      guests.locale_language(dict(self.chan.get_environment())))
@@ -339,6 +418,72 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._touch()
         asyncio.ensure_future(self._wait_exit())
 
+    # -- the room code, before any client ---------------------------------------------------
+    async def _code_first(self, public: bytes) -> bool:
+        """Whether this guest may have a client: the host is open, the code was typed at the
+        login, the key's identity holds a seat — or the code is typed now, in the terminal,
+        each try waiting its turn in the host's back-off line."""
+        host, server = self.door.host, self.server
+        if host.open or server.code is not None or host.lobby.holds_seat(public):
+            return True
+        assert self.chan is not None
+        self._touch()
+        while not self.ended:
+            self.chan.write(f"{host.name}: type the room code its screen shows.\r\n"
+                            "Room code: ".encode())
+            typed = await self._read_line()
+            if typed is None:
+                return False
+            server.holds_turn(True)
+            verdict, wait = await self.door.rate_limiter.check(
+                server.guesser, server.address, lambda t=typed: code_matches(t, host.room_code),
+                limit=CODE_WAIT_LIMIT, gone=lambda: self.ended)
+            if verdict == auth.OK:
+                server.code = host.room_code
+                return True
+            server.holds_turn(False)
+            if verdict == auth.BAD_CODE:
+                self.chan.write(b"That is not the room code.\r\n")
+                if server.wrong():
+                    return False
+                continue
+            if verdict in (auth.RATE_LIMITED, auth.BUSY):
+                self.chan.write(f"Too many room codes at once; try again in "
+                                f"{math.ceil(wait)} s.\r\n".encode())
+                self.chan.exit(1)
+            return False
+        return False
+
+    async def _read_line(self) -> str | None:
+        """A line the guest types (not echoed; Backspace works), or None if they gave up
+        (Ctrl+C, Ctrl+D), went away or took longer than the login time."""
+        loop = asyncio.get_running_loop()
+        self._typed, self._line = bytearray(), loop.create_future()
+        try:
+            return await asyncio.wait_for(self._line, self.door.login_timeout)
+        except TimeoutError:
+            assert self.chan is not None
+            self.chan.write(b"\r\nNo room code in time.\r\n")
+            return None
+        finally:
+            self._typed = self._line = None
+
+    def _typing(self, data: bytes) -> None:
+        assert self._typed is not None and self._line is not None
+        for byte in data:
+            if self._line.done():
+                return
+            if byte in (0x0D, 0x0A):
+                assert self.chan is not None
+                self.chan.write(b"\r\n")
+                self._line.set_result(self._typed.decode("utf-8", "replace"))
+            elif byte in (0x03, 0x04):  # Ctrl+C, Ctrl+D
+                self._line.set_result(None)
+            elif byte in (0x08, 0x7F):
+                del self._typed[-1:]
+            elif byte >= 0x20 and len(self._typed) < MAX_CODE_TYPED:
+                self._typed.append(byte)
+
     # -- client → guest --------------------------------------------------------------------
     def _read(self, on: bool) -> None:
         if self.master is None or on == self.reading:
@@ -373,6 +518,9 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # -- guest → client --------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self._touch()
+        if self._typed is not None:
+            self._typing(data)
+            return
         if self.master is None:
             return
         self.pending += data
@@ -400,8 +548,17 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
-        if self.master is not None and width and height:
-            set_window(self.master, width, height)
+        if not (width and height):
+            return
+        self.size = window(width, height)  # the last size wins; a storm is passed on coalesced
+        if self._resize is None and self.master is not None:
+            self._resize = asyncio.get_running_loop().call_later(RESIZE_EVERY, self._resized)
+
+    def _resized(self) -> None:
+        self._resize = None
+        if self.master is not None and not self.ended:
+            set_window(self.master, *self.size)
+            self.door.resizes += 1
 
     def eof_received(self) -> bool:
         return True  # keep the channel: the client decides when it ends
@@ -451,6 +608,10 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.ended = True
         if self.idle is not None:
             self.idle.cancel()
+        if self._resize is not None:
+            self._resize.cancel()
+        if self._line is not None and not self._line.done():
+            self._line.set_result(None)
         self._read(False)
         if self.master is not None:
             with contextlib.suppress(Exception):

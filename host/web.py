@@ -18,7 +18,10 @@ fonts, a cookie for identity).
   reload (or a dropped phone connection) resumes the seat, and two browsers are two players.
   Tabs of one browser share the cookie: the newest tab takes the seat over, as a reconnect
   does. A browser without the cookie gets a fresh identity.
-* **Limits.** Client processes per remote address and in total (:class:`host.guests.SessionCaps`);
+* **Limits.** Connections that are not yet a session: a whole request head within 10 s, idle
+  keep-alive closed after 15 s, at most 64 (12 from one address), none while the host is short
+  of descriptors (:mod:`host.https`). Client processes per remote address and in total
+  (:class:`host.guests.SessionCaps`);
   a websocket from another origin is refused; messages over 64 KiB close it; a session with no
   input from the browser for ``idle_after`` seconds is closed (the seat stays; a reload comes
   back); the websocket's heartbeat finds a vanished browser in 30 s. Each guest's client
@@ -235,8 +238,10 @@ class WebDoor:
     def __init__(self, host: Any, *, bind: str = "0.0.0.0", port: int = 8080,
                  caps: guests.SessionCaps | None = None, idle_after: float = guests.IDLE_AFTER,
                  addresses: list[str] | None = None,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 header_wait: float = https.HEADER_WAIT) -> None:
         self.host = host
+        self.header_wait = header_wait
         self.bind, self.port = bind, port
         self.addresses = list(addresses or ([] if bind in ("", "0.0.0.0", "::") else [bind]))
         self.caps = caps or guests.SessionCaps()
@@ -266,14 +271,15 @@ class WebDoor:
         cert = tls.ensure_web_cert(self.host.config_dir,
                                    [*self.addresses, "127.0.0.1", "::1"], loop_names)
         context = tls.server_context(cert, self.host.key_path)
-        self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=2.0)
-        self._plain = web.AppRunner(https.redirect_app(self.addresses[0] if self.addresses
-                                                       else self.bind),
-                                    access_log=None, shutdown_timeout=1.0)
+        self._runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=2.0,
+                                     keepalive_timeout=https.IDLE_WAIT)
+        self._plain = web.AppRunner(https.redirect_app(
+            self.addresses[0] if self.addresses else self.bind, lambda: self.port),
+            access_log=None, shutdown_timeout=1.0, keepalive_timeout=https.IDLE_WAIT)
         await self._runner.setup()
         await self._plain.setup()
         self._port = https.HttpsPort(self._runner.server, self._plain.server, context,
-                                     log=self.log)
+                                     log=self.log, header_wait=self.header_wait)
         try:
             self.port = await self._port.start(self.bind, self.port)
         except BaseException:
@@ -340,6 +346,8 @@ class WebDoor:
                                 .encode())
             await ws.close()
             return ws
+        if self._port is not None:  # a session now: out of the caps of connections that are not
+            self._port.promote(request.transport)
         token = token_bytes(request.cookies.get(COOKIE))
         if token is None:
             token = token_bytes(new_token())
@@ -351,8 +359,8 @@ class WebDoor:
         service = GuestService(argv, write_bytes=ws.send_bytes, write_str=ws.send_str,
                                close=ws.close, download_manager=self._downloads)
         try:
-            await service.start(_clamp(request.query.get("width"), 20, 400, 80),
-                                _clamp(request.query.get("height"), 8, 200, 24))
+            await service.start(_clamp(request.query.get("width"), 20, guests.MAX_COLS, 80),
+                                _clamp(request.query.get("height"), 8, guests.MAX_ROWS, 24))
             self.sessions[id(ws)] = (ws, service, address)
             self.log(f"web: guest from {address} (client pid {service.pid})")
             await self._relay(ws, service, address)
@@ -389,8 +397,9 @@ class WebDoor:
             if kind == "stdin" and isinstance(data, str):
                 await service.send_bytes(data.encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
-                await service.set_terminal_size(_clamp(str(data.get("width")), 20, 400, 80),
-                                                _clamp(str(data.get("height")), 8, 200, 24))
+                await service.set_terminal_size(
+                    _clamp(str(data.get("width")), 20, guests.MAX_COLS, 80),
+                    _clamp(str(data.get("height")), 8, guests.MAX_ROWS, 24))
             elif kind == "ping" and isinstance(data, str):
                 await ws.send_json(["pong", data[:32]])
             elif kind == "blur":

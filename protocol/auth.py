@@ -9,10 +9,13 @@ Ed25519 identity key, so a seat bound to that key can be resumed without a code.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import math
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -89,7 +92,9 @@ BACKOFF_BASE = 0.25  # seconds: the first wait once an identity's or address's f
 BACKOFF_FREE_IDENTITY = 3  # wrong codes an identity may send without waiting
 BACKOFF_FREE_ADDRESS = 10  # wrong codes an address (all its identities) may send without waiting
 BACKOFF_MAX_IDENTITY = 30.0  # the longest wait between two checks for one identity
-BACKOFF_MAX_ADDRESS = 0.5  # the longest wait between two checks from one address
+BACKOFF_MAX_ADDRESS = 0.2  # the longest wait between two checks from one address
+BACKOFF_QUEUE = 4  # attempts of one address waiting for their turn at once (more: "busy")
+OK, BAD_CODE, RATE_LIMITED, BUSY, GONE = "ok", "bad_code", "rate_limited", "busy", "gone"
 BACKOFF_FORGET = 600.0  # seconds without a wrong code after which a key's count is forgotten
 
 
@@ -104,14 +109,20 @@ class RateLimiter:
     """Back-off for room-code checks, per identity and per address: a guesser is slowed, a
     neighbour is never locked out.
 
-    Every attempt that carries a code first takes its turn (:meth:`reserve`): it waits until
-    both its identity and its address may be checked again. Free tries cost nothing; past them each
+    Every attempt that carries a code first takes its turn (:meth:`check`; :meth:`reserve` is
+    the older form that only computes the wait): it waits in its address's line until both its
+    identity and its address may be checked again. Free tries cost nothing; past them each
     wrong code makes the next check of that identity wait twice as long (up to
-    ``identity_max``: 30 s) and of that address up to ``address_max`` (0.5 s). Turns are handed
+    ``identity_max``: 30 s) and of that address up to ``address_max`` (0.2 s). Turns are handed
     out in order, so parallel connections do not guess in parallel: one address checks at most
-    ``1 / address_max`` codes a second (for a 50-bit code: millions of years), whatever it
-    does, while a player behind the same NAT address — with their own identity — waits a
-    fraction of a second per queued attempt and then gets in with the right code. Only an
+    ``1 / address_max`` codes a second (5: for a 50-bit code, millions of years), whatever it
+    does. At most ``queue`` (4) attempts of one address wait in line; an abandoned one gives
+    its turn back at once. A player behind the same NAT address — with their own identity —
+    waits at most the line's length of turns (0.8 s) and then gets in with the right code,
+    as long as the flood beside them sends fewer wrong codes than the address may have
+    checked (5 a second); a faster flood fills the line, and the player is told "busy, try
+    again in a second" (an attempt cannot be told apart from the flood's before its code is
+    checked). Only an
     identity that itself sent many wrong codes may be told to come back later (never for
     more than ``identity_max``). A right code forgets its identity's count. Memory is
     bounded by ``max_keys`` (oldest forgotten first).
@@ -123,12 +134,15 @@ class RateLimiter:
                  identity_max: float = BACKOFF_MAX_IDENTITY,
                  address_max: float = BACKOFF_MAX_ADDRESS,
                  forget_after: float = BACKOFF_FORGET, max_keys: int = 4096,
+                 queue: int = BACKOFF_QUEUE,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.base, self.forget_after, self.max_keys, self.clock = (
             base, forget_after, max_keys, clock)
         self.rules = {"identity": (identity_free, identity_max),
                       "address": (address_free, address_max)}
+        self.queue = queue
         self._keys: dict[tuple[str, object], _Key] = {}
+        self._lines: dict[str, deque[object]] = {}  # address → attempts waiting, in order
 
     def delay(self, kind: str, failures: int) -> float:
         """The wait after the latest check of a key of ``kind`` with ``failures`` wrong codes."""
@@ -182,3 +196,53 @@ class RateLimiter:
     def succeed(self, identity: bytes) -> None:
         """The right code: the identity's count is forgotten (the address's is not)."""
         self._keys.pop(("identity", identity), None)
+
+    def waiting(self, address: str) -> int:
+        """Attempts of ``address`` holding a turn now."""
+        return len(self._lines.get(address, ()))
+
+    async def check(self, identity: bytes, address: str, right: Callable[[], bool], *,
+                    limit: float = math.inf, gone: Callable[[], bool] = lambda: False,
+                    poll: float = 0.05) -> tuple[str, float]:
+        """Check one room code when its turn comes: ``right()`` is asked once, at the turn.
+
+        The attempts of one address wait in line (at most ``queue`` of them; one more is told
+        ``(BUSY, seconds)`` at once and nothing is counted) and are checked one at a time, each
+        once its identity's and its address's back-off has passed. An attempt whose connection
+        is gone (``gone()``) or whose task is cancelled leaves the line at once, and so does one
+        just checked: the next in line moves up — nobody waits behind a turn no one will use.
+        ``(RATE_LIMITED, seconds)`` at once if the identity's own wait would pass ``limit``;
+        else ``(OK, 0)``, ``(BAD_CODE, 0)`` or ``(GONE, 0)``. A right code never makes
+        anyone wait; a wrong one makes the address's next check wait (up to ``address_max``)."""
+        now = self.clock()
+        own = self._key("identity", identity, now).next_free - now
+        if own > limit:
+            return RATE_LIMITED, own
+        line = self._lines.setdefault(address, deque())
+        if len(line) >= self.queue:
+            return BUSY, max(self.base, len(line) * self.rules["address"][1])
+        me = object()
+        line.append(me)
+        try:
+            while True:
+                if gone():
+                    return GONE, 0.0
+                now = self.clock()
+                if line[0] is me:
+                    wait = max(entry.next_free for _, entry in self._pair(identity, address,
+                                                                          now)) - now
+                    if wait <= 0:
+                        break
+                else:
+                    wait = poll
+                await asyncio.sleep(min(wait, poll))
+            ok = right()
+        finally:
+            line.remove(me)
+            if not line:
+                del self._lines[address]
+        if ok:
+            self.succeed(identity)
+            return OK, 0.0
+        self.fail(identity, address)
+        return BAD_CODE, 0.0

@@ -19,7 +19,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from protocol.paths import write_private
+from protocol.paths import tighten_file, write_private
 
 KEY_FILE = "host_key.pem"
 CERT_FILE = "host_cert.pem"
@@ -47,6 +47,7 @@ def ensure_host_cert(config_dir: Path) -> tuple[Path, Path]:
     """The host's (cert, key) paths in ``config_dir``, made once (ECDSA P-256, 20 years)."""
     cert_path, key_path = config_dir / CERT_FILE, config_dir / KEY_FILE
     if cert_path.exists() and key_path.exists():
+        tighten_file(key_path)  # a key found readable by others is made the owner's alone
         return cert_path, key_path
     key = ec.generate_private_key(ec.SECP256R1())
     cert = _self_signed(key, 365 * 20)

@@ -4,6 +4,7 @@ and names/chat cleaned on the host before they are stored or relayed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 
@@ -187,3 +188,42 @@ async def test_a_client_shows_no_escape_sequences_a_host_sends(dirs) -> None:
         await s.aclose()
     finally:
         await h.stop()
+
+
+async def test_a_neighbour_with_the_code_gets_in_within_2_s_while_wrong_codes_flood(
+        host, dirs) -> None:
+    import secrets
+    import time
+
+    from client.session import BadRoomCode, RateLimited, Session
+
+    async def wrong(n: int) -> None:
+        cfg = dirs["client"].parent / f"flood{n}"
+        cfg.mkdir()
+        with contextlib.suppress(BadRoomCode, RateLimited, ConnectionLost,
+                                 asyncio.TimeoutError):
+            s = await asyncio.wait_for(Session.connect(
+                "127.0.0.1", host.port, name="eve", code="AAAAA-" + secrets.choice(
+                    ["BBBBB", "CCCCC", "DDDDD"]), config_dir=cfg, accept_new=True), 30)
+            await s.aclose()
+
+    flood = []
+    began = time.monotonic()
+    took = []
+    try:
+        n = 0
+        while time.monotonic() - began < 16:
+            flood.append(asyncio.ensure_future(wrong(n)))  # four a second, a fresh key each
+            n += 1
+            await asyncio.sleep(0.25)
+            if time.monotonic() - began > 7.5 * (len(took) + 1):  # the neighbour at 7.5, 15 s
+                t = time.monotonic()
+                ada = await Session.connect("127.0.0.1", host.port, name="ada",
+                                            code=host.room_code, config_dir=dirs["client2"],
+                                            accept_new=True)
+                took.append(time.monotonic() - t)
+                await ada.aclose()
+    finally:
+        await asyncio.gather(*flood, return_exceptions=True)
+    assert len(took) == 2 and max(took) < 2.0, took
+    assert host.rate_limiter._keys[("address", "127.0.0.1")].failures >= 40  # it did flood

@@ -71,7 +71,7 @@ async def restart(dirs: dict[str, Path]) -> tuple[Any, list[str]]:
     return host, logs
 
 
-async def test_an_unreadable_journal_is_left_as_it_is_and_the_others_are_recovered(
+async def test_an_unreadable_journal_is_set_aside_and_the_others_are_recovered(
         dirs) -> None:
     good, tid = await crashed_toy_game(dirs)
     folder = good.parent
@@ -84,15 +84,19 @@ async def test_an_unreadable_journal_is_left_as_it_is_and_the_others_are_recover
     before = {p: p.read_bytes() for p in (not_one, damaged)}
     host, logs = await restart(dirs)
     try:
-        assert any(f"journal {not_one.name}: unreadable, not recovered: not a hexnet journal"
-                   in line for line in logs), logs
-        assert any(f"journal {damaged.name}: unreadable, not recovered: record at byte "
+        assert any(f"journal {not_one.name}: unreadable: not a hexnet journal" in line
+                   and f"set aside as {not_one.name}.set-aside-unreadable" in line
+                   for line in logs), logs
+        assert any(f"journal {damaged.name}: unreadable: record at byte "
                    f"{len(MAGIC)} is damaged (checksum)" in line for line in logs), logs
         assert list(host.lobby.tables) == [tid]  # the good one, and only it
         assert host.lobby.tables[tid].status == "playing"
     finally:
         await host.stop()
-    assert {p: p.read_bytes() for p in before} == before
+    # set aside beside the others, as they were (nothing deleted): not read at the next start
+    assert {p: p.with_name(p.name + ".set-aside-unreadable").read_bytes()
+            for p in before} == before
+    assert not any(p.exists() for p in before)
 
 
 def other_game(header: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[dict, list]:
@@ -104,7 +108,7 @@ def refused_step(header: dict[str, Any], steps: list[dict[str, Any]]) -> tuple[d
 
 
 @pytest.mark.parametrize("spoil", [other_game, refused_step], ids=["game unknown", "illegal"])
-async def test_a_journal_that_cannot_be_replayed_is_not_recovered_and_left_as_it_is(
+async def test_a_journal_that_cannot_be_replayed_is_set_aside_as_it_was(
         dirs, spoil) -> None:
     path, _tid = await crashed_toy_game(dirs)
     contents = read_journal(path)
@@ -112,12 +116,14 @@ async def test_a_journal_that_cannot_be_replayed_is_not_recovered_and_left_as_it
     before = path.read_bytes()
     host, logs = await restart(dirs)
     try:
-        assert any(f"journal {path.name}: cannot be replayed, not recovered:" in line
+        slug = "refused" if spoil is other_game else "unplayable"
+        assert any(line.startswith(f"journal {path.name}: ")
+                   and f"set aside as {path.name}.set-aside-{slug}" in line
                    for line in logs), logs
         assert host.lobby.tables == {}
     finally:
         await host.stop()
-    assert path.read_bytes() == before
+    assert path.with_name(f"{path.name}.set-aside-{slug}").read_bytes() == before
 
 
 async def test_a_step_that_replays_with_other_public_events_is_reported(dirs) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +127,19 @@ async def _pump(proc: Any, out: Screen) -> None:
             out.feed(data)
 
 
+@contextlib.asynccontextmanager
+async def terminal(conn: Any, size: tuple[int, int] = (80, 24)) -> AsyncIterator[tuple[Any,
+                                                                                     Screen]]:
+    """A terminal session on ``conn`` (``size`` asked for) and what it shows at 80×24."""
+    proc = await conn.create_process(term_type="xterm", term_size=size, encoding=None)
+    out = Screen(80, 24)
+    reader = asyncio.create_task(_pump(proc, out))
+    try:
+        yield proc, out
+    finally:
+        reader.cancel()
+
+
 async def test_an_ssh_guest_plays_a_bot_table_to_the_end_seeing_only_its_hand(
         host, door) -> None:
     table = host.lobby.create_table("toy", 3, {})
@@ -217,11 +231,13 @@ async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
     tmux = Tmux(f"hexnet-sshdoor-{tmp_path.name[-12:]}")
     try:
         tmux.start(ssh)
-        # The key is accepted (no prompt); a key without a seat still needs the code.
+        # The key is accepted (no login prompt); a key without a seat still needs the code,
+        # which the door asks for before it starts a client.
+        await poll(lambda: "Room code:" in tmux.screen(), 30, "the door's code prompt")
+        assert next(iter(door.sessions)).process is None  # no client before the code
+        await tmux.keys(host.room_code + "\r")
         await poll(lambda: "Your name at the table" in tmux.screen(), 30, "the name screen")
         await tmux.keys("Okey\r")
-        await poll(lambda: "Room code for" in tmux.screen(), 30, "the code screen")
-        await tmux.keys(host.room_code + "\r")
         await poll(lambda: "You are Okey" in tmux.screen(), 30, "the lobby")
         await tmux.keys("s")
         await poll(lambda: "seated at table" in tmux.screen(), 15, "sitting down")
@@ -245,11 +261,17 @@ async def test_openssh_with_a_key_plays_and_the_same_key_gets_its_seat_back(
 
 
 async def _guest_identity(door: SSHDoor, conn: Any) -> bytes:
-    """The hexnet identity the door gave the client of a terminal session on ``conn``."""
+    """The hexnet identity the door gave the client of a terminal session on ``conn`` (the
+    room code typed first where the door asks for it)."""
     proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
     out = Screen(80, 24)
     reader = asyncio.create_task(_pump(proc, out))
     try:
+        await poll(lambda: "Your name at the table" in out.text or "Room code: " in out.text,
+                   30, "the name screen or the door's code prompt")
+        if "Room code: " in out.text:
+            assert not door.sessions or next(iter(door.sessions)).process is None
+            proc.stdin.write(door.host.room_code.encode() + b"\r")
         await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
         session = next(iter(door.sessions))
         assert session.guest is not None
@@ -285,7 +307,7 @@ async def test_a_key_is_the_same_identity_every_time_and_no_key_a_fresh_one(
     assert len({with_key[0], without[0], without[1], other}) == 4
 
 
-async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(host) -> None:
+async def test_sessions_per_address_are_capped_and_an_idle_session_is_closed(host) -> None:
     from host import guests
 
     door = SSHDoor(host, bind="127.0.0.1", port=0,
@@ -293,24 +315,94 @@ async def test_connections_per_address_are_capped_and_an_idle_session_is_closed(
     await door.start()
     try:
         conn, _ = await login(door, host.room_code)
-        async with conn:
-            with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-                second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
-                second.close()
+        async with conn, terminal(conn) as (proc, out):
+            await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+            session = next(iter(door.sessions))
             assert door.caps.live == {"127.0.0.1": 1}
-            proc = await conn.create_process(term_type="xterm", term_size=(80, 24),
-                                             encoding=None)
-            out = Screen(80, 24)
-            reader = asyncio.create_task(_pump(proc, out))
-            try:
-                await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
-                session = next(iter(door.sessions))
-                # Nothing typed: after 3 s the session closes and its client process is gone.
-                await asyncio.wait_for(proc.wait_closed(), 30)
-            finally:
-                reader.cancel()
+            second, _ = await login(door, host.room_code)  # a second from 127.0.0.1
+            async with second:
+                refused = await second.create_process(term_type="xterm", encoding=None)
+                said = await asyncio.wait_for(refused.stdout.read(), 15)
+                assert b"hexnet: too many sessions from 127.0.0.1" in said
+            assert door.caps.live == {"127.0.0.1": 1}
+            # Nothing typed: after 3 s the session closes and its client process is gone.
+            await asyncio.wait_for(proc.wait_closed(), 30)
             await poll(lambda: not door.sessions, 15, "the idle session to end")
             assert session.process is not None and session.process.returncode is not None
         await poll(lambda: door.caps.live == {}, 15, "the connection to be uncounted")
     finally:
         await door.stop()
+
+
+async def test_a_key_without_a_seat_gets_no_client_process_before_the_room_code(
+        host, door) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn, typer = await login(door, "unused", client_keys=[key])
+    assert typer.prompts == []  # the key alone passes the SSH login…
+    async with conn, terminal(conn, (1000, 500)) as (proc, out):
+        await poll(lambda: "Room code:" in out.text, 15, "the door's code prompt")
+        session = next(iter(door.sessions))
+        for n, typed in enumerate((b"AAAAA-AAAAA\r", b"not a code\r"), 1):
+            proc.stdin.write(typed)
+            await poll(lambda n=n: out.text.count("Room code:") > n, 10, "the next prompt")
+        assert session.process is None and session.guest is None  # …but gets no client
+        proc.stdin.write(b"BBBBB-BBBBB\r")  # the third wrong code ends the connection
+        await asyncio.wait_for(proc.wait_closed(), 15)
+    await poll(lambda: not door.sessions and not door.connections, 15, "the connection to end")
+    assert session.process is None
+
+
+async def test_a_resize_storm_reaches_the_client_coalesced_and_capped(host, door) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    from host import guests
+
+    conn, _ = await login(door, host.room_code)
+    async with conn, terminal(conn, (1000, 500)) as (proc, _out):
+        try:
+            await poll(lambda: door.sessions and next(iter(door.sessions)).master is not None,
+                       30, "the client's terminal")
+            session = next(iter(door.sessions))
+
+            def size() -> tuple[int, int]:
+                rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(
+                    session.master, termios.TIOCGWINSZ, b"\0" * 8))
+                return cols, rows
+
+            assert size() == (guests.MAX_COLS, guests.MAX_ROWS)
+            before = door.resizes
+            for i in range(400):  # a storm: 400 window changes at once
+                proc.change_terminal_size(1000 - i, 500 - i % 300)
+            proc.change_terminal_size(120, 40)
+            await poll(lambda: size() == (120, 40), 10, "the last size")
+            await asyncio.sleep(0.5)
+            assert door.resizes - before <= 3  # coalesced: the storm came as one or two
+            assert size() == (120, 40)
+        finally:
+            proc.stdin.write(b"\x11")
+
+
+async def test_key_logins_waiting_at_the_code_prompt_never_keep_a_neighbour_out(
+        host, door) -> None:
+    from host import ssh
+
+    idle = []  # key-only logins from 127.0.0.1 that sit at the door's prompt, typing nothing
+    for _ in range(ssh.MAX_LOGINS_PER_ADDRESS + 2):
+        conn, _ = await login(door, "unused",
+                              client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+        proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        idle.append((conn, proc))
+    try:
+        await poll(lambda: door.logins.by_address.get("127.0.0.1")
+                   == ssh.MAX_LOGINS_PER_ADDRESS, 15, "the logins of 127.0.0.1 at their cap")
+        conn, typer = await login(door, host.room_code)  # the neighbour, same address
+        assert typer.prompts == ["Room code: "]
+        async with conn, terminal(conn) as (proc, out):
+            await poll(lambda: "Your name at the table" in out.text, 30, "the name screen")
+            proc.stdin.write(b"\x11")
+        assert door.logins.by_address.get("127.0.0.1", 0) <= ssh.MAX_LOGINS_PER_ADDRESS
+    finally:
+        for c, _ in idle:
+            c.close()

@@ -76,13 +76,26 @@ async def test_plain_http_on_the_web_port_is_only_redirected_to_https(door) -> N
     assert door.sessions == {}
 
 
-def test_a_redirect_never_carries_a_forged_host_or_path_elsewhere() -> None:
-    assert https.redirect_target("10.0.0.5:8080", "/?fontsize=12", "10.0.0.5") \
+async def test_a_redirect_goes_to_the_address_served_never_the_host_header(door) -> None:
+    for host_header in (b"evil.example:8443", b"evil.example", b"127.0.0.1:1"):
+        reader, writer = await asyncio.open_connection("127.0.0.1", door.port)
+        try:
+            writer.write(b"GET /?fontsize=12 HTTP/1.1\r\nHost: " + host_header
+                         + b"\r\nConnection: close\r\n\r\n")
+            head = (await asyncio.wait_for(reader.read(4096), 10)).decode()
+        finally:
+            writer.close()
+        assert head.startswith("HTTP/1.1 308")
+        location = next(line for line in head.split("\r\n") if line.startswith("Location:"))
+        assert location == f"Location: https://127.0.0.1:{door.port}/?fontsize=12"
+
+
+def test_a_redirect_never_carries_an_unusual_path_elsewhere() -> None:
+    assert https.redirect_target("10.0.0.5", 8080, "/?fontsize=12") \
         == "https://10.0.0.5:8080/?fontsize=12"
-    assert https.redirect_target("evil.example/x@y", "/", "10.0.0.5") == "https://10.0.0.5/"
-    assert https.redirect_target("10.0.0.5:8080", "//evil.example/%0d%0a", "10.0.0.5") \
+    assert https.redirect_target("10.0.0.5", 8080, "//evil.example/%0d%0a") \
         == "https://10.0.0.5:8080/"
-    assert https.redirect_target("[::1]:8080", "/", "x") == "https://[::1]:8080/"
+    assert https.redirect_target("::1", 8080, "/") == "https://[::1]:8080/"
 
 
 async def test_silent_connections_are_closed_and_capped_per_address(host, door) -> None:

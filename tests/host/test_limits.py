@@ -136,3 +136,19 @@ def test_terminal_safe_cleans_every_string_in_a_message_and_keeps_clean_ones() -
                     "legal": [{"type": "pass"}], "n": 3}
     clean = {"a": ["x", 1, None, {"b": "ü\n\t"}]}
     assert sanitize.terminal_safe(clean) == clean
+
+
+def test_a_login_holding_a_room_code_turn_is_never_evicted() -> None:
+    closed: list[int] = []
+    gate = limits.Gate(total=8, per_address=3, descriptors=None)
+    for key in (1, 2, 3):
+        gate.admit("nat", key, lambda k=key: closed.append(k))
+        gate.progress("nat", key, limits.HELLO)
+    gate.progress("nat", 1, limits.TURN)  # the oldest: the neighbour, waiting for its turn
+    for key in range(4, 10):
+        assert gate.admit("nat", key, lambda k=key: closed.append(k)) is None
+    assert 1 not in closed and 1 in gate.waiting["nat"]
+    for key in list(gate.waiting["nat"]):
+        gate.progress("nat", key, limits.TURN)
+    assert gate.admit("nat", 99) == "every login from nat is waiting for its room-code turn"
+    assert 99 not in gate.waiting["nat"]

@@ -1,0 +1,72 @@
+"""Room-code checks wait in a line per address (issue 23): a wrong-code flood from one address
+(fresh keys each) cannot keep a neighbour behind the same NAT address out — an abandoned or
+failed attempt gives its turn back at once, the line is bounded, and a right code gets in within
+2 s while wrong codes flood at four a second."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+
+from protocol import auth
+
+
+async def test_a_right_code_gets_in_within_2_s_while_wrong_codes_flood_from_its_address() -> None:
+    rl = auth.RateLimiter()
+    verdicts: list[str] = []
+
+    async def wrong() -> None:
+        verdict, _ = await rl.check(secrets.token_bytes(32), "nat", lambda: False, limit=5.0)
+        verdicts.append(verdict)
+
+    flood: list[asyncio.Task[None]] = []
+    began = time.monotonic()
+    waits = []
+    while time.monotonic() - began < 12:
+        flood.append(asyncio.ensure_future(wrong()))  # four wrong codes a second, for 12 s
+        await asyncio.sleep(0.25)
+        if time.monotonic() - began > 4 * (len(waits) + 1):  # the neighbour at 4, 8, 12 s
+            t = time.monotonic()
+            verdict, _ = await rl.check(b"neighbour" * 4, "nat", lambda: True, limit=5.0)
+            waits.append((verdict, time.monotonic() - t))
+    await asyncio.gather(*flood)
+    assert [v for v, _ in waits] == ["ok"] * len(waits) and len(waits) >= 2
+    assert max(w for _, w in waits) < 2.0, waits
+    assert verdicts.count("bad_code") >= 40 and rl.waiting("nat") == 0
+
+
+async def test_an_abandoned_attempt_gives_its_turn_back_at_once() -> None:
+    rl = auth.RateLimiter(address_free=0, base=0.5, address_max=0.5)
+    assert await rl.check(b"a" * 32, "nat", lambda: False) == ("bad_code", 0.0)
+    # the next check of "nat" waits 0.5 s; three attempts queue, then two are abandoned
+    gone = {"b": False, "c": False}
+    tasks = {who: asyncio.ensure_future(rl.check(who.encode() * 32, "nat", lambda: False,
+                                                 gone=lambda w=who: gone[w]))
+             for who in ("b", "c")}
+    await asyncio.sleep(0.1)
+    assert rl.waiting("nat") == 2
+    gone["b"] = gone["c"] = True
+    assert [await tasks[w] for w in ("b", "c")] == [("gone", 0.0)] * 2
+    assert rl.waiting("nat") == 0  # no dead turns left in the line
+    t = time.monotonic()
+    assert await rl.check(b"d" * 32, "nat", lambda: True) == ("ok", 0.0)
+    assert time.monotonic() - t < 0.6  # only the one wrong code's spacing, not three turns
+    task = asyncio.ensure_future(rl.check(b"e" * 32, "nat", lambda: True))
+    await asyncio.sleep(0.05)
+    task.cancel()  # a cancelled handshake leaves the line too
+    await asyncio.gather(task, return_exceptions=True)
+    assert rl.waiting("nat") == 0
+
+
+async def test_the_line_is_bounded_and_a_newcomer_past_it_is_told_busy() -> None:
+    rl = auth.RateLimiter(address_free=0, base=0.3, address_max=0.3, queue=2)
+    await rl.check(b"a" * 32, "nat", lambda: False)
+    waiting = [asyncio.ensure_future(rl.check(bytes([i]) * 32, "nat", lambda: False))
+               for i in range(2)]
+    await asyncio.sleep(0.05)
+    verdict, seconds = await rl.check(b"x" * 32, "nat", lambda: True)
+    assert verdict == "busy" and 0 < seconds <= 1.0
+    assert rl.waiting("other") == 0 and await rl.check(b"y" * 32, "other", lambda: True) == (
+        "ok", 0.0)  # another address has a line of its own
+    assert [v for v, _ in await asyncio.gather(*waiting)] == ["bad_code", "bad_code"]
