@@ -81,13 +81,13 @@ from host.core import (
     TablesChanged,
     TableStarted,
 )
-from host.lobby import (
+from host.lobby import Lobby
+from host.recovery import Recorder
+from host.registry import (
     MAX_OPEN_TABLES_PER_PLAYER,
     MAX_TABLES_CREATED_PER_PLAYER,
     TABLE_EXPIRY,
-    Lobby,
 )
-from host.recovery import Recorder
 from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import FrameTooLarge, ProtocolError
 
@@ -185,9 +185,9 @@ class Host:
         self.lobby = Lobby(self._on_effects, host_open=open, games=self.games, batched=True,
                            table_expiry=table_expiry,
                            max_open_tables_per_player=max_open_tables_per_player,
-                           max_tables_created_per_player=max_tables_created_per_player)
-        self.lobby.absent_after = absent_after  # the countdown every seat is shown
-        self.lobby.idle_absent = idle_absent or None
+                           max_tables_created_per_player=max_tables_created_per_player,
+                           absent_after=absent_after,  # the countdown every seat is shown
+                           idle_absent=idle_absent or None)
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover
@@ -368,7 +368,7 @@ class Host:
                 if self.absent_after is not None:
                     self._call_later(self.absent_after, self.lobby.absent_if_gone, e.table,
                                      e.seat)
-                again = self.lobby.reconnect_for
+                again = self.lobby.presence.reconnect_for
                 if self.absent_after is None or self.absent_after > again:
                     self._call_later(again, self.lobby.stopped_reconnecting, e.table, e.seat)
             elif isinstance(e, LobbyChanged):
@@ -457,12 +457,12 @@ class Host:
 
     async def _sweep_loop(self) -> None:
         """Now and then: open tables nobody sits at expire."""
-        every = max(0.05, min(30.0, self.lobby.table_expiry / 4))
+        every = max(0.05, min(30.0, self.lobby.registry.table_expiry / 4))
         while True:
             await asyncio.sleep(every)
             for tid in self.lobby.expire_tables():
                 self.log(f"table {tid}: nobody sat at it for "
-                         f"{self.lobby.table_expiry:g} s; removed")
+                         f"{self.lobby.registry.table_expiry:g} s; removed")
 
     def _fire_timer(self, table: int, key: str) -> None:
         self._timers.pop(table, None)

@@ -56,7 +56,7 @@ class Scan:
         self.frames = 0
         self.problems: list[str] = []
         self.over_frames = 0
-        inner = host.lobby.listener
+        inner = host.lobby.out.listener
 
         def tap(effects: list[Any]) -> None:
             for e in effects:
@@ -64,7 +64,7 @@ class Scan:
                     self.check(e.data)
             inner(effects)
 
-        host.lobby.listener = tap
+        host.lobby.out.listener = tap
 
     def check(self, data: bytes) -> None:
         msg = msgpack.unpackb(data[4:], raw=False)
