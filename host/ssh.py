@@ -45,7 +45,7 @@ from typing import Any
 import asyncssh
 
 from host import guests
-from host.server import CODE_WAIT_LIMIT
+from host.reception import CODE_WAIT_LIMIT
 from protocol import auth
 
 LOGIN_TIMEOUT = 60.0

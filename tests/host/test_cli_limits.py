@@ -28,7 +28,8 @@ def test_every_host_limit_flag_reaches_the_host(tmp_path) -> None:
     assert host.lobby.registry.max_tables_created_per_player == 4
     assert host.rate_limiter.rules["address"][1] == 2.0
     assert (host.gate.total, host.gate.per_address) == (9, 3)
-    assert (host.auth_timeout, host.idle_timeout, host.message_limits[0]) == (4.0, 20.0, 7.0)
+    assert (host.reception.auth_timeout, host.links.idle_timeout,
+            host.links.message_limits[0]) == (4.0, 20.0, 7.0)
 
 
 def test_the_defaults_the_help_shows_are_the_hosts() -> None:
