@@ -1,5 +1,5 @@
 """A tournament's tables (part of the director, :mod:`host.event`): each round's tables created
-and filled (:meth:`host.lobby.Lobby.place`: an entrant who is away is seated absent and the
+and filled (:meth:`host.seating.Seating.place`: an entrant who is away is seated absent and the
 game's absent rules answer for them until they connect; a connected one who idles is timed out
 by the game's clock), started together, and followed to their ends.
 
