@@ -39,6 +39,8 @@ from host.recovery import Recorder
 from host.timers import Timers
 
 LOBBY_EVERY = 0.25  # seconds between two coalesced lobby updates
+# what a stopping host no longer schedules
+_SCHEDULED = (SetTimer, BotTurn, SeatDisconnected, SeatIdle)
 SEATING_EVERY = 0.5  # seconds: the tables still seating are written at most this often
 
 
@@ -59,61 +61,65 @@ class Dispatcher:
         self._lobby_last = 0.0
         self._seating: list[dict[str, Any]] | None = None  # to be written (coalesced)
         self._seating_handle: asyncio.TimerHandle | None = None
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            Send: self._send,
+            TablesChanged: self._tick_due,
+            LobbyDue: self._lobby_due,
+            Close: lambda e: links.close(e.conn, e.code, e.message),
+            SetTimer: lambda e: timers.set(e.table, e.key, e.seconds),
+            CancelTimer: lambda e: timers.cancel(e.table),
+            BotTurn: lambda e: timers.bot_turn(e.table, e.seat, e.state_id),
+            SeatIdle: lambda e: timers.later(e.seconds, lobby.idle_due, e.table, e.seat),
+            SeatDisconnected: lambda e: timers.seat_lost(e.table, e.seat),
+            LobbyChanged: lambda e: announcer.changed(),
+            SeatingChanged: self._seating_due,
+            TableStarted: lambda e: self.log(f"table {e.table}: {e.game} started with "
+                                             f"{', '.join(e.players)}"),
+        }
 
     def carry_out(self, effects: list[Effect]) -> None:
         """The core's listener: every effect of one call of the core."""
-        loop = asyncio.get_running_loop()
         if self.recorder is not None:
             # Journal FIRST: every accepted action of this batch is written before the tick
             # makes its frames; a table whose journal cannot be written is halted here (the
             # lobby then makes no frames, timers or bot turns for it).
             self.recorder.record(effects)
         stopping = self.timers.stopped
-        ended: list[TableOver] = []
-        for e in effects:
-            if stopping and isinstance(e, (SetTimer, BotTurn, SeatDisconnected, SeatIdle)):
+        for e in effects:  # (Accepted: journaled above, before the sends)
+            if stopping and isinstance(e, _SCHEDULED):
                 continue
-            if isinstance(e, Send):
-                if e.data is not None:
-                    self.links.write(e.conn, e.data)
-                else:
-                    self.links.send(e.conn, e.msg)
-            elif isinstance(e, TablesChanged):
-                if self._tick_handle is None and not stopping:
-                    self._tick_handle = loop.call_soon(self._tick)
-            elif isinstance(e, LobbyDue):
-                if self._lobby_handle is None and not stopping:
-                    wait = self._lobby_last + LOBBY_EVERY - loop.time()
-                    self._lobby_handle = (loop.call_later(wait, self._lobby_tick) if wait > 0
-                                          else loop.call_soon(self._lobby_tick))
-            elif isinstance(e, Close):
-                self.links.close(e.conn, e.code, e.message)
-            elif isinstance(e, SetTimer):
-                self.timers.set(e.table, e.key, e.seconds)
-            elif isinstance(e, CancelTimer):
-                self.timers.cancel(e.table)
-            elif isinstance(e, BotTurn):
-                self.timers.bot_turn(e.table, e.seat, e.state_id)
-            elif isinstance(e, SeatIdle):
-                self.timers.later(e.seconds, self.lobby.idle_due, e.table, e.seat)
-            elif isinstance(e, SeatDisconnected):
-                self.timers.seat_lost(e.table, e.seat)
-            elif isinstance(e, LobbyChanged):
-                self.announcer.changed()
-            elif isinstance(e, SeatingChanged):
-                self._seating = e.tables  # written at most every SEATING_EVERY seconds
-                if self._seating_handle is None and self.recorder is not None:
-                    self._seating_handle = loop.call_later(SEATING_EVERY, self.write_seating)
-            elif isinstance(e, TableStarted):
-                self.log(f"table {e.table}: {e.game} started with {', '.join(e.players)}")
-            elif isinstance(e, TableOver):
-                ended.append(e)
-            # Accepted: journaled above, before the sends
+            handler = self._handlers.get(type(e))
+            if handler is not None:
+                handler(e)
         for listener in self.listeners:
             listener(effects)
-        for e in ended:  # after the listeners: the game log's last lines come first
-            self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
-                     f"winners {e.outcome.get('winners')}")
+        for e in effects:  # after the listeners: the game log's last lines come first
+            if isinstance(e, TableOver):
+                self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
+                         f"winners {e.outcome.get('winners')}")
+
+    def _send(self, e: Send) -> None:
+        if e.data is not None:
+            self.links.write(e.conn, e.data)
+        else:
+            self.links.send(e.conn, e.msg)
+
+    def _tick_due(self, _e: TablesChanged) -> None:
+        if self._tick_handle is None and not self.timers.stopped:
+            self._tick_handle = asyncio.get_running_loop().call_soon(self._tick)
+
+    def _lobby_due(self, _e: LobbyDue) -> None:
+        if self._lobby_handle is None and not self.timers.stopped:
+            loop = asyncio.get_running_loop()
+            wait = self._lobby_last + LOBBY_EVERY - loop.time()
+            self._lobby_handle = (loop.call_later(wait, self._lobby_tick) if wait > 0
+                                  else loop.call_soon(self._lobby_tick))
+
+    def _seating_due(self, e: SeatingChanged) -> None:
+        self._seating = e.tables  # written at most every SEATING_EVERY seconds
+        if self._seating_handle is None and self.recorder is not None:
+            self._seating_handle = asyncio.get_running_loop().call_later(
+                SEATING_EVERY, self.write_seating)
 
     def start(self) -> None:
         """(A host started, again perhaps) The frames and lobby updates that came due while it
