@@ -271,10 +271,8 @@ class Director:
             self.log(f"tournament: round {len(history.rounds) + 1} cannot be drawn: {exc}")
             self._finish()
             return
-        ids: list[int] = []
         try:
-            for i, names in enumerate(rnd.tables, 1):
-                ids.append(self.rounds.seat_table(rnd.number, i, names))
+            ids = self.rounds.seat_round(rnd)
         except LobbyError as exc:
             self.log(f"tournament: round {rnd.number} could not be seated: {exc.message}")
             self._finish()
@@ -283,13 +281,7 @@ class Director:
         self._not_started(self.rounds.start_tables(ids))
         self.rounds.note_journals(rnd.number)
         self.status = "playing"
-        lines = [f"tournament: round {rnd.number} of {self.results.rounds}:"]
-        lines += [f"  table {tid}: {', '.join(names)}" for tid, names in zip(ids, rnd.tables,
-                                                                             strict=True)]
-        if rnd.byes:
-            lines.append(f"  bye: {', '.join(rnd.byes)}")
-        for line in lines:
-            self.log(line)
+        self.rounds.log_round(rnd, ids)
         self.bulletin.publish()
 
     def _not_started(self, ids: list[int]) -> None:

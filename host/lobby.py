@@ -14,7 +14,8 @@ people            connections, identities and the seat each holds, stand-ins, un
 changes, marks    what each table owes its seats by the next tick; what the lobby owes by the
                   next update (and the journal's word on seating, at once)
 presence          who is connected, reconnecting, away or absent; the grace periods
-playing, chat     the games: start, acts, covers, timers, bots, the end; chat lines
+playing, bots     the games: start, acts, covers, timers, the end; the host's bot seats
+chat              chat lines: the lobby's, a table's, the witches'
 watchers          who watches what; the watchers' frames
 seating           sit, leave, bots in seats, placing, kicks, absence, watching instead
 arrivals, resume  players connecting and going; tables coming back after a restart
@@ -38,6 +39,7 @@ from typing import Any
 
 from hexnet.fairness import new_seed
 from host.arrivals import Arrivals
+from host.bots import HostBots
 from host.broadcast import Broadcast
 from host.changes import Changes
 from host.chat import Chat
@@ -89,6 +91,7 @@ class Lobby:
                                             idle_absent)
         play = self.play = Play(out, self.registry, people, changes, marks, presence,
                                 self.rules, seed_source or (lambda: new_seed()[0]), clock)
+        bots = self.bots = HostBots(out, tables, presence, play)
         self.chat = Chat(out, people, changes, presence, clock)
         watchers = self.watchers = Watchers(out, self.registry, people, changes, marks,
                                             self.rules, clock)
@@ -106,8 +109,8 @@ class Lobby:
         self.mark_absent, self.watch_table = seating.mark_absent, seating.watch
         self.start, self.halt, self.timeout = play.start, play.halt, play.timeout
         self.time_limits, self.set_time_limits = play.time_limits, play.set_time_limits
-        self.bot_turn, self.bot_question = play.bot_turn, play.bot_question
-        self.bot_answer = play.bot_answer
+        self.bot_turn, self.bot_question, self.bot_answer = (bots.bot_turn, bots.bot_question,
+                                                             bots.bot_answer)
         self.watching, self.set_watch_rules = watchers.watching, watchers.set_rules
         self.rules_of, self.restore_watch_rules = self.rules.of, self.rules.restore
         self.resume_table_id = self.registry.resume_id

@@ -11,8 +11,8 @@ Rules kept here:
   connection (:data:`REFUSAL_BURST`), past which it goes to the sender alone;
 * seats marked absent are answered for by the engine's absent default whenever waited on
   (:meth:`Play.advance`);
-* host-side bots: a :class:`~host.core.BotTurn` effect, then :meth:`Play.bot_turn` (or
-  :meth:`Play.bot_question` and :meth:`Play.bot_answer` for a policy that thinks off the loop);
+* host-side bots are asked with a :class:`~host.core.BotTurn` effect (:mod:`host.bots`
+  answers);
 * fairness (issue 6): :meth:`Play.start` draws seed and salt (:func:`hexnet.fairness.new_seed`);
   every view carries the commitment, and the end's ``reveal`` goes out with the tick
   (:mod:`host.publish`);
@@ -30,7 +30,6 @@ from typing import Any
 
 from hexnet.engine import IllegalAction
 from hexnet.fairness import new_seed
-from hexnet.games import get_policy
 from host.changes import Changes
 from host.conn import Conn
 from host.core import (
@@ -234,7 +233,7 @@ class Play:
                 self.out.emit(BotTurn(table.id, seat, table.state_id))
         self.presence.watch_waiting(table)
 
-    # -- the host's own moves: timers, time limits, bots ------------------------------------
+    # -- the host's own moves: timers, time limits -----------------------------------------
     def timeout(self, table_id: int, key: str) -> None:
         """The shell's timer for ``table_id`` fired; applied only if ``key`` is still current."""
         table = self.tables.get(table_id)
@@ -277,53 +276,6 @@ class Play:
         else:
             raise LobbyError("not_playing", f"Table {table_id} is over.")
         self.marks.changed(table)
-        self.out.flush()
-
-    def bot_turn(self, table_id: int, seat: int, state_id: int) -> None:
-        """Let the bot in ``seat`` choose from its view, if ``state_id`` is still current."""
-        asked = self.bot_question(table_id, seat, state_id)
-        if asked is None:
-            return
-        view, legal, policy, rng = asked
-        try:
-            action = policy(view, legal, rng)
-        except Exception:  # noqa: BLE001 - a confused policy must not stall the table
-            action = legal[0]
-        self.bot_answer(table_id, seat, state_id, action)
-
-    def bot_question(self, table_id: int, seat: int, state_id: int
-                     ) -> tuple[dict[str, Any], list[dict[str, Any]], Any, Any] | None:
-        """What the bot in ``seat`` decides on — its view, legal actions, policy and the
-        table's bot generator — or None if ``state_id`` is stale. A shell may run a policy that
-        ``thinks`` off its event loop and hand the choice to :meth:`bot_answer`."""
-        table = self.tables.get(table_id)
-        if (table is None or table.status != "playing" or table.state_id != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
-            return None
-        view, legal = table.view(seat)
-        policy = get_policy(table.game_name, table.seats[seat].policy or "random")
-        return view, legal, policy, table.bot_rng
-
-    def bot_answer(self, table_id: int, seat: int, state_id: int,
-                   action: dict[str, Any] | None) -> None:
-        """Apply the bot's choice if ``state_id`` is still current (its first legal action if
-        the choice is missing or refused)."""
-        table = self.tables.get(table_id)
-        if (table is None or table.status != "playing" or table.state_id != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
-            return
-        legal = table.engine.legal_actions(table.state, seat)
-        if action is None:  # the policy failed or was stopped: its first legal action
-            action = legal[0]
-        try:
-            events = table.act(seat, action)
-        except IllegalAction:
-            action = legal[0]
-            events = table.act(seat, action)
-        self.out.emit(accepted(table, seat, action, events))
-        if table.seats[seat].reserved is not None:
-            self.presence.played_for(table, seat)
-        self.advance(table)
         self.out.flush()
 
     # -- a player back -----------------------------------------------------------------------

@@ -55,6 +55,18 @@ class Rounds:
         self.tables[tid] = (number, index)
         return tid
 
+    def seat_round(self, rnd: Round) -> list[int]:
+        """Create and fill the tables of round ``rnd`` (not started); their ids."""
+        return [self.seat_table(rnd.number, i, names) for i, names in enumerate(rnd.tables, 1)]
+
+    def log_round(self, rnd: Round, ids: list[int]) -> None:
+        """Say in the log who plays where in round ``rnd`` (at tables ``ids``)."""
+        self.log(f"tournament: round {rnd.number} of {self.results.rounds}:")
+        for tid, names in zip(ids, rnd.tables, strict=True):
+            self.log(f"  table {tid}: {', '.join(names)}")
+        if rnd.byes:
+            self.log(f"  bye: {', '.join(rnd.byes)}")
+
     def drawn(self, rnd: Round, ids: list[int]) -> None:
         """Round ``rnd`` is seated at tables ``ids``: it is journaled before they start (their
         journals right after, :meth:`note_journals`: a crash in between finds the tables by
