@@ -1,14 +1,17 @@
-"""What the sans-I/O core asks its shell to do: effects, plus the core's error type.
+"""What the sans-I/O core asks its shell to do: effects, the outbox that carries them, and the
+core's error type.
 
-The core (:class:`host.lobby.Lobby`) never touches a socket or a clock. Every change it makes is
-reported to its listener as a list of effects; the asyncio shell (:mod:`host.server`) carries them
-out, tests just collect them.
+The core (:class:`host.lobby.Lobby` and the parts it wires) never touches a socket or a clock.
+Every change it makes is reported to its listener as a list of effects, once per call
+(:class:`Outbox`); the asyncio shell (:mod:`host.server`) carries them out, tests just collect
+them.
 """
 
 from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -190,6 +193,29 @@ Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accep
           | LobbyChanged | LobbyDue | TablesChanged)
 
 
+class Outbox:
+    """The effects of the call being made, in order, until :meth:`flush` hands them to the
+    listener. Every entry point of the core ends with a flush. ``before_flush`` (an unbatched
+    core: tests, tools) first makes the table frames and the lobby update that are due, so
+    each call is one whole change; the batched host calls those ticks itself."""
+
+    def __init__(self, listener: Callable[[list[Effect]], None],
+                 before_flush: Callable[[], None] | None = None) -> None:
+        self.listener = listener
+        self.before_flush = before_flush
+        self.effects: list[Effect] = []
+
+    def emit(self, effect: Effect) -> None:
+        self.effects.append(effect)
+
+    def flush(self) -> None:
+        if self.before_flush is not None:
+            self.before_flush()
+        out, self.effects = self.effects, []
+        if out:
+            self.listener(out)
+
+
 def clean_name(name: str, limit: int = 24) -> str:
     """``name`` without control, format (bidi) or unassigned characters, trimmed, ≤ ``limit``."""
     kept = "".join(c for c in name if unicodedata.category(c)[0] != "C")
@@ -237,6 +263,7 @@ def _step(text: str) -> str:
         if unicodedata.category(c) != "Cf"))
 
 
+@functools.lru_cache(maxsize=4096)  # the lobby asks for the same few names often
 def name_key(name: str) -> str:
     """What two names must share to be the same name: NFKC, case-folded, without invisible
     (format) characters, then its Unicode TR39 confusable skeleton — repeated until nothing

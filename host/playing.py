@@ -1,40 +1,56 @@
-"""Playing at a table (part of the sans-I/O core): actions, stale checks, frames per seat,
-covers, absent seats, timers, host-side bots, chat. Mixed into :class:`host.lobby.Lobby`, whose
-plumbing (``_emit``, ``_flush``, ``_table``, ``by_identity``, ``where``, ``conns``) it uses.
+"""Playing at a table (part of the sans-I/O core): the start, actions and their stale checks,
+covers, absent seats, timers, time limits, host-side bots, the end, halting.
 
-Actions are applied as they arrive; what they change is collected per table (:class:`Change`)
-and sent by :meth:`PlayMixin.tick` — once per loop tick in the host, at once after every call
-in tests — as one frame per connected seat (:mod:`host.render`)."""
+Rules kept here:
+* an ``act`` must quote a ``state_id`` from which the seat's choice (its legal actions and the
+  engine's deadline key) is unchanged — normally the current one — else ``stale`` (so two players
+  answering one reaction window at once are both accepted); one chosen in a timed window that
+  closed before it arrived is ``too_late``;
+* a refusal about the table a player is playing at rides in that table's frames like any reply,
+  never as a frame of its own (the traffic rule, :mod:`protocol.traffic`) — within a budget per
+  connection (:data:`REFUSAL_BURST`), past which it goes to the sender alone;
+* seats marked absent are answered for by the engine's absent default whenever waited on
+  (:meth:`Play.advance`);
+* host-side bots are asked with a :class:`~host.core.BotTurn` effect (:mod:`host.bots`
+  answers);
+* fairness (issue 6): :meth:`Play.start` draws seed and salt (:func:`hexnet.fairness.new_seed`);
+  every view carries the commitment, and the end's ``reveal`` goes out with the tick
+  (:mod:`host.publish`);
+* journal hooks: ``TableStarted`` (with seed, salt and seats), ``Accepted`` and ``TableOver``
+  effects, in that order and before the frames they cause (those come from the tick).
+
+Actions are applied here as they arrive; what they change is only marked
+(:class:`host.changes.Changes`) — the frames are made by the tick, :mod:`host.publish`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from hexnet.engine import IllegalAction
-from hexnet.games import get_policy
+from hexnet.fairness import new_seed
+from host.changes import Changes
+from host.conn import Conn
 from host.core import (
-    Accepted,
     BotTurn,
     CancelTimer,
     LobbyError,
+    Outbox,
     Send,
     SetTimer,
     TableOver,
-    TablesChanged,
-    clean_text,
+    TableStarted,
 )
-from host.fairplay import reveal_messages
 from host.limits import TokenBucket
-from host.render import Change, cover_of, frames
-from host.table import MAX_HOST_STEPS, Table
+from host.marks import LobbyMarks
+from host.people import People
+from host.presence import Presence
+from host.registry import Registry
+from host.render import cover_of
+from host.table import MAX_HOST_STEPS, Table, accepted
+from host.watch_rules import RuleBook
 
-if TYPE_CHECKING:
-    from host.lobby import Conn
-
-# Chat lines one connection may send at once, then a second; each line reaches every other
-# connection (the lobby) or every seat of the table, so more would let one client flood many.
-CHAT_BURST = 5
-CHAT_RATE = 1.0
 # Refused actions (stale, illegal, too late) of one connection answered in a frame to every seat
 # of its table (so that nobody can tell who was refused), at once, then a second. Past that the
 # answer goes to the sender alone: a client flooding refused actions cannot make every other
@@ -44,88 +60,72 @@ REFUSAL_BURST = 10
 REFUSAL_RATE = 2.0
 
 
-class PlayMixin:
-    """The table-play half of :class:`host.lobby.Lobby`."""
+class Play:
+    """The games at the tables: applies what is played and marks what changed."""
 
-    conns: dict[int, Conn]
-    tables: dict[int, Table]
-    _changes: dict[int, Change]
+    def __init__(self, out: Outbox, registry: Registry, people: People, changes: Changes,
+                 marks: LobbyMarks, presence: Presence, rules: RuleBook,
+                 seed_source: Callable[[], int | bytes], clock: Callable[[], float]) -> None:
+        self.out = out
+        self.registry = registry
+        self.tables = registry.tables
+        self.people = people
+        self.changes = changes
+        self.marks = marks
+        self.presence = presence
+        self.rules = rules
+        self.seed_source = seed_source
+        self.clock = clock
 
-    # -- changes and their frames ----------------------------------------------------------
-    def _change(self, table: Table) -> Change:
-        change = self._changes.get(table.id)
-        if change is None:
-            if not self._changes:
-                self._emit(TablesChanged())
-            change = self._changes[table.id] = Change()
-        return change
+    # -- the start and the end ---------------------------------------------------------------
+    def start(self, table_id: int) -> None:
+        """Deal the table's game and let it run."""
+        table = self.registry.get(table_id)
+        table.start(table.seed or self.seed_source(), new_seed()[1])
+        assert table.state is not None
+        seats = [s.record() for s in table.seats]
+        self.out.emit(TableStarted(table.id, table.game_name, list(table.state["players"]),
+                                   dict(table.options), table.seed, table.salt, seats))
+        kept = self.rules.started(table)
+        if kept is not None:
+            self.out.emit(kept)
+        self.marks.changed(table)
+        self.advance(table)
+        self.out.flush()
 
-    def _reply(self, table: Table, seat: int, **fields: Any) -> None:
-        """A reply to ``seat`` that rides in the table's next frames (a burst to every seat)."""
-        change = self._change(table)
-        change.replies.setdefault(seat, {}).update(fields)
-        change.alone.discard(seat)
+    def halt(self, table_id: int, why: str) -> None:
+        """Stop a table that must not play on (its journal cannot be written): status
+        "halted", its timer cancelled, its frames not yet sent dropped, no more actions,
+        views or bot turns; its connected players get an ``error`` ``journal_failed`` saying
+        ``why``. (The shell calls this as the record fails, before the tick's frames.)"""
+        table = self.tables.get(table_id)
+        if table is None or table.status == "halted":
+            return
+        table.status = "halted"
+        self.changes.drop(table.id)
+        if table.timer_key is not None:
+            table.timer_key = None
+            self.out.emit(CancelTimer(table.id))
+        for seat in table.seats:
+            conn = self.people.conn_of(seat.identity) if seat.kind == "human" else None
+            if conn is not None:
+                self.out.emit(Send(conn.id, {"type": "error", "code": "journal_failed",
+                                             "message": why[:300]}))
+        self.marks.changed(table)
+        self.out.flush()
 
-    def _refuse_action(self, table: Table, seat: int, conn: Conn, **fields: Any) -> None:
-        """A refused action's answer: in a burst to every seat while ``conn``'s refusal
-        budget (:data:`REFUSAL_BURST`, :data:`REFUSAL_RATE`) lasts, else in a frame to
-        ``seat`` alone (riding a burst anyway if one is due). At a secret step always in a
-        burst: there an answer to the sender alone would tell an action (a witch's, a seer's)
-        from a cover, which is always answered to every seat."""
-        if conn.refusals is None:
-            conn.refusals = TokenBucket(REFUSAL_RATE, REFUSAL_BURST,
-                                        self.clock)  # type: ignore[attr-defined]
-        change = self._change(table)
-        riding = seat in change.replies and seat not in change.alone
-        if riding or conn.refusals.take() or cover_of(table) is not None:
-            return self._reply(table, seat, **fields)
-        change.replies.setdefault(seat, {}).update(fields)
-        change.alone.add(seat)
-
-    def _resync(self, table: Table, seat: int) -> None:
-        """``seat`` gets its whole view (and recent log) again with the next frames."""
-        self._change(table).full.add(seat)
-
-    def _seat_conns(self, table: Table) -> dict[int, int]:
-        out = {}
-        for i, seat in enumerate(table.seats):
-            if seat.kind == "human" and seat.identity is not None:
-                conn = self.by_identity.get(seat.identity)
-                if conn is not None:
-                    out[i] = conn.id
-        return out
-
-    def tick(self) -> None:
-        """Send every table changed since the last tick its frames: one per connected seat,
-        of one length (:mod:`host.render`); then reveals that are due. The shell calls this
-        once per loop tick, after the journal records of the tick's actions were written."""
-        changes, self._changes = self._changes, {}
-        for tid, change in changes.items():
-            table = self.tables.get(tid)
-            if table is None or table.state is None or table.status == "halted":
-                continue  # (halted: its last step is not in the journal)
-            conns = self._seat_conns(table)
-            table.presence_now = self.presence_of(table)  # type: ignore[attr-defined]
-            self.watchers_to_seats(table, change)  # type: ignore[attr-defined]  # watchers.py
-            for conn_id, data in frames(table, change, conns):
-                self._emit(Send(conn_id, data=data))
-            if change.reveal:
-                self._send_reveal(table, conns)
-            for seat in change.reveal_to:
-                if seat in conns:
-                    for msg in reveal_messages(table) if table.salt else []:
-                        self._emit(Send(conns[seat], msg))
-            self.watch_tick(table, change)  # type: ignore[attr-defined]  # host/watchers.py
-
-    def _act(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table = self._table(msg["table"])
+    # -- actions -----------------------------------------------------------------------------
+    def act(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """``conn``'s player plays ``msg["action"]`` at ``msg["table"]``, chosen at
+        ``msg["state_id"]``."""
+        table = self.registry.get(msg["table"])
         seat = table.seat_of(conn.identity)
 
         def reject(code: str, text: str, reason: IllegalAction | None = None) -> None:
             msg = {"type": "rejected", "table": table.id, "code": code, "message": text}
             if reason is not None:  # the refusal as data: the client words it
                 msg["reason"] = {"key": reason.key, "args": reason.params}
-            self._emit(Send(conn.id, msg))
+            self.out.emit(Send(conn.id, msg))
 
         if seat is None:
             return reject("not_seated", f"You have no seat at table {table.id}.")
@@ -146,10 +146,10 @@ class PlayMixin:
             return self._refuse_action(table, seat, conn, rejected={
                 "code": "illegal", "message": exc.reason[:300],
                 "reason": {"key": exc.key, "args": exc.params}})  # the client words it
-        self._accepted(table, seat, msg["action"], events)
-        self._reply(table, seat, answered=msg["state_id"])
+        self.out.emit(accepted(table, seat, msg["action"], events))
+        self.changes.reply(table, seat, answered=msg["state_id"])
         table.waited_since.pop(seat, None)  # it acted: a new wait counts from now
-        self._advance(table)
+        self.advance(table)
 
     def _too_late(self, table: Table, seat: int, conn: Conn) -> None:
         """Refuse an answer chosen in the timed window that closed before it arrived: "too
@@ -160,7 +160,22 @@ class PlayMixin:
                                            "before it reached the host.",
             "reason": {"key": reason.key, "args": reason.params}})
 
-    def _cover(self, conn: Conn, msg: dict[str, Any]) -> None:
+    def _refuse_action(self, table: Table, seat: int, conn: Conn, **fields: Any) -> None:
+        """A refused action's answer: in a burst to every seat while ``conn``'s refusal
+        budget (:data:`REFUSAL_BURST`, :data:`REFUSAL_RATE`) lasts, else in a frame to
+        ``seat`` alone (riding a burst anyway if one is due). At a secret step always in a
+        burst: there an answer to the sender alone would tell an action (a witch's, a seer's)
+        from a cover, which is always answered to every seat."""
+        if conn.refusals is None:
+            conn.refusals = TokenBucket(REFUSAL_RATE, REFUSAL_BURST, self.clock)
+        change = self.changes.of(table)
+        riding = seat in change.replies and seat not in change.alone
+        if riding or conn.refusals.take() or cover_of(table) is not None:
+            return self.changes.reply(table, seat, **fields)
+        change.replies.setdefault(seat, {}).update(fields)
+        change.alone.add(seat)
+
+    def cover(self, conn: Conn, msg: dict[str, Any]) -> None:
         """A seat's empty turn at a secret step: counted (at most the step's frames per seat)
         and answered like a change, with one frame to every seat. Anything else is ignored."""
         table = self.tables.get(msg["table"])
@@ -176,13 +191,9 @@ class PlayMixin:
         if n >= step["frames"]:
             return
         table.covers[(step["key"], seat)] = n + 1
-        self._change(table).changed = True
+        self.changes.of(table).changed = True
 
-    def _accepted(self, table: Table, seat: int | None, action: dict[str, Any],
-                  events: list[dict[str, Any]]) -> None:
-        self._emit(Accepted(table.id, seat, dict(action), table.state_id, list(events)))
-
-    def _advance(self, table: Table) -> None:
+    def advance(self, table: Table) -> None:
         """After a change: answer for absent seats, then mark the table's frames due and set
         timers and bot turns."""
         if table.status not in ("playing", "over") or table.state is None:
@@ -195,64 +206,34 @@ class PlayMixin:
                 break
             action = {"type": "absent", "seat": absent[0]}
             events = table.act(None, action)
-            self._accepted(table, None, action, events)
-            self._played_for(table, absent[0])  # type: ignore[attr-defined]
-        change = self._change(table)
+            self.out.emit(accepted(table, None, action, events))
+            self.presence.played_for(table, absent[0])
+        change = self.changes.of(table)
         change.changed = True
         if table.status == "over":
             if table.timer_key is not None:
                 table.timer_key = None
-                self._emit(CancelTimer(table.id))
-            self._emit(TableOver(table.id, table.engine.outcome(table.state) or {}))
+                self.out.emit(CancelTimer(table.id))
+            self.out.emit(TableOver(table.id, table.engine.outcome(table.state) or {}))
             change.reveal = True
-            self._lobby_changed(table)
+            self.marks.changed(table)
             return
         deadline = table.engine.deadline(table.state)
         if deadline is None and table.timer_key is not None:
             table.timer_key = None
             table.closed_window = (table.timer_since, table.state_id - 1)
-            self._emit(CancelTimer(table.id))
+            self.out.emit(CancelTimer(table.id))
         elif deadline is not None and deadline.key != table.timer_key:
             if table.timer_key is not None:
                 table.closed_window = (table.timer_since, table.state_id - 1)
             table.timer_key, table.timer_since = deadline.key, table.state_id
-            self._emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
+            self.out.emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
         for seat in table.engine.bots_asked(table.state):
             if table.seats[seat].kind == "bot":
-                self._emit(BotTurn(table.id, seat, table.state_id))
-        self._watch_waiting(table)  # type: ignore[attr-defined]  # host/presence.py
+                self.out.emit(BotTurn(table.id, seat, table.state_id))
+        self.presence.watch_waiting(table)
 
-    def _send_reveal(self, table: Table, conns: dict[int, int]) -> None:
-        """The game is over: reveal seed, salt and every step to the table's humans. Those
-        away at the end get the final view and the reveal when they reconnect
-        (``table.missed_end``, see :meth:`_send_missed_end`)."""
-        parts = reveal_messages(table) if table.salt else []
-        for i, seat in enumerate(table.seats):
-            if seat.kind != "human" or seat.identity is None:
-                continue
-            if i not in conns:
-                table.missed_end.add(seat.identity)
-                continue
-            for msg in parts:
-                self._emit(Send(conns[i], msg))
-
-    def _send_kept_chat(self, conn: Conn, table: Table) -> None:
-        """A player back at a table still seating gets its chat so far (at a playing table the
-        kept chat rides in their full frame, :func:`host.render.frames`)."""
-        if table.status == "open":
-            for line in table.chat_kept:
-                self._emit(Send(conn.id, {"type": "chat", **line}))
-
-    def _send_missed_end(self, conn: Conn) -> None:
-        """``conn``'s player was away when a game of theirs ended: its final view + reveal."""
-        for table in list(self.tables.values()):
-            if conn.identity in table.missed_end:
-                table.missed_end.discard(conn.identity)
-                seat = table.seat_of(conn.identity)
-                if seat is not None:
-                    self._resync(table, seat)
-                    self._change(table).reveal_to.add(seat)
-
+    # -- the host's own moves: timers, time limits -----------------------------------------
     def timeout(self, table_id: int, key: str) -> None:
         """The shell's timer for ``table_id`` fired; applied only if ``key`` is still current."""
         table = self.tables.get(table_id)
@@ -264,116 +245,54 @@ class PlayMixin:
         try:
             events = table.act(None, action)
         except IllegalAction:
-            self._advance(table)
-            self._flush()
+            self.advance(table)
+            self.out.flush()
             return
-        self._accepted(table, None, action, events)
-        self._advance(table)
-        self._flush()
+        self.out.emit(accepted(table, None, action, events))
+        self.advance(table)
+        self.out.flush()
 
-    def bot_turn(self, table_id: int, seat: int, state_id: int) -> None:
-        """Let the bot in ``seat`` choose from its view, if ``state_id`` is still current."""
-        asked = self.bot_question(table_id, seat, state_id)
-        if asked is None:
-            return
-        view, legal, policy, rng = asked
-        try:
-            action = policy(view, legal, rng)
-        except Exception:  # noqa: BLE001 - a confused policy must not stall the table
-            action = legal[0]
-        self.bot_answer(table_id, seat, state_id, action)
-
-    def bot_question(self, table_id: int, seat: int, state_id: int
-                     ) -> tuple[dict[str, Any], list[dict[str, Any]], Any, Any] | None:
-        """What the bot in ``seat`` decides on — its view, legal actions, policy and the
-        table's bot generator — or None if ``state_id`` is stale. A shell may run a policy that
-        ``thinks`` off its event loop and hand the choice to :meth:`bot_answer`."""
-        table = self.tables.get(table_id)
-        if (table is None or table.status != "playing" or table.state_id != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+    def time_limits(self, table_id: int) -> bool | None:
+        """Whether the table's time limits are on; None if its game has no such switch."""
+        table = self.registry.get(table_id)
+        if "time_limits" not in table.engine.options_help:
             return None
-        view, legal = table.view(seat)
-        policy = get_policy(table.game_name, table.seats[seat].policy or "random")
-        return view, legal, policy, table.bot_rng
+        if table.state is None:
+            return bool(table.options.get("time_limits", False))
+        return bool(table.engine.view(table.state, None).get("time_limits"))
 
-    def bot_answer(self, table_id: int, seat: int, state_id: int,
-                   action: dict[str, Any] | None) -> None:
-        """Apply the bot's choice if ``state_id`` is still current (its first legal action if
-        the choice is missing or refused)."""
-        table = self.tables.get(table_id)
-        if (table is None or table.status != "playing" or table.state_id != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
-            return
-        legal = table.engine.legal_actions(table.state, seat)
-        if action is None:  # the policy failed or was stopped: its first legal action
-            action = legal[0]
-        try:
-            events = table.act(seat, action)
-        except IllegalAction:
-            action = legal[0]
-            events = table.act(seat, action)
-        self._accepted(table, seat, action, events)
-        if table.seats[seat].reserved is not None:
-            self._played_for(table, seat)  # type: ignore[attr-defined]
-        self._advance(table)
-        self._flush()
+    def set_time_limits(self, table_id: int, on: bool) -> None:
+        """Switch a table's time limits: an option before the start, a journaled host action
+        during play (so a restarted host and a replay switch them at the same moment)."""
+        table = self.registry.get(table_id)
+        if self.time_limits(table_id) is None:
+            raise LobbyError("no_option", f"{table.engine.title} has no time limits to switch.")
+        if table.status == "open":
+            table.options["time_limits"] = on
+        elif table.status == "playing":
+            action = {"type": "time_limits", "on": on}
+            self.out.emit(accepted(table, None, action, table.act(None, action)))
+            self.advance(table)
+        else:
+            raise LobbyError("not_playing", f"Table {table_id} is over.")
+        self.marks.changed(table)
+        self.out.flush()
 
-    def _chat(self, conn: Conn, text: str, channel: str) -> None:
-        """Lobby chat goes to every connection; table and witches' chat at a playing table
-        ride in the table's frames (a whisper is a change: every seat gets one frame, the
-        non-witches' with nothing in it), and so do refusals of it. Each line reaches many
-        connections, so a connection may send :data:`CHAT_BURST` lines at once, then
-        :data:`CHAT_RATE` a second (``chat_too_fast`` past it, nothing sent to anyone else)."""
-        text = clean_text(text)
-        here = self.where(conn.identity) if channel != "lobby" else None
-        secret = here is not None and here[0].status == "playing"
+    # -- a player back -----------------------------------------------------------------------
+    def send_kept_chat(self, conn: Conn, table: Table) -> None:
+        """A player back at a table still seating gets its chat so far (at a playing table the
+        kept chat rides in their full frame, :func:`host.render.frames`)."""
+        if table.status == "open":
+            for line in table.chat_kept:
+                self.out.emit(Send(conn.id, {"type": "chat", **line}))
 
-        def refuse(code: str, message: str) -> None:
-            if secret:
-                assert here is not None
-                self._reply(here[0], here[1], error={"code": code, "message": message})
-                return
-            raise LobbyError(code, message)
-
-        if not text:
-            return refuse("empty", "That message was empty.")
-        if conn.chat_budget is None:
-            clock = self.clock  # type: ignore[attr-defined]
-            conn.chat_budget = TokenBucket(CHAT_RATE, CHAT_BURST, clock)
-            conn.chat_refusals = TokenBucket(CHAT_RATE, 1, clock)
-        if not conn.chat_budget.take():
-            # at a playing table a refusal is a frame to every seat: one a second, the rest
-            # of the flood is dropped unanswered
-            if secret and conn.chat_refusals is not None and not conn.chat_refusals.take():
-                return None
-            return refuse("chat_too_fast", "You are writing faster than the others can read; "
-                          "wait a moment.")
-        if channel == "lobby":
-            msg = {"type": "chat", "from": conn.name, "seat": None, "text": text,
-                   "channel": channel}
-            for target in list(self.conns.values()):
-                self._emit(Send(target.id, msg))
-            return
-        if here is None:
-            raise LobbyError("not_seated", "You are not at a table.")
-        table, seat = here
-        seats = list(range(len(table.seats)))
-        if channel == "witches":
-            members = getattr(table.engine, "chat_members", None)
-            if members is None or table.state is None:
-                return refuse("no_channel", "This game has no witches' channel.")
-            seats = list(members(table.state, channel))
-            if seat not in seats:
-                return refuse("no_channel", "You may not speak on that channel.")
-        line = {"from": conn.name, "seat": seat, "text": text, "channel": channel}
-        if channel == "table":
-            self._keep_chat(table, line)  # type: ignore[attr-defined]
-        if secret:
-            change = self._change(table)
-            for s in seats:
-                change.chat.setdefault(s, []).append(line)
-            return
-        conns = self._seat_conns(table)
-        for s in seats:
-            if s in conns:
-                self._emit(Send(conns[s], {"type": "chat", **line}))
+    def send_missed_end(self, conn: Conn) -> None:
+        """``conn``'s player was away when a game of theirs ended: its final view + reveal
+        with the next tick."""
+        for table in list(self.tables.values()):
+            if conn.identity in table.missed_end:
+                table.missed_end.discard(conn.identity)
+                seat = table.seat_of(conn.identity)
+                if seat is not None:
+                    self.changes.resync(table, seat)
+                    self.changes.of(table).reveal_to.add(seat)

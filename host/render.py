@@ -1,51 +1,30 @@
 """A table's frames for one change, rendered once per seat (part of the sans-I/O core).
 
-A :class:`Change` collects what happened at a table since the last tick: that its state changed,
-replies to seats (``answered``, ``rejected``, ``error``), chat lines per seat, seats that need
-their full view again (a reconnect), and whether the end reveal is due. :func:`frames` turns it
-into one ``view`` frame per connected human seat, following the traffic rule of
-:mod:`protocol.traffic`: every seat's view is built once (without the log), each of its
-top-level parts packed once and compared by its packed bytes with what that seat was last sent
-(``state_id`` kept outside): only the parts that changed go (``view_delta``, a map assembled
-from the packed parts), an unchanged view goes as "same" (nothing), the log goes as the events
-new to the seat, and every frame of the change is padded to one length — the largest frame of *any*
-seat of the table (bots and disconnected players included, so the length never follows whose
-connection is up), rounded up to 1 KiB.
+A :class:`host.changes.Change` collects what happened at a table since the last tick: that its
+state changed, replies to seats (``answered``, ``rejected``, ``error``), chat lines per seat, seats
+that need their full view again (a reconnect), and whether the end reveal is due. :func:`frames`
+turns it into one ``view`` frame per connected human seat, following the traffic rule of
+:mod:`protocol.traffic`: every seat's view is built once (without the log), each of its top-level
+parts packed once and compared by its packed bytes with what that seat was last sent (``state_id``
+kept outside): only the parts that changed go (``view_delta``, a map assembled from the packed
+parts), an unchanged view goes as "same" (nothing), the log goes as the events new to the seat, and
+every frame of the change is padded to one length — the largest frame of *any* seat of the table
+(bots and disconnected players included, so the length never follows whose connection is up),
+rounded up to 1 KiB.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from hexnet.engine import public_form, visible
+from host.changes import Change
 from host.table import Table
 from protocol import traffic
 
 _VIEW = traffic.packed("view")
 _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
-
-
-@dataclass
-class Change:
-    """What happened at one table since the last tick."""
-
-    changed: bool = False  # the game state changed, or a cover asked for a burst
-    full: set[int] = field(default_factory=set)  # seats that get their whole view again
-    replies: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → reply fields
-    alone: set[int] = field(default_factory=set)  # seats whose reply goes to them only
-    chat: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # seat → chat lines
-    reveal: bool = False  # the game ended: every seat gets the reveal after its frame
-    reveal_to: set[int] = field(default_factory=set)  # seats back after missing the end
-    watchers: list[str] | None = None  # who watches the table, when that changed (a burst)
-
-    @property
-    def burst(self) -> bool:
-        """Whether every connected seat gets a frame (else only the ``full`` and ``alone``
-        ones)."""
-        return (self.changed or any(s not in self.alone for s in self.replies)
-                or bool(self.chat) or self.watchers is not None)
 
 
 def cover_of(table: Table) -> dict[str, Any] | None:

@@ -54,7 +54,7 @@ import asyncssh
 
 from host import guests, limits
 from host.descriptors import BUDGET
-from host.server import CODE_WAIT_LIMIT
+from host.reception import CODE_WAIT_LIMIT
 from protocol import auth, identity
 
 LOGIN_TIMEOUT = 60.0
@@ -308,6 +308,64 @@ class GuestServer(asyncssh.SSHServer):
         return guests.guest_key(self.door.secret, "ssh-fresh", os.urandom(32))
 
 
+def client_launch(host: Any, guest: guests.GuestDir, server: GuestServer, chan: Any,
+                  term: str) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of a guest's client: its terminal type and colours,
+    its language, and the room code it was let in with (never on the command line)."""
+    argv = guests.client_command(host, guest, server.address,
+                                 guests.locale_language(dict(chan.get_environment())))
+    extra = {"TERM": term}
+    colorterm = chan.get_environment().get("COLORTERM", "")
+    if colorterm in ("truecolor", "24bit"):
+        extra["COLORTERM"] = colorterm
+    if server.code is not None:
+        argv.append("--code-env")
+        extra["HEXNET_ROOM_CODE"] = server.code
+    env = {k: v for k, v in guests.client_environment().items()
+           if k in ("PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV",
+                    "TMPDIR", "NO_COLOR")}
+    env.setdefault("LANG", "C.UTF-8")
+    env.update(extra)
+    return argv, env
+
+
+class TypedLine:
+    """A line a guest types at the door's own prompt (not echoed; Backspace works), before any
+    client runs: :meth:`read` waits for it, :meth:`feed` takes what the channel received."""
+
+    def __init__(self, chan: Any) -> None:
+        self.chan = chan
+        self.typed = bytearray()
+        self.line: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+
+    async def read(self, timeout: float) -> str | None:
+        """The line, or None if the guest gave up (Ctrl+C, Ctrl+D), went away or took longer
+        than ``timeout`` seconds."""
+        try:
+            return await asyncio.wait_for(self.line, timeout)
+        except TimeoutError:
+            self.chan.write(b"\r\nNo room code in time.\r\n")
+            return None
+
+    def give_up(self) -> None:
+        if not self.line.done():
+            self.line.set_result(None)
+
+    def feed(self, data: bytes) -> None:
+        for byte in data:
+            if self.line.done():
+                return
+            if byte in (0x0D, 0x0A):
+                self.chan.write(b"\r\n")
+                self.line.set_result(self.typed.decode("utf-8", "replace"))
+            elif byte in (0x03, 0x04):  # Ctrl+C, Ctrl+D
+                self.line.set_result(None)
+            elif byte in (0x08, 0x7F):
+                del self.typed[-1:]
+            elif byte >= 0x20 and len(self.typed) < MAX_CODE_TYPED:
+                self.typed.append(byte)
+
+
 class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     """One session channel: the client in a pty, relayed both ways."""
 
@@ -325,8 +383,7 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.idle: asyncio.TimerHandle | None = None
         self.ended = False
         self._ending: asyncio.Future[None] | None = None
-        self._typed: bytearray | None = None  # the room code being typed (before the client)
-        self._line: asyncio.Future[str | None] | None = None
+        self._typing: TypedLine | None = None  # the room code being typed (before the client)
         self._resize: asyncio.TimerHandle | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:  # type: ignore[type-arg]
@@ -373,20 +430,7 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await self.end()
             return
         self.guest = guests.GuestDir(key)
-        argv = guests.client_command(self.door.host, self.guest, self.server.address,
-                                     guests.locale_language(dict(self.chan.get_environment())))
-        extra = {"TERM": self.term}
-        colorterm = self.chan.get_environment().get("COLORTERM", "")
-        if colorterm in ("truecolor", "24bit"):
-            extra["COLORTERM"] = colorterm
-        if self.server.code is not None:
-            argv.append("--code-env")
-            extra["HEXNET_ROOM_CODE"] = self.server.code
-        env = {k: v for k, v in guests.client_environment().items()
-               if k in ("PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH", "VIRTUAL_ENV",
-                        "TMPDIR", "NO_COLOR")}
-        env.setdefault("LANG", "C.UTF-8")
-        env.update(extra)
+        argv, env = client_launch(self.door.host, self.guest, self.server, self.chan, self.term)
         master, slave = os.openpty()
         try:
             set_window(slave, *self.size)
@@ -431,7 +475,11 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         while not self.ended:
             self.chan.write(f"{host.name}: type the room code its screen shows.\r\n"
                             "Room code: ".encode())
-            typed = await self._read_line()
+            self._typing = TypedLine(self.chan)
+            try:
+                typed = await self._typing.read(self.door.login_timeout)
+            finally:
+                self._typing = None
             if typed is None:
                 return False
             server.holds_turn(True)
@@ -453,36 +501,6 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.chan.exit(1)
             return False
         return False
-
-    async def _read_line(self) -> str | None:
-        """A line the guest types (not echoed; Backspace works), or None if they gave up
-        (Ctrl+C, Ctrl+D), went away or took longer than the login time."""
-        loop = asyncio.get_running_loop()
-        self._typed, self._line = bytearray(), loop.create_future()
-        try:
-            return await asyncio.wait_for(self._line, self.door.login_timeout)
-        except TimeoutError:
-            assert self.chan is not None
-            self.chan.write(b"\r\nNo room code in time.\r\n")
-            return None
-        finally:
-            self._typed = self._line = None
-
-    def _typing(self, data: bytes) -> None:
-        assert self._typed is not None and self._line is not None
-        for byte in data:
-            if self._line.done():
-                return
-            if byte in (0x0D, 0x0A):
-                assert self.chan is not None
-                self.chan.write(b"\r\n")
-                self._line.set_result(self._typed.decode("utf-8", "replace"))
-            elif byte in (0x03, 0x04):  # Ctrl+C, Ctrl+D
-                self._line.set_result(None)
-            elif byte in (0x08, 0x7F):
-                del self._typed[-1:]
-            elif byte >= 0x20 and len(self._typed) < MAX_CODE_TYPED:
-                self._typed.append(byte)
 
     # -- client → guest --------------------------------------------------------------------
     def _read(self, on: bool) -> None:
@@ -518,8 +536,8 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # -- guest → client --------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self._touch()
-        if self._typed is not None:
-            self._typing(data)
+        if self._typing is not None:
+            self._typing.feed(data)
             return
         if self.master is None:
             return
@@ -610,8 +628,8 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.idle.cancel()
         if self._resize is not None:
             self._resize.cancel()
-        if self._line is not None and not self._line.done():
-            self._line.set_result(None)
+        if self._typing is not None:
+            self._typing.give_up()
         self._read(False)
         if self.master is not None:
             with contextlib.suppress(Exception):

@@ -1,7 +1,7 @@
 """One table: a game, its seats (human / bot / empty) and the engine state. Sans-I/O.
 
 A :class:`Table` knows the engine contract (``hexnet/engine.py``) and nothing of connections;
-:class:`host.lobby.Lobby` routes messages to it and turns its results into effects.
+the parts of :class:`host.lobby.Lobby` act on it and turn its results into effects.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from hexnet import rng
 from hexnet.engine import Game, IllegalAction
 from hexnet.fairness import commitment, events_digest
 from hexnet.options import public_options, stacked
-from host.core import LobbyError
+from host.core import Accepted, LobbyError
 
 MAX_HOST_STEPS = 10_000
 
@@ -276,3 +276,9 @@ class Table:
             "options": public_options(self.engine, self.options),
             "stacked": stacked(self.engine, self.options),
         }
+
+
+def accepted(table: Table, seat: int | None, action: dict[str, Any],
+             events: list[dict[str, Any]]) -> Accepted:
+    """The journal hook for ``action`` of ``seat`` (None: the host), just accepted at ``table``."""
+    return Accepted(table.id, seat, dict(action), table.state_id, list(events))

@@ -47,7 +47,7 @@ def parse_options(engine: Any, items: list[str] | None) -> dict[str, Any]:
     (``watch=false``, ``watch_delay=N``: a broadcast's delay, :mod:`host.watchers`) checked
     against theirs. CliError if one does not fit."""
     from hexnet.options import OptionError, parse_flags
-    from host.watchers import WATCH_OPTIONS, WatchingOptions
+    from host.watch_rules import WATCH_OPTIONS, WatchingOptions
 
     def key(item: str) -> str:
         return item.partition("=")[0]

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from host.club.forget import ForgetList
-from host.club.games import FinishedGame, Refusal, SeatResult, read_game
+from host.club.games import FinishedGame, Refusal, read_game
+from host.club.rating_rows import rate_next, read_games, recompute
 from host.club.ratings import SIDE_PREFIX, Rating, Ratings, Standing
 from host.club.schema import SchemaError, connect
 from protocol.journalfile import JOURNAL_DIR
@@ -262,51 +263,13 @@ class Club:
     # -- ratings --------------------------------------------------------------------------
     def games(self, since: float | None = None) -> list[FinishedGame]:
         """The indexed games in rating order (ended, commitment), ``since`` a time."""
-        rows = self._conn.execute(
-            "SELECT id, commitment, game, started, ended, journal, result FROM games "
-            "WHERE ended >= ? ORDER BY ended, commitment", (since or float("-inf"),)).fetchall()
-        seats: dict[int, list[SeatResult]] = {}
-        for r in self._conn.execute(
-                "SELECT game_id, seat, key, name, kind, place, won, score, role, side "
-                "FROM seats ORDER BY game_id, seat"):
-            seats.setdefault(r[0], []).append(SeatResult(r[1], r[2], r[3], r[4], r[5],
-                                                         bool(r[6]), r[7], r[8], r[9]))
-        return [FinishedGame(r[1], r[2], r[3], r[4], r[5], tuple(seats.get(r[0], ())), r[6])
-                for r in rows]
-
-    def _ids(self) -> dict[str, int]:
-        return dict(self._conn.execute("SELECT commitment, id FROM games"))
+        return read_games(self._conn, since)
 
     def _recompute(self) -> None:
-        """Every rating again from the first game (inside a write transaction)."""
-        self._conn.execute("DELETE FROM ratings")
-        self._conn.execute("DELETE FROM rating_changes")
-        ratings, ids = Ratings(), self._ids()
-        for game in self.games():
-            self._write_changes(ids[game.commitment], game, ratings)
-        self._write_ratings(ratings)
+        recompute(self._conn)
 
     def _rate_next(self, game: FinishedGame) -> None:
-        """Rate ``game``, which ended after every other, from the ratings as they are."""
-        ratings = Ratings()
-        for key, g, mu, sigma, games, wins in self._conn.execute(
-                "SELECT key, game, mu, sigma, games, wins FROM ratings WHERE game = ?",
-                (game.game,)):
-            ratings.table[(key, g)] = Standing(Rating(mu, sigma), games, wins)
-        self._write_changes(self._ids()[game.commitment], game, ratings)
-        self._write_ratings(ratings)
-
-    def _write_changes(self, game_id: int, game: FinishedGame, ratings: Ratings) -> None:
-        for c in ratings.play(game):
-            self._conn.execute("INSERT INTO rating_changes VALUES (?, ?, ?, ?, ?, ?)",
-                               (game_id, c.key, c.before.mu, c.before.sigma, c.after.mu,
-                                c.after.sigma))
-
-    def _write_ratings(self, ratings: Ratings) -> None:
-        self._conn.executemany(
-            "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
-            [(key, game, s.rating.mu, s.rating.sigma, s.games, s.wins)
-             for (key, game), s in ratings.table.items()])
+        rate_next(self._conn, game)
 
     # -- reading --------------------------------------------------------------------------
     def standings(self, game: str | None = None,

@@ -276,10 +276,10 @@ async def test_a_watcher_whose_connection_drops_watches_again_once_back(tmp_path
             await wait_until(pilot, lambda: app.table_screen is not None
                              and app.table_screen.watching, what="the watched table")
             watcher = next(c.id for c in host.lobby.conns.values() if c.name == "Vera")
-            host._conns[watcher].writer.transport.abort()  # the link drops
-            await wait_until(pilot, lambda: not host.lobby.watch.watchers,
+            host.links.live[watcher].writer.transport.abort()  # the link drops
+            await wait_until(pilot, lambda: not host.lobby.watchers.by_conn,
                              what="the host forgetting the watcher")
-            await wait_until(pilot, lambda: [w for w in host.lobby.watch.watchers.values()
+            await wait_until(pilot, lambda: [w for w in host.lobby.watchers.by_conn.values()
                                              if w.table == tid], timeout=30,
                              what="watching again")
             assert app.table_screen is not None and app.table_screen.watching

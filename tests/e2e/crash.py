@@ -30,18 +30,12 @@ async def connect_ada(host: Host, dirs: dict[str, Path], **kw: Any) -> Session:
 
 def crash(host: Host) -> None:
     """Stop a host the hard way: no goodbye to anyone, journals left open as they were."""
-    host._stopping = True
-    for handle in list(host._timers.values()) + list(host._later):
-        handle.cancel()
-    if host._seating_handle is not None:  # a write still waiting dies with the process
-        host._seating_handle.cancel()
-    if host._sweep_task is not None:
-        host._sweep_task.cancel()
-    if host._server is not None:
-        host._server.close()
-    for conn in list(host._conns.values()):
-        conn.writer.transport.abort()
-    for task in list(host._handlers):
+    host.timers.stop()  # no timer, delayed call or sweep runs any more
+    host.dispatch.drop_seating()  # a write still waiting dies with the process
+    host.reception.close()
+    for link in list(host.links.live.values()):
+        link.writer.transport.abort()
+    for task in list(host.reception.handlers):
         task.cancel()
 
 

@@ -25,7 +25,7 @@ async def test_a_bot_whose_answer_was_lost_answers_again_while_chat_keeps_coming
     def lose_the_first_act(conn_id: int, msg: dict[str, Any]) -> None:
         if msg["type"] == "act" and not lost:
             lost.append(conn_id)  # the act is lost with its connection, as a cut would
-            host._conns[conn_id].writer.transport.abort()
+            host.links.live[conn_id].writer.transport.abort()
             return
         handle(conn_id, msg)
 

@@ -140,7 +140,7 @@ async def test_a_client_that_never_sends_auth_is_dropped_at_the_auth_deadline(di
         assert h.gate.count == 0
         # the witness is a real client: on a loaded machine its own auth may take longer
         # than 0.5 s, so it gets the default deadline (read per connection)
-        h.auth_timeout = limits.AUTH_TIMEOUT
+        h.reception.auth_timeout = limits.AUTH_TIMEOUT
         await still_serving(h, dirs["client"])
     finally:
         await h.stop()

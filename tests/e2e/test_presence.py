@@ -113,7 +113,7 @@ async def test_a_dropped_link_reads_reconnecting_then_disconnected_then_absent_e
     """No goodbye from bob's client (its link drops): "reconnecting" with the countdown, in the
     frames, the lobby and the log; once a client would have come back (``reconnect_for``) it
     reads "disconnected" with what is left of the countdown; then absent."""
-    quick_host.lobby.reconnect_for = 0.3  # < GRACE: the host's timer ends the window
+    quick_host.lobby.presence.reconnect_for = 0.3  # < GRACE: the host's timer ends the window
     a, b, tid = await two_players(quick_host, dirs)
     watcher = await connect(quick_host, dirs["host_cfg"].parent / "carol", "carol")
     b._writer.transport.abort()  # the Wi-Fi goes away: no bye

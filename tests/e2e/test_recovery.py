@@ -247,7 +247,7 @@ async def test_the_client_finds_a_host_that_stopped_answering(dirs) -> None:
                                     heartbeat=0.1, dead_after=0.6)
         await eventually(lambda: len(pongs) >= 3, "three pongs")  # answered: alive
         assert not ada._ended  # its read loop runs on
-        for conn in host._conns.values():
+        for conn in host.links.live.values():
             conn.writer.transport.pause_reading()  # the host hangs: no more pongs
         with pytest.raises(ConnectionLost, match="not answered"):
             await asyncio.wait_for(_drain(ada), DEADLINE)

@@ -165,7 +165,7 @@ async def test_a_restarted_host_is_advertised_again_on_mdns(dirs) -> None:
             await second.stop()
             await second.start("127.0.0.1", 0)
             await asyncio.wait_for(seen(second.port), 10)
-            assert not second._stopping
+            assert not second.timers.stopped
         finally:
             await second.stop()
 

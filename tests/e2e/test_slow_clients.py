@@ -50,8 +50,8 @@ async def churn_lobby(h: Host, until: asyncio.Event, most: int = 5000,
         h.lobby.start(tid)
         conn = h.lobby.conns.get(reader) if reader is not None else None
         if conn is not None:
-            h.lobby._sync_lobby(conn)  # noqa: SLF001 - what a client that fell behind gets
-            h.lobby._flush()  # noqa: SLF001
+            h.lobby.broadcast.sync(conn)  # what a client that fell behind gets
+            h.lobby.out.flush()
         played += 1
         await asyncio.sleep(0.01)  # pacing: the bots of the last table play meanwhile
     return played

@@ -56,7 +56,7 @@ class Scan:
         self.frames = 0
         self.problems: list[str] = []
         self.over_frames = 0
-        inner = host.lobby.listener
+        inner = host.lobby.out.listener
 
         def tap(effects: list[Any]) -> None:
             for e in effects:
@@ -64,7 +64,7 @@ class Scan:
                     self.check(e.data)
             inner(effects)
 
-        host.lobby.listener = tap
+        host.lobby.out.listener = tap
 
     def check(self, data: bytes) -> None:
         msg = msgpack.unpackb(data[4:], raw=False)
@@ -208,7 +208,7 @@ async def test_forbidding_sends_the_watcher_away_and_refuses_it_again(host, dirs
 
 
 async def test_a_watcher_takes_the_seat_of_a_removed_player(host, dirs) -> None:
-    host.bot_delay = 30.0  # the bots hold the game still while the seat changes hands
+    host.timers.bot_delay = 30.0  # the bots hold the game still while the seat changes hands
     tid = host.lobby.create_table("hranice", 3, {})
     host.lobby.add_bot(tid, 1, "heuristic")
     host.lobby.add_bot(tid, 2, "heuristic")

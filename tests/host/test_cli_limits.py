@@ -24,12 +24,13 @@ def test_every_host_limit_flag_reaches_the_host(tmp_path) -> None:
         "--max-unauthenticated-per-address", "3", "--auth-timeout", "4", "--idle-timeout",
         "20", "--message-rate", "7"])
     host = make_host(args, log=lambda line: None)
-    assert host.lobby.table_expiry == 30.0
-    assert host.lobby.max_open_tables_per_player == 1
-    assert host.lobby.max_tables_created_per_player == 4
+    assert host.lobby.registry.table_expiry == 30.0
+    assert host.lobby.registry.max_open_tables_per_player == 1
+    assert host.lobby.registry.max_tables_created_per_player == 4
     assert host.rate_limiter.rules["address"][1] == 2.0
     assert (host.gate.total, host.gate.per_address) == (9, 3)
-    assert (host.auth_timeout, host.idle_timeout, host.message_limits[0]) == (4.0, 20.0, 7.0)
+    assert (host.reception.auth_timeout, host.links.idle_timeout,
+            host.links.message_limits[0]) == (4.0, 20.0, 7.0)
 
 
 def test_the_defaults_the_help_shows_are_the_hosts() -> None:

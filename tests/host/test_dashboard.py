@@ -41,7 +41,7 @@ async def test_dashboard_shows_code_and_seats_and_its_keys_work(tmp_path) -> Non
         assert host.lobby.tables[1].status in ("playing", "over")
         await pilot.press("q", "q")  # (while the game runs the first q only asks)
         await pilot.pause()
-    assert host._server is None
+    assert host.reception.server is None
 
 
 async def test_a_marks_the_selected_player_absent_and_back_and_k_kicks_them(tmp_path) -> None:
@@ -100,10 +100,10 @@ async def test_leaving_the_dashboard_any_way_stops_the_host(tmp_path) -> None:
     app = Dashboard(host)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert host._server is not None
+        assert host.reception.server is not None
         app.exit(0)
         await pilot.pause()
-    assert host._server is None
+    assert host.reception.server is None
 
 
 async def test_t_switches_a_fang_tables_time_limits(tmp_path) -> None:
@@ -137,7 +137,7 @@ async def test_T_starts_the_hosts_tournament(tmp_path) -> None:  # noqa: N802 - 
         assert [s.name for s in table.seats] == [f"host bot {i}" for i in (1, 2, 3, 4)]
         await pilot.press("q")
         await pilot.pause()
-    assert host._server is None
+    assert host.reception.server is None
 
 
 async def test_the_seats_read_reconnecting_for_a_dropped_link_and_disconnected_for_a_bye(

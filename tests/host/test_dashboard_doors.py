@@ -49,6 +49,6 @@ async def test_the_host_screen_shows_the_web_address_its_qr_code_and_the_ssh_hos
         web_port = app.doors.web.port
         await pilot.press("q")
         await pilot.pause()
-    assert host._server is None and app.doors.web is None and app.doors.ssh is None
+    assert host.reception.server is None and app.doors.web is None and app.doors.ssh is None
     with pytest.raises(OSError):  # the web door closed with the host
         socket.create_connection(("127.0.0.1", web_port), timeout=5).close()

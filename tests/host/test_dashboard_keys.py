@@ -30,7 +30,7 @@ async def test_b_fills_the_next_empty_seat_not_the_highlighted_one(tmp_path) -> 
         assert [s.kind for s in host.lobby.tables[1].seats] == ["bot", "bot", "empty", "empty"]
         await pilot.press("q")  # nothing runs: quits at once
         await pilot.pause()
-    assert host._server is None
+    assert host.reception.server is None
 
 
 async def test_q_asks_again_while_a_game_runs(tmp_path) -> None:
@@ -47,9 +47,9 @@ async def test_q_asks_again_while_a_game_runs(tmp_path) -> None:
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert host._server is not None and host.lobby.tables[table].status == "playing"
+        assert host.reception.server is not None and host.lobby.tables[table].status == "playing"
         lines = "\n".join(str(line.text) for line in app.query_one(RichLog).lines)
         assert "1 game running: press q again to quit anyway" in lines
         await pilot.press("q")
         await pilot.pause()
-    assert host._server is None
+    assert host.reception.server is None

@@ -73,10 +73,11 @@ def test_the_largest_event_fits_one_frame(tmp_path, status) -> None:
     director = Director(host, game="hranice", fmt="swiss", size=4, start_when=999)
     # the most entrants, each with the longest name in 4-byte characters
     names = [f"{i:03d}" + "\U0001F525" * 21 for i in range(messages.MAX_ENTRANTS)]
-    director.entrants = [Entrant(n, bytes([i % 256]) * 32) for i, n in enumerate(names)]
+    director.registration.entrants = [Entrant(n, bytes([i % 256]) * 32)
+                                      for i, n in enumerate(names)]
     if status == "between":
-        director._make_history(names, 3)  # noqa: SLF001 - the standings of a drawn event
-        director.after = [{"round": 1, "standings": director.standings_rows()}]
+        director.results.make_history(names, 3)  # the standings of a drawn event
+        director.results.after = [{"round": 1, "standings": director.standings_rows()}]
     director.status, director.note = status, "n" * 300
     msg = messages.validate(director.message(names[0]), "h2c")
     _, out = traffic.pad_frames({1: [(k, traffic.packed(v)) for k, v in msg.items()]})

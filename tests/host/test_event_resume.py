@@ -57,7 +57,7 @@ async def test_a_round_journaled_without_its_tables_journals_resumes(tmp_path,
     await host.start("127.0.0.1", 0)
     director.begin()
     await until(lambda: director.status == "playing", 10, "round 1")
-    first_ids = [tid for tid, _ in director._round_tables]  # noqa: SLF001 - checked below
+    first_ids = [tid for tid, _ in director.rounds.current]  # checked below
     director.close()
     await host.stop()
     drop_last_record(tmp_path / "data" / EVENTS_DIR / CURRENT, "journals")

@@ -376,7 +376,7 @@ def idle_counted_table() -> tuple[Lobby, Recorder, list[float], int]:
     now = [0.0]
     rec = Recorder()
     lb = Lobby(rec, seed_source=lambda: 7, clock=lambda: now[0])
-    lb.idle_absent = 30.0
+    lb.presence.idle_absent = 30.0
     for n in (1, 2):
         lb.connect(n, ident(n), f"p{n}")
     return lb, rec, now, seated_table(lb, rec, n=2)

@@ -48,9 +48,6 @@ def test_a_key_is_its_own_key(name: str) -> None:
     assert name_key(key) == key
 
 
-@pytest.mark.xfail(strict=True, reason="host/lobby.py still indexes names by casefold(): the "
-                   "lead switches its name indexes to host.core.name_key at the house merge; "
-                   "then this passes and the marker goes")
 def test_an_impostor_connecting_as_cyrillic_pi_is_pi_2_in_the_lobby() -> None:
     rec = Recorder()
     lb = Lobby(rec)

@@ -5,7 +5,8 @@ and that players at a playing table do not get; one host holds hundreds of table
 from __future__ import annotations
 
 from host.core import Send
-from host.lobby import MAX_TABLES, Lobby
+from host.lobby import Lobby
+from host.registry import MAX_TABLES
 from tests.host.test_lobby import Recorder, ident
 
 

@@ -434,7 +434,7 @@ def two_at_a_toy_table() -> tuple[Lobby, Wire, list[float], int]:
 
 
 def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows() -> None:
-    from host.playing import CHAT_BURST
+    from host.chat import CHAT_BURST
 
     lb, wire, now, tid = two_at_a_toy_table()
 
