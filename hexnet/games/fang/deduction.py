@@ -9,11 +9,12 @@ an innocent — on the knights' day always to the likeliest witch.
 
 The witches and the crow model the village: they read the *public* belief (what anyone can
 deduce from the record) and play so that it does not turn on them — a witch chief proposes the
-circle the village trusts, with herself in it; a "yes" or "no" as the village would vote, but a
-"yes" for a circle with a witch in it and a "no" for the clean circle that would win the seals;
+circle the village trusts, with herself in it; a "yes" or "no" as the village would vote, but
+on the ritual that would win the seals "yes" only with a witch in the circle;
 a ritual is spoiled when it costs least (the last seal, a circle of three or more where the blame
 is spread, a witch the village does not suspect), by one witch only when two sit in it; they all
-vote to banish the non-witch the village suspects most (never the likely fool).
+vote to banish the cat the village suspects most (never the likely fool) — a fellow witch only
+when the village is sure of her anyway.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ LAST_CHANCE = 0.3  # the proposal before the curse bar fills: "yes" if at least 
 FOOL_COST = 2.0  # banishing the fool loses the game for everyone else
 INNOCENT_COST = 0.3  # banishing an innocent cat costs the village a vote and a collector
 CROW_GAIN = 0.3  # banishing the crow removes a saboteur (but wins nothing)
+BUS = 0.6  # a witch votes with the village against a fellow witch it suspects this much
 CIRCLE_POOL = 3  # the chief's circle is chosen among the size + this many most trusted cats
 
 
@@ -84,11 +86,9 @@ def vote_proposal(view: View) -> Action:
     last = view["curse"] + 1 >= view["curse_bar"]
     if bots.on_witch_side(view):
         team = known_team(view) | ({view["seat"]} if view["role"] == data.CROW else set())
-        if set(members) & team:
-            return {"type": "vote_proposal", "yes": True}
-        if view["seals"] + 1 >= view["seals_needed"]:
-            return {"type": "vote_proposal", "yes": False}
-        j = belief.judge_public(view)
+        if view["seals"] + 1 >= view["seals_needed"]:  # this ritual would win the seals
+            return {"type": "vote_proposal", "yes": bool(set(members) & team)}
+        j = belief.judge_public(view)  # else vote as the village would, seeing what it sees
     else:
         j = belief.judge(view)
     clean = j.clean(members)
@@ -124,16 +124,16 @@ def vote(view: View, legal: list[Action], rng: random.Random) -> Action:
     if not targets:
         return {"type": "abstain"}
     final = view["day"] >= view["knights_day"]
-    if bots.on_witch_side(view):
-        team = known_team(view)
-        j = belief.judge_public(view)
-        others = [t for t in targets if t not in team]
-        if not others:
-            return {"type": "abstain"}
-        target = max(others, key=lambda t: (j.witch[t] - FOOL_COST * j.fool[t], -t))
-        return {"type": "vote", "target": target}
-    j = belief.judge(view)
     public = belief.judge_public(view)
+    if bots.on_witch_side(view):
+        # with the village's own choice: its likeliest witch — a fellow witch only when the
+        # village is sure of her anyway (she falls either way; voting for her hides the rest)
+        team = known_team(view)
+        ranked = sorted(targets, key=lambda t: (-round(public.witch[t] - FOOL_COST
+                                                       * public.fool[t], 1), t))
+        sure = [t for t in ranked if t not in team or public.witch[t] >= BUS]
+        return {"type": "vote", "target": sure[0]} if sure else {"type": "abstain"}
+    j = belief.judge(view)
 
     def worth(t: int) -> float:
         if final:
