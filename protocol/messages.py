@@ -262,7 +262,7 @@ TABLE = I(0, 1 << 31)
 SEAT = I(0, 15)
 TEXT = S(300, 1)
 CHANNEL = Enum("table", "lobby", "witches")
-POLICY = Enum("random", "heuristic", "search")
+POLICY = Enum("random", "heuristic", "search", "easy", "normal", "hard")  # hexnet/levels.py
 VERSION = I(0, 1 << 16)
 #: seconds a client whose link dropped tries to come back (its backoff: 0.5, 1, 2, 4, 4, … s);
 #: the host shows such a seat as *reconnecting* that long
@@ -293,7 +293,7 @@ PRESENCE = Enum("connected", "reconnecting", "disconnected", "absent", "bot", "s
                 "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B(), "free?": B(), "presence?": PRESENCE,
-                 "absent_in?": I(0, 1 << 20)})
+                 "absent_in?": I(0, 1 << 20), "policy?": S(32)})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
