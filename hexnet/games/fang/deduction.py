@@ -32,7 +32,8 @@ Action = dict[str, Any]
 NEAR_BEST = 0.75  # a circle at least this share as clean as the best one gets a "yes"
 SURE_ENOUGH = 0.6  # ... as does any circle at least this likely clean
 LAST_CHANCE = 0.3  # the proposal before the curse bar fills: "yes" if at least this clean
-FOOL_COST = 2.0  # banishing the fool loses the game for everyone else
+FOOL_COST = 3.0  # banishing the fool loses the game for everyone else
+LIKELY = 0.5  # the village votes only for a cat it finds more likely a witch than not
 INNOCENT_COST = 0.3  # banishing an innocent cat costs the village a vote and a collector
 CROW_GAIN = 0.3  # banishing the crow removes a saboteur (but wins nothing)
 BUS = 0.6  # a witch votes with the village against a fellow witch it suspects this much
@@ -129,8 +130,9 @@ def vote(view: View, legal: list[Action], rng: random.Random) -> Action:
         # with the village's own choice: its likeliest witch — a fellow witch only when the
         # village is sure of her anyway (she falls either way; voting for her hides the rest)
         team = known_team(view)
+        mine = belief.judge(view)  # knowing the witches, a spoiler may well be the fool
         ranked = sorted(targets, key=lambda t: (-round(public.witch[t] - FOOL_COST
-                                                       * public.fool[t], 1), t))
+                                                       * mine.fool[t], 1), t))
         sure = [t for t in ranked if t not in team or public.witch[t] >= BUS]
         return {"type": "vote", "target": sure[0]} if sure else {"type": "abstain"}
     j = belief.judge(view)
@@ -144,7 +146,7 @@ def vote(view: View, legal: list[Action], rng: random.Random) -> Action:
 
     # near-equal choices go to the cat the public record suspects most: the village agrees
     target = max(targets, key=lambda t: (round(worth(t), 1), public.witch[t], -t))
-    if final or worth(target) > 0:
+    if final or (worth(target) > 0 and j.witch[target] >= LIKELY):
         return {"type": "vote", "target": target}
     return {"type": "abstain"}
 
