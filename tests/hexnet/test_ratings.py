@@ -71,3 +71,28 @@ def test_the_tournament_reports_mu_and_sigma_for_every_entrant(tmp_path, capsys)
         assert r["sigma"] == pytest.approx(now[name].sigma, abs=1e-3)
     shown = capsys.readouterr().out
     assert "OpenSkill ratings" in shown and "±" in shown
+
+
+def test_a_fang_ladder_rates_each_table_by_its_sides(tmp_path) -> None:
+    out = tmp_path / "fang.json"
+    assert main(["tournament", "--game", "fang", "--players", "4", "--bots",
+                 "normal,easy,normal,easy", "--format", "round-robin", "--rounds", "3",
+                 "--workers", "1", "--out", str(out)]) == 0
+    event = json.loads(out.read_text())
+    m = PlackettLuce()
+    now = {n: m.rating(name=n) for n in event["ratings"]}
+    for rec in event["records"]:
+        roles = rec["outcome"]["roles"]
+        sides: dict[str, list[str]] = {}
+        for seat, role in enumerate(roles):
+            side = "witches" if role == "hexe" else "village"  # 4 seats: a witch and the rest
+            sides.setdefault(side, []).append(rec["entrants"][seat])
+        teams = list(sides.values())
+        won = {rec["entrants"][w] for w in rec["outcome"]["winners"]}
+        rated = m.rate([[now[n] for n in t] for t in teams],
+                       ranks=[1 if set(t) & won else 2 for t in teams])
+        for team in rated:
+            for r in team:
+                now[r.name] = r
+    for name, r in event["ratings"].items():
+        assert (r["mu"], r["sigma"]) == pytest.approx((now[name].mu, now[name].sigma), abs=1e-3)
