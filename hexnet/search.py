@@ -91,6 +91,9 @@ class SearchGame:
     # if set, the heuristic's choice is the yardstick: it is never dropped, and search leaves it
     # only for a candidate better by this many standard errors (noisy games: dice, hidden roles)
     anchor: float | None = None
+    # the policy whose choice at the root is "the heuristic's" (default: ``rollout``; a slower,
+    # better one may judge the root while the cheap one plays the playouts)
+    root: Policy | None = None
 
     @property
     def name(self) -> str:
@@ -197,10 +200,12 @@ def playout_count(text: str) -> int:
 
 
 def budgeted(policy: str, think: float | None = None, playouts: int | None = None) -> str:
-    """``policy`` with the command line's budget if it is a search bot without one of its own:
-    ``budgeted("search", playouts=200) == "search@200p"``; other policies stay as they are."""
+    """``policy`` with the command line's budget if it is a search bot (``search…`` or the
+    ``hard`` level) without one of its own: ``budgeted("search", playouts=200) ==
+    "search@200p"``; other policies stay as they are."""
     name, _, own = policy.partition("@")
-    if not name.startswith("search") or ":" in name or own or (
+    thinking = name.startswith("search") or name == "hard"
+    if not thinking or ":" in name or own or (
             think is None and playouts is None):
         return policy
     return f"{name}@{playouts}p" if playouts is not None else f"{name}@{think:g}s"
@@ -247,7 +252,7 @@ class SearchPolicy:
     def decide(self, view: View, legal: list[Action], rng: random.Random,
                started: float | None = None) -> Action:
         """The chosen action (without the constant-time wait)."""
-        heuristic = self.spec.rollout(view, legal, rng)
+        heuristic = (self.spec.root or self.spec.rollout)(view, legal, rng)
         if len(legal) <= 1:
             return heuristic
         game = self.spec.engine

@@ -165,7 +165,7 @@ class Dashboard(App[int]):
         if sel := self._selected():
             table = self.host.lobby.tables[sel[0]]
             seat = sel[1] if table.status == "playing" and table.seats[sel[1]].absent else None
-            self._do("bot", self.host.lobby.add_bot, sel[0], seat, "heuristic")
+            self._do("bot", self.host.lobby.add_bot, sel[0], seat, "normal")
 
     def action_absent(self) -> None:
         if sel := self._selected():

@@ -154,7 +154,7 @@ class Seating:
         self.out.flush()
 
     # -- bots and the host's own seating ------------------------------------------------------
-    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "heuristic",
+    def add_bot(self, table_id: int, seat: int | None = None, policy: str = "normal",
                 by_host: bool = True) -> int:
         """A host-side bot in ``seat`` (first empty one if None): at an open table an empty
         seat; at a playing table — the host's decision only (``by_host``), never a player's —

@@ -270,6 +270,9 @@ class Table:
                        "connected": s.kind == "bot" or connected.get(i, False),
                        "absent": s.absent, **{k: v for k, v in presence[i].items()
                                               if k != "state"},
+                       # a bot's level (or policy) is public: the lobby shows it
+                       **({"policy": (s.policy or "").partition("@")[0][:32]}
+                          if s.kind == "bot" else {}),
                        "presence": presence[i]["state"]} for i, s in enumerate(self.seats)],
             "seats_total": len(self.seats), "status": self.status,
             # every option is shown before anyone sits; a stacked table says so

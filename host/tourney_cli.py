@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 DEFAULT_SIZE = 4
-BOT_POLICIES = ("heuristic", "random")
+BOT_POLICIES = ("heuristic", "random", "easy", "normal", "hard")
 
 
 class CliError(ValueError):
@@ -96,7 +96,8 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if args.bots is not None:
         policy, _, count = args.bots.partition(":")
         if policy not in BOT_POLICIES or not count.isdigit():
-            raise CliError(f"--bots {args.bots!r}: give heuristic:K or random:K (K a number)")
+            raise CliError(f"--bots {args.bots!r}: give POLICY:K (K a number; POLICY one of "
+                           f"{', '.join(BOT_POLICIES)})")
         bots = int(count)
     if args.start_when is not None and args.start_when < 1:
         raise CliError(f"--start-when must be at least 1, not {args.start_when}")

@@ -284,7 +284,7 @@ TABLE = I(0, 1 << 31)
 SEAT = I(0, 15)
 TEXT = S(300, 1)
 CHANNEL = Enum("table", "lobby", "witches")
-POLICY = Enum("random", "heuristic", "search")
+POLICY = Enum("random", "heuristic", "search", "easy", "normal", "hard")  # hexnet/levels.py
 VERSION = I(0, 1 << 16)
 PLAYER = S(80, 1)  # a club player's key: 64 hex digits (identity), or bot:POLICY
 RATING = Rec({"mu": Num(), "sigma": Num(), "ordinal": Num(), "games?": I(0, 1 << 30)})
@@ -319,7 +319,8 @@ PRESENCE = Enum("connected", "reconnecting", "disconnected", "absent", "bot", "s
                 "empty")
 SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empty"),
                  "connected": B(), "absent": B(), "free?": B(), "presence?": PRESENCE,
-                 "absent_in?": I(0, 1 << 20), "player?": PLAYER, "rating?": RATING})
+                 "absent_in?": I(0, 1 << 20), "player?": PLAYER, "rating?": RATING,
+                 "policy?": S(32)})
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),

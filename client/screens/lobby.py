@@ -40,13 +40,26 @@ def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
             names.append("—")
         elif "presence" in seat:
             mark = presence.mark(seat, since)
-            names.append(f"{seat.get('name', '')} {mark}" if mark else str(seat.get("name", "")))
+            name = str(seat.get("name", "")) + level_text(seat)
+            names.append(f"{name} {mark}" if mark else name)
         else:  # a host before presence
             mark = "" if seat.get("connected", True) else "?"
             mark += _("(absent)") if seat.get("absent") else ""
             mark += " " + _("(free: s takes it)") if seat.get("free") else ""
             names.append(f"{seat.get('name', '')}{mark}")
     return ", ".join(names) + watchers_summary(table)
+
+
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_text(seat: dict[str, Any]) -> str:
+    """`` (hard)`` — a bot's level (or the policy it plays) after its name; nothing for a
+    person or a host that does not say."""
+    policy = seat.get("policy")
+    if seat.get("kind") != "bot" or not policy:
+        return ""
+    return f" ({_(LEVEL_WORDS[policy]) if policy in LEVEL_WORDS else policy})"
 
 
 def watchers_summary(table: dict[str, Any]) -> str:
@@ -425,7 +438,7 @@ class LobbyScreen(Screen):
             self.notify(_("Choose a table first."), severity="warning")
             return
         await self.app.send({"type": "add_bot", "table": table, "seat": None,
-                             "policy": "heuristic"})
+                             "policy": "normal"})
 
     async def action_start(self) -> None:
         table = self._my_or_selected()

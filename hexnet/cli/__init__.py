@@ -18,6 +18,8 @@ from host.flags import HOST_LIMITS
 GAMES = ["hexenhammer", "fang", "hranice"]
 LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help stays fast)
 POLICIES = ["random", "heuristic", "search"]  # the built-in bots
+LEVELS = ["easy", "normal", "hard"]  # as hexnet.levels.LEVELS (not imported: --help stays fast)
+DEFAULT_LEVEL = "normal"
 
 _HANDLERS = {
     "play": "hexnet.cli.play:run",
@@ -34,7 +36,24 @@ _HANDLERS = {
     "stats": "hexnet.cli.club:run_stats",
     "db": "hexnet.cli.club:run_db",
 }
-ONE_LINE = {"stats", "db"}  # commands whose argument mistakes are one line (prog: message)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its mistakes in one line on stderr (``hexnet play: error: …``), exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _add_level(p: argparse.ArgumentParser, policy_default: str | None, policy_help: str,
+               choices: list[str] | None = None) -> None:
+    """``--level easy|normal|hard`` or ``--policy P`` (one of them; default: level normal)."""
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--level", choices=LEVELS,
+                     help="how well the bots play: easy (slips like a beginner), normal (the "
+                          "default), hard (searches: thinks --think seconds a move)")
+    who.add_argument("--policy", default=policy_default, choices=choices, metavar="POLICY",
+                     help=policy_help)
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -141,7 +160,7 @@ def _positive(kind: type) -> object:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full command line."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="hexnet",
         description="LAN-party witch-hunt card games in the terminal.",
         epilog="Start a game against bots at once: hexnet play")
@@ -152,8 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default="hexenhammer", choices=GAMES)
     p.add_argument("--players", type=int, help="seats at the table (default: the game's usual)")
     p.add_argument("--name", help="your name at the table")
-    p.add_argument("--policy", default="search", choices=POLICIES,
-                   help="how the bots play (default search: they think ~0.5 s a move)")
+    _add_level(p, None, "a bot policy instead of a level: "
+               + ", ".join(POLICIES) + " (search thinks ~0.5 s a move)",
+               choices=POLICIES + LEVELS)
     _add_think(p, playouts=False)
     p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
@@ -258,10 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "until the event ends, then the standings are printed)")
     p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
     p.add_argument("--seats", type=int, help="table size (default: --count)")
-    p.add_argument("--policy", default="heuristic", metavar="POLICY",
-                   help="random, heuristic (default), search, or MODULE:FUNCTION: your own "
-                        "choose(view, legal, rng) -> action, from a module in the current "
-                        "directory or on the Python path, or a file (./mybot.py:choose)")
+    _add_level(p, None, "a bot policy instead of a level: random, heuristic, search, or "
+               "MODULE:FUNCTION: your own choose(view, legal, rng) -> action, from a module "
+               "in the current directory or on the Python path, or a file (./mybot.py:choose)")
     _add_think(p, playouts=False)
     p.add_argument("--name", default="bot", help="name prefix")
     p.add_argument("--resend", type=float, default=5.0,
@@ -275,7 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
     p.add_argument("--players", type=int, required=True, help="seats per table")
     p.add_argument("--bots", required=True,
-                   help="entrants' policies in seed order, comma-separated: random, heuristic, "
+                   help="entrants' policies in seed order, comma-separated: a level (easy, "
+                        "normal, hard) or random, heuristic, "
                         "search (Fang also search-village, search-witches; with a budget of "
                         "its own: search@200p, search@0.5s) or MODULE:FUNCTION (your own; see "
                         "hexnet bot --help)")
@@ -302,7 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the first game's seed; game i plays seed + i (default 1)")
     p.add_argument("--bots", default="random",
                    help="one policy for all seats, or one per seat: heuristic,random,random,random"
-                        " (random, heuristic, search; Fang also search-village, search-witches: "
+                        " (a level: easy, normal, hard; or random, heuristic, search; Fang also "
+                        "search-village, search-witches: "
                         "search for one side, heuristic for the other; MODULE:FUNCTION for your "
                         "own)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -410,13 +431,9 @@ def _add_club(sub: argparse._SubParsersAction) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexnet`` console script."""
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra:
-        if getattr(args, "command", None) in ONE_LINE:
-            print(f"hexnet {args.command}: unrecognized arguments: {' '.join(extra)}",
-                  file=sys.stderr)
-            return 2
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args = parser.parse_args(argv)
+    if "level" in args and args.policy is None:  # a level is a policy's name
+        args.policy = args.level or DEFAULT_LEVEL
     if not args.command:
         parser.print_help()
         return 0

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from hexnet import ratings, seeds
 from hexnet.games import get_game
 from hexnet.options import OptionError, parse_flags
 from hexnet.policies import PolicyError, load_policy
@@ -30,6 +31,7 @@ from hexnet.tournament import (
     bye_points,
     knockout_tables,
     planned_rounds,
+    ranking,
     round_robin_schedule,
     table_points,
 )
@@ -93,6 +95,7 @@ def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds:
         progress.total = planned_tables(history, total_rounds)
     runner = runner or Runner()
     records: list[dict[str, Any]] = []
+    rated: dict[str, ratings.Rating] = {}
     started = time.perf_counter()
     table_seed = seed
     while len(history.rounds) < total_rounds:
@@ -113,6 +116,7 @@ def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds:
         for (rnd_no, number, seats, table_seed_used), rec in zip(where, played, strict=True):
             records.append(_record(game_name, history, rnd_no, number, seats, table_seed_used,
                                    rec, log))
+            rated.update(rate_table(game_name, rated, seats, records[-1]))
         for rnd in batch:
             if rnd.byes:
                 log(f"round {rnd.number}: bye for {', '.join(rnd.byes)} "
@@ -125,6 +129,8 @@ def run_ladder(game_name: str, size: int, policies: list[str], fmt: str, rounds:
             "games_per_s": round(len(records) / elapsed, 2),
             "bye_points": history.bye_points,
             "standings": [s.as_dict() for s in history.standings()],
+            "ratings": {name: rated.get(name, ratings.newcomer()).as_dict()
+                        for name in history.entrants},
             "pairings": [{"round": r.number, "tables": [list(t) for t in r.tables],
                           "byes": list(r.byes)} for r in history.rounds],
             "records": records}
@@ -146,6 +152,30 @@ def _record(game_name: str, history: History, rnd: int, number: int, seats: tupl
     won = ", ".join(seats[w] for w in first) or "nobody"
     log(f"round {rnd} table {number}: {' · '.join(seats)} → {won}")
     return {**record, "actions": played["actions"], "points": points, "outcome": outcome}
+
+
+def rate_table(game_name: str, rated: dict[str, ratings.Rating], seats: tuple[str, ...],
+                record: dict[str, Any]) -> dict[str, ratings.Rating]:
+    """The OpenSkill ratings of a table's entrants after its result (a failed table rates
+    nobody): placed by ranking points, or — a side game — as the teams of their sides."""
+    if "error" in record:
+        return {}
+    outcome = record["outcome"]
+    if ranking(game_name) == "side" and outcome.get("roles"):
+        roles = seeds.table(game_name)["roles"]
+        teams, places = ratings.side_teams([roles[r]["side"] for r in outcome["roles"]],
+                                           outcome.get("winners", []))
+        return ratings.rate_teams(rated, [[seats[s] for s in t] for t in teams], places)
+    return ratings.rate_places(rated, seats, ratings.places_from_points(record["points"]))
+
+
+def print_ratings(result: dict[str, Any], out: Callable[[str], None] = print) -> None:
+    """Every entrant's OpenSkill rating with its error bar (mu ± 2 sigma), best first."""
+    table = {n: ratings.Rating(r["mu"], r["sigma"]) for n, r in result["ratings"].items()}
+    out(f"\nOpenSkill ratings (Plackett–Luce; mu ± {ratings.INTERVAL:g} sigma):")
+    for name, r in ratings.ordered(table):
+        out(f"  {name:<18} {r.mu:7.2f} ± {ratings.INTERVAL * r.sigma:5.2f}   "
+            f"[{r.low():6.2f} … {r.high():6.2f}]")
 
 
 def print_standings(result: dict[str, Any], out: Callable[[str], None] = print) -> None:
@@ -188,6 +218,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress.close()
     print_standings(result)
+    print_ratings(result)
     if args.out:
         try:
             with open(args.out, "w", encoding="utf-8") as f:

@@ -140,11 +140,11 @@ def profile(game_name: str, players: int, count: int = 150, seed: int = 1) -> di
 
 
 def decision_times(game_name: str, players: int, think: float = DEFAULT_THINK,
-                   count: int = 30, seed: int = 1) -> dict[str, Any]:
+                   count: int = 30, seed: int = 1, policy: str = "search") -> dict[str, Any]:
     """Timed ``search`` decisions on ``count`` positions with a real choice: wall seconds until
     the choice is made (before the constant-time wait) and playouts run, per decision."""
     game = get_game(game_name)
-    search = get_policy(game_name, "search").configured(Budget(think=think))
+    search = get_policy(game_name, policy).configured(Budget(think=think))
     positions = [(s, seat) for s, seat in _states(game_name, players, 6 * count, seed)
                  if len(game.legal_actions(s, seat)) > 1][:count]
     walls: list[float] = []
@@ -159,7 +159,8 @@ def decision_times(game_name: str, players: int, think: float = DEFAULT_THINK,
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
         playouts.append(search.last_playouts)
-    return {"game": game_name, "players": players, "think": think, "decisions": len(walls),
+    return {"game": game_name, "players": players, "think": think, "policy": policy,
+            "decisions": len(walls),
             "wall": sorted(walls), "cpu": sorted(cpus), "playouts": sorted(playouts)}
 
 
@@ -168,7 +169,8 @@ def decision_report(r: dict[str, Any]) -> str:
     def q(xs: list[Any], f: float) -> Any:
         return xs[min(len(xs) - 1, int(f * len(xs)))] if xs else 0
     late = sum(1 for w in r["wall"] if w > r["think"])
-    return (f"{r['game']} ({r['players']} players), think {r['think']:g} s: {r['decisions']} "
+    return (f"{r['game']} ({r['players']} players), {r.get('policy', 'search')}, think "
+            f"{r['think']:g} s: {r['decisions']} "
             f"decisions; wall s median {q(r['wall'], 0.5):.3f}, 90% {q(r['wall'], 0.9):.3f}, "
             f"max {q(r['wall'], 1.0):.3f} (CPU median {q(r['cpu'], 0.5):.3f}); over the budget "
             f"{late}; playouts median {q(r['playouts'], 0.5)}, min {q(r['playouts'], 0.0)}")
@@ -203,12 +205,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="time N whole timed search decisions instead")
     parser.add_argument("--think", type=float, default=DEFAULT_THINK,
                         help="seconds per timed decision (with --decisions; default 0.5)")
+    parser.add_argument("--policy", default="search",
+                        help="the search bot timed with --decisions: search (default) or hard")
     args = parser.parse_args(argv)
     for name in args.game or list(DEFAULT_PLAYERS):
         if args.decisions:
             print(decision_report(decision_times(
                 name, args.players or DEFAULT_PLAYERS[name], args.think, args.decisions,
-                args.seed)), flush=True)
+                args.seed, args.policy)), flush=True)
             continue
         print(report(profile(name, args.players or DEFAULT_PLAYERS[name], args.states,
                              args.seed)), flush=True)

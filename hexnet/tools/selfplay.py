@@ -26,7 +26,8 @@ class GameFailed(Exception):
 
 
 def play_game(game: Game, policies: list[Any], seed: int,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+              options: dict[str, Any] | None = None,
+              keep: list[Any] | None = None) -> tuple[dict[str, Any], int]:
     """Play one game to the end; return its outcome and the number of actions taken.
 
     When several seats are waited on at once, the seat that answers first is drawn at random
@@ -61,6 +62,8 @@ def play_game(game: Game, policies: list[Any], seed: int,
         actions += 1
         if actions > MAX_ACTIONS_PER_GAME:
             raise GameFailed(f"seed {seed}: no end after {MAX_ACTIONS_PER_GAME} actions")
+    if keep is not None:  # the final state, for who wants more than the outcome
+        keep.append(state)
     return game.outcome(state), actions
 
 

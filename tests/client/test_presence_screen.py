@@ -113,7 +113,8 @@ async def test_the_lobby_names_a_disconnected_seat_with_its_seconds_and_a_bot_ke
         h.lobby.mark_absent(table, 1)
         h.lobby.add_bot(table, 1, "random")
         entry = next(t for t in h.lobby.tables_info() if t["id"] == table)
-        assert seats_summary(entry) == "Ada, Bob ⚙ bot plays, bot 3"
+        # each bot with the level (or policy) it plays
+        assert seats_summary(entry) == "Ada, Bob (random) ⚙ bot plays, bot 3 (heuristic)"
         await ada.aclose()
     finally:
         await h.stop()

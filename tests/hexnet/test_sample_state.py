@@ -171,12 +171,13 @@ def test_a_seer_finding_holds_in_every_fang_sample():
 
 
 def test_fang_suspicion_falls_on_the_members_of_a_failed_ritual():
-    view = {"seat": 0, "players": ["a", "b", "c", "d"], "log": [
-        {"n": 1, "kind": "proposal", "members": [1, 2]},
-        {"n": 2, "kind": "ritual", "success": False},
-        {"n": 3, "kind": "proposal", "members": [2, 3]},
-        {"n": 4, "kind": "ritual", "success": True}]}
-    score = belief.suspicion(view)
-    assert score[1] == belief.FAILED_RITUAL
-    assert score[2] == belief.FAILED_RITUAL + belief.GOOD_RITUAL
-    assert score[3] == belief.GOOD_RITUAL and score[0] == 0.0
+    view = {"seat": 0, "players": ["a", "b", "c", "d"], "role": "dorfkatze",
+            "roles": ["dorfkatze", None, None, None], "forms": ["cat"] * 4, "outcome": None,
+            "day": 3, "deal": "standard", "my_lays": [], "record": [
+                {"k": "ritual", "day": 1, "members": [1, 2], "success": False,
+                 "required": ["pilz", "pilz"]},
+                {"k": "ritual", "day": 2, "members": [2, 3], "success": True,
+                 "required": ["pilz", "pilz"]}]}
+    odds = belief.judge(view).witch
+    assert odds[1] > odds[2] > odds[3] and odds[0] == 0.0
+    assert sum(odds) == pytest.approx(1.0)  # one witch at four seats

@@ -265,10 +265,11 @@ def test_selfplay_gives_its_search_bots_the_playout_budget(capsys):
     assert report["completed"] == 1
 
 
-def test_hexnet_play_seats_search_bots_by_default():
+def test_hexnet_play_seats_normal_bots_by_default_and_hard_ones_think():
     from hexnet.cli import build_parser
 
     args = build_parser().parse_args(["play", "fang"])
-    assert args.policy == "search" and args.think is None  # search at the default 0.5 s
-    assert budgeted(args.policy, args.think) == "search"
-    assert build_parser().parse_args(["play", "--think", "1.5"]).think == 1.5
+    assert args.policy is None and args.level is None  # main resolves it: level normal
+    args = build_parser().parse_args(["play", "--level", "hard", "--think", "1.5"])
+    assert budgeted(args.level, args.think) == "hard@1.5s"  # the hard level searches
+    assert budgeted("normal", 1.5) == "normal"

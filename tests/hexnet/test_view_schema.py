@@ -31,8 +31,10 @@ HRANICE = CONTRACT | {
 FANG_PUBLIC = CONTRACT | {
     "day", "knights_day", "days_to_knights", "seals", "seals_needed", "curse", "curse_bar",
     "failed_rituals", "spells_unlocked", "required", "open_places", "forms", "roles", "role",
-    "chief", "scene", "members", "proposal_size", "submitted", "time_limits", "deal"}
-FANG_SEAT = FANG_PUBLIC | {"hand", "fluchkraut", "my_choice", "cat_counts"}
+    "chief", "scene", "members", "proposal_size", "submitted", "time_limits", "deal",
+    "record"}  # the public record of the game: proposals and votes, rituals, evenings
+FANG_SEAT = FANG_PUBLIC | {"hand", "fluchkraut", "my_choice", "cat_counts",
+                           "my_lays"}  # the seat's own ritual cards, by day
 FANG_CARD = {"id", "ing"}
 
 SCENES = {

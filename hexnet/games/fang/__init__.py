@@ -6,14 +6,26 @@ picks, guard, witches' window, end of day), ``evening`` (announcement, talk, see
 and ``belief`` build the search bot's determinizations, ``search`` configures it.
 """
 
-from hexnet.games.fang import sample
-from hexnet.games.fang.bots import POLICIES
+from hexnet import levels
+from hexnet.games.fang import data, sample
+from hexnet.games.fang.bots import POLICIES, choose_heuristic
+from hexnet.games.fang.deduction import choose_normal
 from hexnet.games.fang.game import GAME, FangGame
-from hexnet.games.fang.search import SEARCH, SEARCH_VILLAGE, SEARCH_WITCHES
+from hexnet.games.fang.search import (
+    HARD,
+    SEARCH,
+    SEARCH_VILLAGE,
+    SEARCH_WITCHES,
+    SidePolicy,
+)
 
 FangGame.sample_state = sample.sample_state  # the determinization lives in sample.py
 POLICIES["search"] = SEARCH
 POLICIES["search-village"] = SEARCH_VILLAGE  # search on the village side, heuristic elsewhere
 POLICIES["search-witches"] = SEARCH_WITCHES  # search on the witches' side, heuristic elsewhere
+POLICIES.update(levels.levels(easy=choose_heuristic, normal=choose_normal, hard=HARD))
+# the belief on one side only (the other plays the heuristic): what the belief is worth
+POLICIES["normal-village"] = SidePolicy(data.VILLAGE, choose_normal)
+POLICIES["normal-witches"] = SidePolicy(data.WITCHES, choose_normal)
 
 __all__ = ["GAME", "POLICIES"]

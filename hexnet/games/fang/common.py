@@ -198,6 +198,15 @@ def announce(state: State, key: str, **fields: Any) -> Event:
     return emit(state, key, **fields)
 
 
+def remember(state: State, kind: str, **fields: Any) -> None:
+    """Add an entry to the public record (``state["record"]``): the day's proposals with their
+    votes, rituals, banishment votes and evenings, kept for the whole game (the log a view
+    carries is only its last events). Entries are never changed once added: views share them."""
+    copied = {k: list(v) if isinstance(v, list) else v for k, v in fields.items()}  # own lists:
+    # an event made from the same fields must not share one with the state
+    state.setdefault("record", []).append({"k": kind, "day": state["day"], **copied})
+
+
 def tell(state: State, seats: list[int], key: str, **fields: Any) -> Event:
     """A private event ``key`` for ``seats`` only (``kind`` as in :func:`announce`)."""
     fields.setdefault("kind", key)

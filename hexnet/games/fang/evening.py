@@ -13,6 +13,7 @@ from hexnet.games.fang.common import (
     is_witch,
     new_scene,
     open_confirm,
+    remember,
     starter,
     submit,
     tell,
@@ -29,6 +30,7 @@ def start_announce(state: State) -> None:
     else:
         log_key = "evening_frogs" if turned else "evening_safe"
     announce(state, log_key, kind="evening", frogs=list(turned), restored=list(restored))
+    remember(state, "evening", frogs=list(turned), restored=list(restored))
     open_confirm(state, "announce", after="talk")
 
 

@@ -23,6 +23,7 @@ from hexnet.games.fang.common import (
     new_scene,
     open_confirm,
     parse_members,
+    remember,
     starter,
     submit,
     tell,
@@ -134,6 +135,8 @@ def close_proposal_vote(state: State) -> None:
     yes = [s for s in voters if choice[s] is True]
     no = [s for s in voters if choice[s] is False]
     passed = len(yes) > len(no)
+    remember(state, "proposal", chief=state["chief"], members=list(state["today"]["members"]),
+             yes=yes, no=no)
     announce(state, "proposal_passes" if passed else "proposal_fails", kind="proposal_result",
              passed=passed, yes=yes, no=no)
     if passed:
@@ -172,6 +175,8 @@ def apply_lay(state: State, seat: int, action: Action) -> None:
     else:
         laid = {"ing": card_id, "spoiled": False}
     submit(state, seat, laid)
+    state.setdefault("lays", [[] for _ in range(state["n"])])[seat].append(
+        [state["day"], laid["ing"]])
     tell(state, [seat], "laid", ingredient=laid["ing"])
     if not state["scene"]["need"]:
         close_ritual(state)
@@ -187,7 +192,10 @@ def ritual_succeeds(laid: list[dict], required: list[str]) -> bool:
 def close_ritual(state: State) -> None:
     """Success: +1 seal (maybe the win). Failure: +1 towards the witches' spells."""
     laid = [c for c in state["scene"]["choice"] if c is not None]
-    if ritual_succeeds(laid, state["required"]):
+    success = ritual_succeeds(laid, state["required"])
+    remember(state, "ritual", members=list(state["today"]["members"]), success=success,
+             required=list(state["required"]))
+    if success:
         state["seals"] += 1
         announce(state, "ritual_succeeded", kind="ritual", success=True, seals=state["seals"],
                  needed=state["cfg"]["seals"])
@@ -260,6 +268,8 @@ def close_vote(state: State) -> None:
     voters = cats(state)
     announce(state, "vote_result", votes=[[s, choice[s]] for s in voters])
     banished = tally([choice[s] for s in voters])
+    remember(state, "vote", votes=[[s, choice[s]] for s in voters], banished=banished,
+             role=state["roles"][banished] if banished is not None else None)
     if banished is None:
         announce(state, "nobody_banished", kind="banished", seat=None, role=None)
     else:

@@ -50,6 +50,9 @@ def sample_state(game: Any, view: View, rng: random.Random) -> State:
         "chief": _chief(view), "required": list(view["required"]),
         "guard_last": _guard_last(view, rng), "serial": _serial(view), "scene": {},
         "today": {}, "seer_results": [], "outcome": view["outcome"], "roles": roles,
+        "record": list(view["record"]),
+        "lays": [[list(x) for x in view["my_lays"]] if s == view["seat"] else []
+                 for s in range(n)],
     }
     state["next_card"] = _next_card(state)
     if view["scene"] == "ready":

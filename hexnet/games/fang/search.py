@@ -1,12 +1,13 @@
 """The ``search`` bot of Fang die Hexe: what :mod:`hexnet.search` needs to know about the game.
 
-* Determinizations come from :func:`hexnet.games.fang.sample.sample_state`, roles dealt by
-  suspicion (:mod:`hexnet.games.fang.belief`): the village side tracks votes, proposals, failed
-  rituals and its seer's findings there. Votes not yet shown and ritual cards already laid are
-  then redrawn with the heuristic's eyes (what a seat like that would have done).
+* Determinizations come from :func:`hexnet.games.fang.sample.sample_state`, roles drawn from
+  the seat's belief over every role assignment (:mod:`hexnet.games.fang.belief`), so sampled
+  worlds follow what the record makes likely. Votes not yet shown and ritual cards already laid
+  are then redrawn with the heuristic's eyes (what a seat like that would have done).
 * Candidates: a seat that already picked or voted in this scene sends it again (no new
-  information has reached it); a proposal is one of a few circles — the heuristic's and the ones
-  made of the cats the seat trusts most — rather than every combination.
+  information has reached it); a proposal is one of a few circles — the root policy's and the
+  ones the belief finds most likely clean — rather than every combination; the village's
+  banishment vote is the belief's (:mod:`hexnet.games.fang.deduction`).
 * Witches coordinate through what their whisper channel would carry, computed alike by every
   witch from what they all know (each other and the public record): they all vote for the same
   cat (the non-witch the village suspects most: the likeliest to fall), and in the witches'
@@ -16,11 +17,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
 from hexnet.engine import Game, visible
-from hexnet.games.fang import belief, bots, data
+from hexnet.games.fang import belief, bots, data, deduction
 from hexnet.games.fang import view as engine_view
 from hexnet.games.fang.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
@@ -29,8 +31,6 @@ View = dict[str, Any]
 Action = dict[str, Any]
 ROLLOUT_LOG = 24  # recent events the rollout view keeps (the heuristic reads the last few)
 PROPOSALS = 6  # circles a proposal search compares
-ODDS_DEALS = 100  # role deals behind a seat's witch odds
-VOTE_CONFIDENCE = 0.8  # the village votes for a cat it finds a witch at least this often
 ANCHOR = 1.0  # search leaves the heuristic's choice only for one better by a standard error
 
 
@@ -50,14 +50,12 @@ def team_witches(view: View) -> list[int]:
 
 
 def whisper_vote(view: View) -> int | None:
-    """The witches' common vote: the non-witch cat the public record makes most suspect."""
-    score = belief.public_suspicion(view)
-    witches = set(team_witches(view))
-    targets = [s for s in range(len(view["forms"]))
-               if view["forms"][s] == "cat" and s not in witches]
-    if not targets:
-        return None
-    return max(targets, key=lambda s: (score[s], -s))
+    """The witches' common vote: the non-witch cat the public record makes most suspect (and
+    not the likely fool): the vote :func:`hexnet.games.fang.deduction.vote` casts for them."""
+    legal = [{"type": "vote", "target": s} for s in range(len(view["forms"]))
+             if view["forms"][s] == "cat" and s != view["seat"]]
+    action = deduction.vote(view, legal, random.Random(0))
+    return action.get("target")
 
 
 def whisper_place(view: View, legal: list[Action]) -> Action | None:
@@ -90,7 +88,7 @@ def candidates(game: Game, view: View, legal: list[Action], heuristic: Action,
     if "propose" in types:
         return _proposals(view, legal, heuristic, rng)
     if not bots.on_witch_side(view) and ("vote" in types or "abstain" in types):
-        return [_village_vote(view, legal, heuristic, rng)]
+        return [deduction.vote(view, legal, rng)]
     if view["scene"] in ("pick", "guard") and not bots.on_witch_side(view):
         # every village bot optimising its own pick against heuristic cats herds them into one
         # place (the witches' favourite): the day's places stay the heuristic's spread
@@ -98,49 +96,27 @@ def candidates(game: Game, view: View, legal: list[Action], heuristic: Action,
     return list(legal)
 
 
-def witch_odds(view: View, rng: random.Random, deals: int = 0) -> list[float]:
-    """How often each seat is a witch among ``deals`` role deals consistent with the view
-    (the seat's suspicion, made a probability)."""
-    deals = deals or ODDS_DEALS
-    counts = [0] * len(view["forms"])
-    for _ in range(deals):
-        for s, role in enumerate(belief.deal_roles(view, rng)):
-            counts[s] += role == data.WITCH
-    return [c / deals for c in counts]
-
-
-def _village_vote(view: View, legal: list[Action], heuristic: Action,
-                  rng: random.Random) -> Action:
-    """The cat most likely a witch if the odds are high enough, else the heuristic's vote.
-    (Searching the vote with playouts made every village bot banish its own suspect, and the
-    scattered votes helped the witches: the village agrees through the public record.)"""
-    odds = witch_odds(view, rng)
-    targets = [a for a in legal if a["type"] == "vote"]
-    if not targets:
-        return heuristic
-    best = max(targets, key=lambda a: (odds[a["target"]], -a["target"]))
-    return best if odds[best["target"]] >= VOTE_CONFIDENCE else heuristic
-
-
 def _proposals(view: View, legal: list[Action], heuristic: Action,
                rng: random.Random) -> list[Action]:
-    """The heuristic's circle and those of the cats the seat trusts most."""
+    """The root's circle and the circles most likely clean by the belief (a witch: by the
+    public belief, with herself in it)."""
     me = view["seat"]
     size = view["proposal_size"]
-    trust = belief.suspicion(view)
-    for s, is_witch in belief.seer_findings(view).items():
-        trust[s] += 50.0 if is_witch else -50.0
-    own_side = set(team_witches(view)) if view["role"] in (data.WITCH, data.CROW) else set()
-    cats = [s for s in range(len(view["forms"])) if view["forms"][s] == "cat"]
-    # a witch wants herself (or a fellow witch) in the circle; the village wants no witch
-    ranked = sorted(cats, key=lambda s: (s != me, -(s in own_side), trust[s], s))
+    cats = deduction.cats_of(view)
+    j = belief.judge_public(view) if bots.on_witch_side(view) else belief.judge(view)
+    others = sorted((s for s in cats if s != me), key=lambda s: (j.spoiler(s), s))
+    inside = me in cats
+    pool = others[:size + 2]
+    scored = []
+    for combo in combinations(pool, size - (1 if inside else 0)):
+        members = sorted([*combo] + ([me] if inside else []))
+        scored.append((-j.clean(members), members))
+    scored.sort()
     out = [heuristic]
-    pool = ranked[:size + 2]
-    for combo in combinations(pool, size):
-        if me in combo or me not in cats:
-            action = {"type": "propose", "members": ",".join(str(s) for s in sorted(combo))}
-            if action in legal and action not in out:
-                out.append(action)
+    for _p, members in scored:
+        action = {"type": "propose", "members": ",".join(str(s) for s in members)}
+        if action in legal and action not in out:
+            out.append(action)
         if len(out) >= PROPOSALS:
             break
     return out
@@ -183,6 +159,8 @@ SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candida
                   value=lambda outcome, seat: 1.0 if seat in outcome.get("winners", []) else 0.0,
                   shared=frozenset({"players", "options", "roles"}))
 SEARCH = SearchPolicy(SPEC)
+# the ``hard`` level: the same search, the root judged by the belief's play (``normal``)
+HARD = SearchPolicy(replace(SPEC, root=deduction.choose_normal))
 
 
 class SidePolicy:

@@ -68,7 +68,7 @@ def setup_state(state: State) -> None:
         "n": n, "cfg": config(n, options), "form": [CAT_FORM] * n, "hands": [[] for _ in range(n)],
         "next_card": 0, "day": 0, "seals": 0, "failed": 0, "curse": 0, "chief": n - 1,
         "required": [], "guard_last": None, "serial": 0, "scene": {}, "today": {},
-        "seer_results": [], "outcome": None,
+        "seer_results": [], "outcome": None, "record": [], "lays": [[] for _ in range(n)],
     })
     if "roles" in scenario:
         roles = list(scenario["roles"])

@@ -48,12 +48,16 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "submitted": _public_submitted(state),
         "time_limits": cfg["time_limits"],
         "deal": cfg["deal"],
+        # the public record of the whole game (the log is only its last events): entries are
+        # never changed, so the list is copied and they are shared
+        "record": list(state.get("record") or []),
     }
     if seat is None:
         return v
     v["hand"] = [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
     v["fluchkraut"] = role in (data.WITCH, data.CROW)
     v["my_choice"] = _own_choice(state, seat)
+    v["my_lays"] = [list(x) for x in (state.get("lays") or [[]] * state["n"])[seat]]
     v["cat_counts"] = cat_counts_view(state, seat)
     if role == data.SEER:
         v["seen"] = [list(r) for r in state["seer_results"]]

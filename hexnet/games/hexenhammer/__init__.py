@@ -3,12 +3,14 @@
 ``GAME`` is the engine, ``POLICIES`` the bots (``random``, ``heuristic``, ``search``).
 """
 
+from hexnet import levels
 from hexnet.games.hexenhammer import sample
-from hexnet.games.hexenhammer.bots import POLICIES
+from hexnet.games.hexenhammer.bots import POLICIES, choose_heuristic
 from hexnet.games.hexenhammer.game import GAME, Hexenhammer
 from hexnet.games.hexenhammer.search import SEARCH
 
 Hexenhammer.sample_state = sample.sample_state  # the determinization lives in sample.py
 POLICIES["search"] = SEARCH
+POLICIES.update(levels.levels(easy=choose_heuristic, normal=choose_heuristic, hard=SEARCH))
 
 __all__ = ["GAME", "POLICIES"]
