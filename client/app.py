@@ -21,6 +21,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from client import messages as m
+from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_text
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
 from client.screens.confirm import ConfirmQuit
@@ -37,50 +38,6 @@ from hexnet.i18n import N_, _
 STYLES = Path(__file__).parent / "styles"
 MAX_CODE_TRIES = 5
 SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
-# Refusals of an answer that came after its question closed (the host's ``stale``; a
-# dedicated "too late" code where the host has one): said as "too late", not as a rules error.
-TOO_LATE_CODES = frozenset({"stale", "too_late", "late"})
-# What the host's refusals and errors say, by code, where the words need nothing only the host
-# knows (otherwise its own — English — sentence is shown).
-CODE_WORDS = {
-    "stale": N_("Too late: the game moved on before your answer arrived (the window had "
-                "closed or the question changed). Look again and choose anew."),
-    "not_playing": N_("This table is not playing."),
-    "not_seated": N_("You have no seat at that table."),
-    "empty": N_("That message was empty."),
-    "no_channel": N_("You may not speak on that channel."),
-    "table_full": N_("That table has no empty seat."),
-    "seat_taken": N_("That seat is taken."),
-    "not_open": N_("That table has already started."),
-    "seats_empty": N_("Every seat needs a player or a bot before the start."),
-    "too_many_tables": N_("This host has as many tables as it can show."),
-    "playing": N_("You are playing at another table; leave it first."),
-    "no_table": N_("There is no such table."),
-    "journal_failed": N_("The host could not write this table's journal, so it stopped the "
-                         "table."),
-    "no_watching": N_("That table may not be watched."),
-    "not_creator": N_("Only the table's creator or the host may set who watches it."),
-    "registration_closed": N_("The tournament has started; registration is closed."),
-    "event_full": N_("The tournament has as many entrants as it can take."),
-    "rate_limited": N_("Too many messages; slow down."),
-    "idle": N_("No message for too long."),
-    "too_many_watchers": N_("That table has as many watchers as it can take."),
-    "name_taken": N_("No free variant of that name is left."),
-    "unknown_game": N_("This host does not have that game."),
-    "bad_seats": N_("That game cannot be played with that many seats."),
-    "no_seat": N_("There is no player in that seat."),
-    "host_only": N_("Only the host may do that."),
-    "no_option": N_("This table has no such setting."),
-    "internal": N_("The host failed on that request; it was not carried out."),
-    "too_fast": N_("You change what you watch too often; wait a second and try again."),
-    "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
-}
-# refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
-# or that only a broken client meets (the handshake's): shown as the host words them
-HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
-               "code_required", "bad_code")
-
-
 def table_game(session: Any, table: int) -> str | None:
     """The game a table plays, from the last view of it the session holds (None if none)."""
     view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
@@ -443,7 +400,7 @@ class HexnetApp(App):
         return [str(n) for n in info.get("watchers") or []]
 
     def on_unwatched(self, msg: m.Unwatched) -> None:
-        text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        text = code_text(msg.code, msg.message)
         self.notify(text, title=_("Watching ended"), severity="warning", markup=False)
         screen = self.table_screen
         if screen is not None and screen.table == msg.table and screen.watching:
@@ -459,16 +416,10 @@ class HexnetApp(App):
             self.table_screen.add_note(text)
 
     def rejection_text(self, msg: m.ActionRejected) -> str:
-        """Why the host refused, in the reader's language (the engine's reason as data); an
-        answer that came after its question closed is "too late", whatever the host adds."""
-        if msg.code in TOO_LATE_CODES:
-            return _(CODE_WORDS["stale"])
-        if msg.reason is None:
-            return _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        """Why the host refused, in the reader's language (:func:`client.refusals.
+        rejection_text`)."""
         view = self.views.get(msg.table, ({}, []))[0]
-        text = i18n.render_reason(str(view.get("game") or "") or None, msg.reason,
-                                  view.get("players") or [])
-        return msg.message if text == i18n.MISSING.format(msg.reason.get("key")) else text
+        return rejection_text(view, msg.code, msg.message, msg.reason)
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:
@@ -477,7 +428,7 @@ class HexnetApp(App):
 
     def on_host_error(self, msg: m.HostError) -> None:
         known = msg.code in CODE_WORDS
-        text = _(CODE_WORDS[msg.code]) if known else msg.message
+        text = code_text(msg.code, msg.message)
         # titled in words: the code (``table_full``) is for programs, not for people
         self.notify(text, title=_("Not possible") if known else _("The host says"),
                     severity="error", markup=False)
