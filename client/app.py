@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from client import messages as m
+from client.autoseat import AutoSeat, next_message
 from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_text
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
@@ -36,23 +36,12 @@ from hexnet import i18n
 from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
-MAX_CODE_TRIES = 5
 SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
 def table_game(session: Any, table: int) -> str | None:
     """The game a table plays, from the last view of it the session holds (None if none)."""
     view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
     game = view.get("game")
     return game if isinstance(game, str) else None
-
-
-@dataclass
-class AutoSeat:
-    """For ``hexnet play``: take ``seat`` at ``table`` as soon as connected, then start it."""
-
-    table: int
-    seat: int = 0
-    start: bool = True
-    step: str = "sit"  # sit → start → done
 
 
 class HexnetApp(App):
@@ -139,41 +128,19 @@ class HexnetApp(App):
     @work(exclusive=True, group="session")
     async def run_session(self, host: str, port: int) -> None:
         """Connect (asking for fingerprint and code as needed), then relay every message."""
-        from client.session import BadRoomCode, RateLimited, Session, SessionError
+        from client.connecting import Refused, connect
+        from client.session import SessionError
 
-        label = f"{host}:{port}"
-        code, problem = self.code, ""
-        confirmed: list[str] = []  # a key the user confirmed is written to known_hosts only
-        # once the host authenticated; until then later tries (with the code) trust it as given
+        async def ask_code(label: str, problem: str) -> str | None:
+            return await self.push_screen_wait(CodeScreen(label, problem))
 
-        async def confirm(host_label: str, fingerprint: str) -> bool:
-            ok = await self._confirm_fingerprint(host_label, fingerprint)
-            if ok:
-                confirmed.append(fingerprint)
-            return ok
-
-        for _attempt in range(MAX_CODE_TRIES):
-            try:
-                session = await Session.connect(
-                    host, port, name=self.player_name, code=code, config_dir=self.config_dir,
-                    confirm_fingerprint=confirm, accept_new=self.accept_new,
-                    pinned_fingerprint=self.pinned or (confirmed[-1] if confirmed else None),
-                    reconnect=True, **self.connect_options)
-                break
-            except RateLimited as exc:
-                self.post_message(m.Disconnected(str(exc), "rate_limited"))
-                return
-            except BadRoomCode as exc:
-                problem = str(exc) if code else ""
-                code = await self.push_screen_wait(CodeScreen(label, problem))
-                if code is None:
-                    self.post_message(m.Disconnected(_("No room code given."), "cancelled"))
-                    return
-            except SessionError as exc:
-                self.post_message(m.Disconnected(str(exc), type(exc).__name__))
-                return
-        else:
-            self.post_message(m.Disconnected(_("Too many wrong room codes."), "bad_code"))
+        try:
+            session = await connect(host, port, name=self.player_name, code=self.code,
+                                    ask_code=ask_code, confirm=self._confirm_fingerprint,
+                                    pinned=self.pinned, accept_new=self.accept_new,
+                                    config_dir=self.config_dir, **self.connect_options)
+        except Refused as exc:
+            self.post_message(m.Disconnected(str(exc), exc.kind))
             return
         self.session = session
         self.games = list(session.games)
@@ -591,16 +558,8 @@ class HexnetApp(App):
 
     # -- hexnet play ----------------------------------------------------------------------
     async def _auto_step(self) -> None:
-        auto = self.auto_seat
-        if auto is None or self.session is None:
+        if self.auto_seat is None or self.session is None:
             return
-        you = self.lobby.get("you") or {}
-        table = next((t for t in self.lobby.get("tables") or [] if t["id"] == auto.table), None)
-        if auto.step == "sit":
-            auto.step = "start" if auto.start else "done"
-            await self.send({"type": "sit", "table": auto.table, "seat": auto.seat})
-        elif (auto.step == "start" and table is not None and you.get("table") == auto.table
-              and table.get("status") == "open"
-              and all(s.get("kind") != "empty" for s in table.get("seats") or [])):
-            auto.step = "done"
-            await self.send({"type": "start", "table": auto.table})
+        msg = next_message(self.auto_seat, self.lobby)
+        if msg is not None:
+            await self.send(msg)
