@@ -37,13 +37,6 @@ from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
 SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
-def table_game(session: Any, table: int) -> str | None:
-    """The game a table plays, from the last view of it the session holds (None if none)."""
-    view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
-    game = view.get("game")
-    return game if isinstance(game, str) else None
-
-
 class HexnetApp(App):
     """One player's client. ``target`` (host, port) skips discovery."""
 
@@ -172,7 +165,7 @@ class HexnetApp(App):
             host_label, human, name=name, interfaces=self.interfaces, lookup=name is None)))
 
     def _fair_play_news(self, session: Any, table: int) -> None:
-        from client.fairplay import fair_play_line
+        from client.fairplay import fair_play_line, table_game
 
         if table in session.fair_play:
             line = fair_play_line(session.fair_play[table], session.commitments.get(table),
@@ -185,7 +178,7 @@ class HexnetApp(App):
 
     def fair_play_text(self, table: int) -> str | None:
         """The results screens' fair-play line for ``table``; None if no commitment is known."""
-        from client.fairplay import fair_play_line
+        from client.fairplay import fair_play_line, table_game
 
         if table in self.fair_play_lines:
             return self.fair_play_lines[table]

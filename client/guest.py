@@ -81,7 +81,7 @@ def take_terminal() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the guest's client; 2 for a bad command line."""
-    from client.screens.discover import parse_target
+    from client.target import parse_target
 
     args = build_parser().parse_args(argv)
     try:

@@ -120,14 +120,18 @@ class HexenhammerWords(TableWords):
         """A card of your hand as printed: ``Beweys +2``, ``Spende ±1``, ``Gegenanklage``."""
         return i18n.show(GAME, "label", card.get("kind"), value=card.get("value"))
 
+    @staticmethod
+    def rule_text(card: dict[str, Any]) -> str:
+        """What a card does, as its rule text says."""
+        return i18n.word(GAME, "card_text", card.get("kind"))
+
     def card_text(self, card_id: Any) -> str:
         """A card of your hand with its rule text (★ a reaction)."""
         card = self.card(card_id)
         if not card:
             return ""
         star = "★ " if card.get("reaction") else ""
-        text = i18n.word(GAME, "card_text", card.get("kind"))
-        return f"{star}{self.card_label(card)}: {text}"
+        return f"{star}{self.card_label(card)}: {self.rule_text(card)}"
 
     # -- actions --------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
