@@ -69,7 +69,7 @@ class FangDescriber(Describer):
         me = seat == view.get("seat")
         if role and (form == "banished" or over or (w.role_shown and not me)):
             parts.append(_("role: {role}").format(role=names.role(role)))
-        name = w.player_name(seat)
+        name = w.player_name(seat, you=False) + you_mark(view, seat)
         return (_("{name}: {what}.").format(name=name, what=", ".join(parts)) if parts
                 else _("{name}.").format(name=name))
 
