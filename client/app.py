@@ -8,6 +8,7 @@ intents with :meth:`HexnetApp.send`. Nothing here knows a game's rules.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -18,8 +19,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.theme import Theme
 
 from client import messages as m
+from client import palette
 from client.autoseat import AutoSeat, next_message
 from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_text
 from client.screens import table_screen_for
@@ -36,7 +39,29 @@ from hexnet import i18n
 from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
-SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
+LOOK_NAMES = {"okabe-ito": N_("colour-blind safe (Okabe–Ito)"), "contrast": N_("high contrast"),
+              "mono": N_("no colour")}
+LOOK_ENV = "HEXNET_LOOK"  # the look to start with: okabe-ito or contrast (NO_COLOR: none)
+
+
+def textual_theme(look: str) -> Theme:
+    """The Textual theme of ``look`` (:data:`client.palette.THEMES`)."""
+    c = palette.THEMES[look]
+    return Theme(name=c.name, primary=c.primary, secondary=c.secondary, accent=c.accent,
+                 warning=c.warning, error=c.error, success=c.success, foreground=c.foreground,
+                 background=c.background, text_alpha=c.text_alpha, dark=True)
+
+
+def chosen_look(no_color: bool, environ: dict[str, str] | None = None) -> str:
+    """The look to start with: none at all under ``NO_COLOR``, else ``$HEXNET_LOOK`` when it
+    names one, else the colour-blind-safe default."""
+    env = os.environ if environ is None else environ
+    if no_color:
+        return "mono"
+    wanted = env.get(LOOK_ENV, "").strip().lower()
+    return wanted if wanted in palette.THEMES else "okabe-ito"
+SMALLEST = (60, 20)  # the smallest terminal the client is made for (large print); below it
+# a notice says so
 class HexnetApp(App):
     """One player's client. ``target`` (host, port) skips discovery."""
 
@@ -46,6 +71,7 @@ class HexnetApp(App):
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f2", "next_language", N_("next language"), show=False),
+        Binding("f3", "next_look", N_("next look"), show=False),
         # priority: a dialog (fingerprint, room code, help, a list) must not swallow it
         Binding("ctrl+q", "quit_asking", N_("Quit"), priority=True),
     ]
@@ -56,9 +82,12 @@ class HexnetApp(App):
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
                  lang: str | None = None, tutorial: str | None = None,
-                 auto_watch: int | None = None) -> None:
+                 auto_watch: int | None = None, look: str | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
         super().__init__()
+        for kind in palette.THEMES:
+            self.register_theme(textual_theme(kind))
+        self.set_look(look or chosen_look(self.no_color))
         self.greeting = greeting
         self.tutorial = tutorial  # hexnet play --tutorial: the game whose hints the tables show
         self.target = target
@@ -475,7 +504,7 @@ class HexnetApp(App):
 
     # -- a terminal too small -------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 a notice says what is missing (until the terminal is large enough)."""
+        """Below 60×20 a notice says what is missing (until the terminal is large enough)."""
         small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
         if small:
             text = _("This terminal is {width}×{height}; hexnet needs at least {min_width}×"
@@ -522,6 +551,33 @@ class HexnetApp(App):
         else:
             self.push_screen(HelpScreen(title, keys, notes, explain))
 
+    # -- the look ---------------------------------------------------------------------------
+    def set_look(self, look: str) -> None:
+        """Colour the client as ``look`` says (:mod:`client.palette`): its roles and the
+        Textual theme of the chrome (``mono``: the default theme, turned grey by Textual's
+        ``NO_COLOR`` filter where the terminal shows colour at all)."""
+        palette.set_look(look)
+        self.look = look
+        self.theme = palette.THEMES.get(look, palette.THEMES["okabe-ito"]).name
+
+    def action_next_look(self) -> None:
+        """F3: the next look (Okabe–Ito ↔ high contrast; without colour there is no other)."""
+        if self.no_color:
+            self.notify(_("NO_COLOR is set: hexnet shows no colours (bold and reverse "
+                          "instead)."))
+            return
+        looks = [name for name in palette.LOOKS if name in palette.THEMES]
+        self.switch_look(looks[(looks.index(self.look) + 1) % len(looks)]
+                         if self.look in looks else looks[0])
+
+    def switch_look(self, look: str) -> None:
+        """Show everything in ``look`` from now on, the screens already open too."""
+        self.set_look(look)
+        for screen in dict.fromkeys([*self.screen_stack, self.lobby_screen]):
+            if screen.is_attached and hasattr(screen, "retranslate"):
+                screen.retranslate()
+        self.notify(_("Look: {name}").format(name=_(LOOK_NAMES[look])))
+
     # -- the language ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands, and one per language hexnet speaks."""
@@ -531,6 +587,11 @@ class HexnetApp(App):
             yield SystemCommand(_("Language: {name}").format(name=name),
                                 _("Show hexnet in {language} (F2 switches)").format(
                                     language=name), partial(self.switch_language, lang))
+        if not self.no_color:
+            for look in palette.THEMES:
+                yield SystemCommand(_("Look: {name}").format(name=_(LOOK_NAMES[look])),
+                                    _("Colours for everyone at the table (F3 switches)"),
+                                    partial(self.switch_look, look))
 
     def action_next_language(self) -> None:
         """F2: the next language (English → Magyar → Deutsch → Čeština → English)."""

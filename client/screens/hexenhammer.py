@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from client.screens.hand_table import HandTableScreen
-from client.screens.table_base import Action
+from client.screens.table_base import LARGE_PRINT, Action
 from client.widgets.cards import CardList
 from client.widgets.hexenhammer_board import CHROME_ROWS, score_table, trial_line, villager_table
 from client.words.hexenhammer import HexenhammerWords
@@ -31,6 +31,7 @@ HELP_NOTES = (
        "lies there (no brown card accuses it in the next phases 1 and 2). P/M: pentagrams "
        "(its owner's points while it lives) / matches (points for whoever burns it). ◆ the "
        "current witch · † burned · ⊔ an empty stake (its owner burned it)."),
+    N_("▓ instead of █: the suspicion is 3 or less from the top (18)."),
     N_("score = pentagrams of living villagers + matches taken + trials kept + 1 per empty "
        "stake in front of another player (as the end counts it)."),
     N_("▶ cards you can use now: Enter asks accuser and target (even a single one), shows "
@@ -56,8 +57,9 @@ class HexenhammerScreen(HandTableScreen):
         Binding("d", "done", N_("Done")),
         Binding("r", "results", N_("Results"), show=False),
     ]
-    # below 100 columns the side pane narrows so every column of the villagers fits
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # below 100 columns the side pane narrows so every column of the villagers fits; below 80
+    # (large print) the suspicion bars go (the numbers stay)
+    HORIZONTAL_BREAKPOINTS = [(0, "-large-print"), (LARGE_PRINT[0], "-narrow"), (100, "-wide")]
     WORDS = HexenhammerWords
     ANSWER_ACTIONS = frozenset({"pass_turn", "use_card", "inquisition", "done"})
     _was_asked = False
@@ -134,7 +136,8 @@ class HexenhammerScreen(HandTableScreen):
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#villagers", Static).update(
-            villager_table(view, self.short_name_of, self.player_name))
+            villager_table(view, self.short_name_of, self.player_name,
+                           bar=self.app.size.width >= LARGE_PRINT[0]))
         trial = trial_line(view, self.short_name_of)
         box = self.query_one("#trial", Static)
         box.update(trial)

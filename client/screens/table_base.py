@@ -43,6 +43,9 @@ from hexnet.i18n import N_, _, ngettext
 
 Select = Callable[[Action], bool]
 NAME_CAP = 10  # letters of a player's name on the status line (then cut: ``Bartholom…``)
+# below this many columns or rows the table is drawn for large print (a big font, a zoomed
+# browser): the side pane narrower, the game area without what is only drawn (styles/table.tcss)
+LARGE_PRINT = (80, 24)
 
 CLOCK_NOTE = N_("⏱ 6s before the prompt: the seconds left to answer (then the host decides as "
                 "the prompt says). ⏸: the question just changed, keys wait a moment.")
@@ -54,6 +57,8 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
+    HORIZONTAL_BREAKPOINTS = [(0, "-large-print"), (LARGE_PRINT[0], "-normal")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (LARGE_PRINT[1], "-tall")]
     # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
     WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
     HELP_TITLE: ClassVar[str] = N_("Table")
@@ -143,6 +148,11 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.call_later(self._not_looking)
+
+    def on_resize(self) -> None:
+        """A new size (large print or not): the game area drawn again to fit it."""
+        if self._ready and self.is_attached and self.view:
+            self.show_game(self.view, self.legal)
 
     async def _not_looking(self) -> None:
         """The table is on screen, not the lobby: the host may stop sending the lobby."""
