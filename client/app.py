@@ -84,7 +84,9 @@ class HexnetApp(App):
                  lang: str | None = None, tutorial: str | None = None,
                  auto_watch: int | None = None, look: str | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
-        super().__init__()
+        # NO_COLOR: Textual then strips every colour (its NoColor filter, kept for native ANSI
+        # colours) instead of turning them grey: what stands out does so by bold and reverse
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
         for kind in palette.THEMES:
             self.register_theme(textual_theme(kind))
         self.set_look(look or chosen_look(self.no_color))

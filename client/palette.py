@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.style import Style
+
 # Okabe–Ito: https://jfly.uni-koeln.de/color/ (the eight colours of Color Universal Design)
 ORANGE = "#E69F00"
 SKY_BLUE = "#56B4E9"
@@ -75,10 +77,12 @@ def look() -> str:
     return _look
 
 
-def style(role: str) -> str:
-    """The rich style of ``role`` in the current look."""
+def style(role: str) -> Style:
+    """The rich style of ``role`` in the current look, tagged with the role (``meta``: what
+    a test of the screens reads to find every span that carries a meaning)."""
     found = ROLES[role]
-    return {"okabe-ito": found.okabe_ito, "contrast": found.contrast, "mono": found.mono}[_look]
+    spec = {"okabe-ito": found.okabe_ito, "contrast": found.contrast, "mono": found.mono}[_look]
+    return Style.parse(spec or "none") + Style(meta={"role": role})
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from babel.lists import format_list
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -142,8 +143,9 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
 def pyre_text(view: dict[str, Any]) -> Text:
     """``Pyre 2/3: Kovář 3 · Šlechtic 6 │ pile 24 · discards 5``."""
     pyre = view.get("pyre") or []
-    out = Text(_("Pyre {n}/{max}: ").format(n=len(pyre), max=cards.rule("pyre_ignites_at")),
-               style="bold " + palette.style("pyre") if pyre else "bold")
+    out = Text()
+    out.append(_("Pyre {n}/{max}: ").format(n=len(pyre), max=cards.rule("pyre_ignites_at")),
+               style=Style(bold=True) + palette.style("pyre") if pyre else "bold")
     out.append(" · ".join(citizen(c, view) for c in pyre) or _("empty"),
                style=palette.style("pyre") if pyre else "dim")
     out.append(" │ " + _("pile {pile} · discards {discards}").format(
