@@ -115,6 +115,8 @@ async def play(args: argparse.Namespace) -> int:
         table = tutorial_table(host, tutorial)
     else:
         pace = getattr(args, "pace", None)
+        if pace is None and getattr(args, "plain", False):
+            pace = "relaxed"  # a screen reader needs time to read a question out
         table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
                                         seed=args.seed)
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)

@@ -190,7 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--interface", action="append",
                    help="with --lan: advertise only on this address (repeatable)")
     p.add_argument("--pace", choices=["relaxed", "normal", "quick"],
-                   help="how long the table's timed windows are (default: the game's normal)")
+                   help="how long the table's timed windows are (default: the game's normal; "
+                        "relaxed with --plain)")
     p.add_argument("--tutorial", action="store_true",
                    help="a guided first game: a prepared table, predictable bots and a hint "
                         "at every step (about 5 minutes)")
