@@ -7,7 +7,6 @@ intents with :meth:`HexnetApp.send`. Nothing here knows a game's rules.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Iterable
 from functools import partial
@@ -109,7 +108,7 @@ class HexnetApp(App):
         self.last_target: tuple[str, int] | None = None
         self.games: list[str] = []
         self.lobby: dict[str, Any] = {}
-        self._looking_said: tuple[bool, int] | None = None  # the last ``look``, and when
+        self._looking: Any = None  # the ``look`` said to the host (client.connecting.Looking)
         self.views: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         self.lobby_screen = LobbyScreen()
         self.table_screen: TableScreen | None = None
@@ -269,35 +268,20 @@ class HexnetApp(App):
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
 
     async def tell_looking(self, on: bool) -> None:
-        """Say whether the lobby is on screen (``look``): a player seated at a playing table
-        is sent the lobby only while it is. Said when it changes, and again after a
-        reconnect (the host then knows nothing of it); quiet if it cannot be said."""
-        session = self.session
-        seated = (self.lobby.get("you") or {}).get("table") is not None
-        if session is None or session.reconnecting or not seated:
-            return
-        said = (on, session.reconnects)
-        if said == self._looking_said:
-            return
-        self._looking_said = said
-        with contextlib.suppress(Exception):
-            await session.send({"type": "look", "on": on})
+        """Say whether the lobby is on screen (:class:`client.connecting.Looking`)."""
+        from client.connecting import Looking
+
+        if self._looking is None:
+            self._looking = Looking()
+        await self._looking.tell(self.session, self.lobby, on)
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Send an intent to the host; a refusal to send shows as a notification."""
-        from client.session import SessionError
+        from client.connecting import send_intent
 
-        if self.session is None:
-            self.notify(_("Not connected."), severity="error")
-            return
-        if self.session.reconnecting:  # do not block the screen while the link is down
-            self.notify(_("Reconnecting to the host… try again in a moment."),
-                        severity="warning")
-            return
-        try:
-            await self.session.send(msg)
-        except SessionError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+        problem = await send_intent(self.session, msg)
+        if problem is not None:
+            self.notify(problem[1], severity=problem[0], markup=False)  # type: ignore[arg-type]
 
     # -- messages from the worker ---------------------------------------------------------
     def on_connected(self, msg: m.Connected) -> None:

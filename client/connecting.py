@@ -4,6 +4,7 @@ app, the plain mode) asks its own way — a dialog, a typed line — through the
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -57,3 +58,37 @@ async def connect(host: str, port: int, *, name: str, code: str | None, ask_code
         except SessionError as exc:
             raise Refused(str(exc), type(exc).__name__) from exc
     raise Refused(_("Too many wrong room codes."), "bad_code")
+
+
+async def send_intent(session: Session | None, msg: dict[str, Any]) -> tuple[str, str] | None:
+    """Send ``msg`` to the host; None when sent, else (``error`` or ``warning``, a sentence
+    saying why not). Nothing waits while the link is down: the player tries again."""
+    if session is None:
+        return "error", _("Not connected.")
+    if session.reconnecting:
+        return "warning", _("Reconnecting to the host… try again in a moment.")
+    try:
+        await session.send(msg)
+    except SessionError as exc:
+        return "error", str(exc)
+    return None
+
+
+class Looking:
+    """Tells the host whether the lobby is what the player follows (``look``): a player seated
+    at a playing table is sent the lobby only while it is. Said when it changes, and again
+    after a reconnect (the host then knows nothing of it); quiet if it cannot be said."""
+
+    def __init__(self) -> None:
+        self.said: tuple[bool, int] | None = None
+
+    async def tell(self, session: Session | None, lobby: dict[str, Any], on: bool) -> None:
+        seated = (lobby.get("you") or {}).get("table") is not None
+        if session is None or session.reconnecting or not seated:
+            return
+        said = (on, session.reconnects)
+        if said == self.said:
+            return
+        self.said = said
+        with contextlib.suppress(Exception):
+            await session.send({"type": "look", "on": on})

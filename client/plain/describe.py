@@ -6,10 +6,10 @@ game's words (:mod:`client.words`), which the table screens use too.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from client.lazy import load
 from client.widgets import presence
 from client.words import words_for
 from client.words.table import PROMPT_ORDER, Action, TableWords
@@ -131,5 +131,4 @@ def describer_for(game: str) -> Describer:
     target = DESCRIBERS.get(game)
     if target is None:
         return Describer()
-    module, name = target.split(":")
-    return getattr(importlib.import_module(module), name)()
+    return load(target)()

@@ -11,13 +11,12 @@ is left (help, chat, the language, quitting) is answered here.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
 from client.autoseat import AutoSeat, next_message
-from client.connecting import Refused, connect
+from client.connecting import Looking, Refused, connect, send_intent
 from client.plain.console import Console
 from client.plain.lobby import LobbyDesk
 from client.plain.table import TableDesk
@@ -70,6 +69,7 @@ class PlainClient:
         self.watchers: dict[int, list[str]] = {}
         self.question: Question | None = None
         self.tournament: dict[str, Any] | None = None
+        self.looking = Looking()
         self.quitting = False
         self.done = False
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -457,16 +457,9 @@ class PlainClient:
     # -- sending --------------------------------------------------------------------------
     async def send(self, msg: dict[str, Any]) -> None:
         """Send to the host; a refusal to send is said."""
-        if self.session is None:
-            self.say(_("Not connected."))
-            return
-        if self.session.reconnecting:
-            self.say(_("Reconnecting to the host… try again in a moment."))
-            return
-        try:
-            await self.session.send(msg)
-        except SessionError as exc:
-            self.say(str(exc))
+        problem = await send_intent(self.session, msg)
+        if problem is not None:
+            self.say(problem[1])
 
     async def chat(self, text: str, channel: str) -> None:
         text = text.strip()
@@ -480,13 +473,7 @@ class PlainClient:
 
     async def look(self, on: bool) -> None:
         """Tell the host whether the lobby is what you follow now (while you play)."""
-        session = self.session
-        if session is None or session.reconnecting:
-            return
-        if (self.lobby.lobby.get("you") or {}).get("table") is None:
-            return
-        with contextlib.suppress(SessionError):
-            await session.send({"type": "look", "on": on})
+        await self.looking.tell(self.session, self.lobby.lobby, on)
 
 
 async def run_plain(**options: Any) -> int:

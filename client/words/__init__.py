@@ -9,8 +9,7 @@ rule.
 
 from __future__ import annotations
 
-import importlib
-
+from client.lazy import load
 from client.words.table import TableWords
 
 WORDS: dict[str, str] = {
@@ -25,5 +24,4 @@ def words_for(game: str) -> type[TableWords]:
     target = WORDS.get(game)
     if target is None:
         return TableWords
-    module, name = target.split(":")
-    return getattr(importlib.import_module(module), name)
+    return load(target)

@@ -75,6 +75,25 @@ async def ended(task: asyncio.Task[int], term: Terminal) -> int:
     return code
 
 
+async def ada_begins(tmp_path: Any, options: dict[str, Any]
+                     ) -> tuple[Host, Terminal, asyncio.Task[int]]:
+    """A host whose Hexenhammer table Ada (seat 0, by lines) begins, holding the fixed views'
+    hand, heuristic bots at the other seats; the host, her terminal and her client's task."""
+    host = Host("Hexhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+                bot_delay=0.0, games=["hexenhammer"])
+    await host.start(bind="127.0.0.1", port=0)
+    table = host.lobby.create_table(
+        "hexenhammer", 4, {"scenario": {**views.SCENARIO, "turn": 0}, **options}, seed=7)
+    for seat in (1, 2, 3):
+        host.lobby.add_bot(table, seat, "heuristic")
+    term = Terminal()
+    task = await running(PlainClient(target=("127.0.0.1", host.port), name="Ada",
+                                     config_dir=str(tmp_path / "ada"),
+                                     fingerprint=host.fingerprint, auto_seat=AutoSeat(table, 0),
+                                     console=term.console))
+    return host, term, task
+
+
 def test_the_plain_package_needs_no_textual() -> None:
     probe = ("import sys, client.plain.front, client.plain.replay, client.plain.fang, "
              "client.plain.hexenhammer, client.plain.hranice; "
@@ -158,20 +177,8 @@ async def test_the_lobby_by_lines_new_table_bots_chat_and_start(open_host: Host,
 
 async def test_a_card_is_asked_field_by_field_with_its_effect_then_played(
         tmp_path: Any) -> None:
-    host = Host("Hexhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
-                bot_delay=0.0, games=["hexenhammer"])
-    await host.start(bind="127.0.0.1", port=0)
-    # Ada (seat 0) begins: her hand of the fixed views, the bots at the other seats
-    table = host.lobby.create_table("hexenhammer", 4, {"scenario": {**views.SCENARIO,
-                                                                   "turn": 0}}, seed=7)
-    for seat in (1, 2, 3):
-        host.lobby.add_bot(table, seat, "heuristic")
-    term = Terminal()
+    host, term, task = await ada_begins(tmp_path, {})
     try:
-        task = await running(PlainClient(target=("127.0.0.1", host.port), name="Ada",
-                                         config_dir=str(tmp_path / "ada"),
-                                         fingerprint=host.fingerprint,
-                                         auto_seat=AutoSeat(table, 0), console=term.console))
         await term.until(lambda lines: "Your turn." in lines, what="Ada's turn")
         menu = [x for x in term.lines[term.lines.index("Your turn."):] if x[:1].isdigit()]
         assert menu[0] == "1. Verleumdung +1: play it"  # her cards first, as in her hand
@@ -208,20 +215,8 @@ async def test_a_card_is_asked_field_by_field_with_its_effect_then_played(
 
 
 async def test_a_half_made_choice_is_dropped_when_its_question_closes(tmp_path: Any) -> None:
-    host = Host("Hexhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
-                bot_delay=0.0, games=["hexenhammer"])
-    await host.start(bind="127.0.0.1", port=0)
-    table = host.lobby.create_table("hexenhammer", 4, {"scenario": {**views.SCENARIO,
-                                                                   "turn": 0},
-                                                      "turn_seconds": 3}, seed=7)
-    for seat in (1, 2, 3):
-        host.lobby.add_bot(table, seat, "heuristic")
-    term = Terminal()
+    host, term, task = await ada_begins(tmp_path, {"turn_seconds": 3})
     try:
-        task = await running(PlainClient(target=("127.0.0.1", host.port), name="Ada",
-                                         config_dir=str(tmp_path / "ada"),
-                                         fingerprint=host.fingerprint,
-                                         auto_seat=AutoSeat(table, 0), console=term.console))
         await term.until(lambda lines: "Your turn." in lines, what="Ada's turn")
         assert any(x.startswith("Timer: 3 seconds.") for x in term.lines)
         term.type("1")  # a card … and no answer to "Who accuses?" before the 3 s are up
