@@ -101,8 +101,8 @@ class FangDescriber(Describer):
             elif choice.kind == "power":
                 powers = [a for a in w.legal if a.get("type") in ("see", "steal")]
                 out.append(Entry(unkeyed(choice.label), powers))
-            elif choice.action is not None:
-                out.append(Entry(unkeyed(choice.label), [choice.action]))
+            elif choice.action is not None:  # "● yours": your pick or vote so far
+                out.append(Entry(unkeyed(choice.label).replace("  ● ", ", "), [choice.action]))
         return out
 
     def passes(self, w: TableWords) -> list[Action]:

@@ -444,7 +444,7 @@ class PlainClient:
         except (RecordError, ValueError) as exc:
             self.say(str(exc))
             return
-        self.say(*lines(replayed))
+        self.say(*[line.removeprefix("# ") for line in lines(replayed)])
 
     def standings(self) -> None:
         from client.plain.lobby import standings_lines

@@ -8,6 +8,7 @@ from client.plain.console import sentence
 from client.plain.describe import Describer
 from client.widgets import hranice_board as board
 from client.words.hranice import HraniceWords
+from client.words.results import you_mark
 from client.words.table import TableWords
 from hexnet.games.hranice import cards
 from hexnet.i18n import _, ngettext
@@ -34,7 +35,8 @@ class HraniceDescriber(Describer):
         lines = [sentence(self.status(w))]
         lines += [self.player_line(w, seat) for seat in range(len(view.get("councils") or []))]
         lines.append(sentence(board.pyre_text(view).plain))
-        lines.append(_("Dice: {roll}").format(roll=board.last_roll(view) or _("no roll yet")))
+        lines.append(sentence(_("Dice: {roll}").format(
+            roll=board.last_roll(view) or _("no roll yet"))))
         lines.append(board.now_text(view, w.names))
         return lines
 
@@ -49,7 +51,7 @@ class HraniceDescriber(Describer):
         n = sizes[seat] if seat < len(sizes) else 0
         text = _("{player}: {cards}, influence {influence} of {target}, dominance token "
                  "{token}; council: {council}.").format(
-            player=w.player_name(seat),
+            player=w.player_name(seat, you=False) + you_mark(view, seat),
             cards=ngettext("{n} card in hand", "{n} cards in hand", n).format(n=n),
             influence=influence[seat] if seat < len(influence) else 0,
             target=view.get("target", "?"),

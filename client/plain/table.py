@@ -24,6 +24,7 @@ from client.plain.console import sentence
 from client.plain.describe import Describer, Entry, describer_for
 from client.plain.results import results_lines
 from client.words.fang import FangWords
+from client.words.results import you_mark
 from client.words.table import Action, TableWords
 from hexnet.i18n import _, ngettext
 
@@ -377,8 +378,10 @@ class TableDesk:
         self.present()
 
     async def send(self, action: Action, quiet: bool = False) -> None:
-        """Send ``action`` at the view's state id (and say what was sent)."""
+        """Send ``action`` at the view's state id (and say what was sent). What is asked next
+        is said again even when it is the same question (a second action of a turn)."""
         self.pick = None
+        self.question = None
         if not quiet:
             self.say(_("Sent: {what}.").format(what=self.describer.option_label(
                 self.words(), action).rstrip(".")))
@@ -481,7 +484,7 @@ class TableDesk:
 
     async def do_who(self, rest: str) -> None:
         w = self.words()
-        players = ", ".join(f"{i + 1} {w.player_name(i)}"
+        players = ", ".join(f"{i + 1} {w.player_name(i, you=False)}{you_mark(w.view, i)}"
                             for i in range(len(w.view.get("players") or [])))
         self.say(_("At the table: {players}.").format(players=players))
         self.say(*(self.describer.presence_lines(w, self.presence_since)

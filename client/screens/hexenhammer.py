@@ -27,10 +27,11 @@ from hexnet.i18n import N_, _
 GAME = "hexenhammer"
 HELP_NOTES = (
     N_("Bar: suspicion on its way to 18 — ▒ up to the stake's start (its floor), █ above (▓ "
-       "within 3 of the top), · the rest; then the suspicion. St: the stake's start; ⚖: a Wiegeprobe: schwerer card "
-       "lies there (no brown card accuses it in the next phases 1 and 2). P/M: pentagrams "
-       "(its owner's points while it lives) / matches (points for whoever burns it). ◆ the "
-       "current witch · † burned · ⊔ an empty stake (its owner burned it)."),
+       "within 3 of the top), · the rest; then the suspicion. St: the stake's start; ⚖: a "
+       "Wiegeprobe: schwerer card lies there (no brown card accuses it in the next phases 1 "
+       "and 2). P/M: pentagrams (its owner's points while it lives) / matches (points for "
+       "whoever burns it). ◆ the current witch · † burned · ⊔ an empty stake (its owner "
+       "burned it)."),
     N_("score = pentagrams of living villagers + matches taken + trials kept + 1 per empty "
        "stake in front of another player (as the end counts it)."),
     N_("▶ cards you can use now: Enter asks accuser and target (even a single one), shows "

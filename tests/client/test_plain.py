@@ -229,3 +229,31 @@ async def test_a_half_made_choice_is_dropped_when_its_question_closes(tmp_path: 
         assert await ended(task, term) == 0
     finally:
         await host.stop()
+
+
+async def test_the_second_action_of_a_turn_is_asked_again_even_when_the_choices_are_alike(
+        tmp_path: Any) -> None:
+    """Hranice: Ada draws with her first action; her second is asked again at once (the
+    list of choices may read as before: it is a new question all the same)."""
+    host = Host("Hranhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+                bot_delay=0.0, games=["hranice"])
+    await host.start(bind="127.0.0.1", port=0)
+    scenario = {"hands": [["kovar", "knez", "rolnik"], ["zebrak"], ["zebrak"]],
+                "first_player": 0}
+    table = host.lobby.create_table("hranice", 3, {"scenario": scenario}, seed=3)
+    for seat in (1, 2):
+        host.lobby.add_bot(table, seat, "heuristic")
+    term = Terminal()
+    try:
+        task = await running(PlainClient(target=("127.0.0.1", host.port), name="Ada",
+                                         config_dir=str(tmp_path / "ada"),
+                                         fingerprint=host.fingerprint,
+                                         auto_seat=AutoSeat(table, 0), console=term.console))
+        await term.until(lambda lines: "Your turn (2 actions left)." in lines, what="the turn")
+        draw = next(x for x in term.lines if x.endswith(". Draw a card"))
+        term.type(draw.split(".")[0])
+        await term.until(lambda lines: "Your turn (1 action left)." in lines,
+                         what="the second action asked")
+        assert await ended(task, term) == 0
+    finally:
+        await host.stop()
