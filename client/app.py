@@ -7,9 +7,8 @@ intents with :meth:`HexnetApp.send`. Nothing here knows a game's rules.
 
 from __future__ import annotations
 
-import contextlib
+import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.theme import Theme
 
 from client import messages as m
+from client import palette
+from client.autoseat import AutoSeat, next_message
+from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_text
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
 from client.screens.confirm import ConfirmQuit
@@ -35,69 +38,29 @@ from hexnet import i18n
 from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
-MAX_CODE_TRIES = 5
-SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
-# Refusals of an answer that came after its question closed (the host's ``stale``; a
-# dedicated "too late" code where the host has one): said as "too late", not as a rules error.
-TOO_LATE_CODES = frozenset({"stale", "too_late", "late"})
-# What the host's refusals and errors say, by code, where the words need nothing only the host
-# knows (otherwise its own — English — sentence is shown).
-CODE_WORDS = {
-    "stale": N_("Too late: the game moved on before your answer arrived (the window had "
-                "closed or the question changed). Look again and choose anew."),
-    "not_playing": N_("This table is not playing."),
-    "not_seated": N_("You have no seat at that table."),
-    "empty": N_("That message was empty."),
-    "no_channel": N_("You may not speak on that channel."),
-    "table_full": N_("That table has no empty seat."),
-    "seat_taken": N_("That seat is taken."),
-    "not_open": N_("That table has already started."),
-    "seats_empty": N_("Every seat needs a player or a bot before the start."),
-    "too_many_tables": N_("This host has as many tables as it can show."),
-    "playing": N_("You are playing at another table; leave it first."),
-    "no_table": N_("There is no such table."),
-    "journal_failed": N_("The host could not write this table's journal, so it stopped the "
-                         "table."),
-    "no_watching": N_("That table may not be watched."),
-    "not_creator": N_("Only the table's creator or the host may set who watches it."),
-    "registration_closed": N_("The tournament has started; registration is closed."),
-    "event_full": N_("The tournament has as many entrants as it can take."),
-    "rate_limited": N_("Too many messages; slow down."),
-    "idle": N_("No message for too long."),
-    "too_many_watchers": N_("That table has as many watchers as it can take."),
-    "name_taken": N_("No free variant of that name is left."),
-    "unknown_game": N_("This host does not have that game."),
-    "bad_seats": N_("That game cannot be played with that many seats."),
-    "no_seat": N_("There is no player in that seat."),
-    "host_only": N_("Only the host may do that."),
-    "no_option": N_("This table has no such setting."),
-    "internal": N_("The host failed on that request; it was not carried out."),
-    "too_fast": N_("You change what you watch too often; wait a second and try again."),
-    "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
-}
-# refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
-# or that only a broken client meets (the handshake's): shown as the host words them
-HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
-               "code_required", "bad_code")
+LOOK_NAMES = {"okabe-ito": N_("colour-blind safe (Okabe–Ito)"), "contrast": N_("high contrast"),
+              "mono": N_("no colour")}
+LOOK_ENV = "HEXNET_LOOK"  # the look to start with: okabe-ito or contrast (NO_COLOR: none)
 
 
-def table_game(session: Any, table: int) -> str | None:
-    """The game a table plays, from the last view of it the session holds (None if none)."""
-    view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
-    game = view.get("game")
-    return game if isinstance(game, str) else None
+def textual_theme(look: str) -> Theme:
+    """The Textual theme of ``look`` (:data:`client.palette.THEMES`)."""
+    c = palette.THEMES[look]
+    return Theme(name=c.name, primary=c.primary, secondary=c.secondary, accent=c.accent,
+                 warning=c.warning, error=c.error, success=c.success, foreground=c.foreground,
+                 background=c.background, text_alpha=c.text_alpha, dark=True)
 
 
-@dataclass
-class AutoSeat:
-    """For ``hexnet play``: take ``seat`` at ``table`` as soon as connected, then start it."""
-
-    table: int
-    seat: int = 0
-    start: bool = True
-    step: str = "sit"  # sit → start → done
-
-
+def chosen_look(no_color: bool, environ: dict[str, str] | None = None) -> str:
+    """The look to start with: none at all under ``NO_COLOR``, else ``$HEXNET_LOOK`` when it
+    names one, else the colour-blind-safe default."""
+    env = os.environ if environ is None else environ
+    if no_color:
+        return "mono"
+    wanted = env.get(LOOK_ENV, "").strip().lower()
+    return wanted if wanted in palette.THEMES else "okabe-ito"
+SMALLEST = (60, 20)  # the smallest terminal the client is made for (large print); below it
+# a notice says so
 class HexnetApp(App):
     """One player's client. ``target`` (host, port) skips discovery."""
 
@@ -107,6 +70,7 @@ class HexnetApp(App):
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f2", "next_language", N_("next language"), show=False),
+        Binding("f3", "next_look", N_("next look"), show=False),
         # priority: a dialog (fingerprint, room code, help, a list) must not swallow it
         Binding("ctrl+q", "quit_asking", N_("Quit"), priority=True),
     ]
@@ -117,9 +81,14 @@ class HexnetApp(App):
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
                  lang: str | None = None, tutorial: str | None = None,
-                 auto_watch: int | None = None) -> None:
+                 auto_watch: int | None = None, look: str | None = None) -> None:
         i18n.set_language(lang or i18n.from_environment())
-        super().__init__()
+        # NO_COLOR: Textual then strips every colour (its NoColor filter, kept for native ANSI
+        # colours) instead of turning them grey: what stands out does so by bold and reverse
+        super().__init__(ansi_color=True if "NO_COLOR" in os.environ else None)
+        for kind in palette.THEMES:
+            self.register_theme(textual_theme(kind))
+        self.set_look(look or chosen_look(self.no_color))
         self.greeting = greeting
         self.tutorial = tutorial  # hexnet play --tutorial: the game whose hints the tables show
         self.target = target
@@ -139,7 +108,7 @@ class HexnetApp(App):
         self.last_target: tuple[str, int] | None = None
         self.games: list[str] = []
         self.lobby: dict[str, Any] = {}
-        self._looking_said: tuple[bool, int] | None = None  # the last ``look``, and when
+        self._looking: Any = None  # the ``look`` said to the host (client.connecting.Looking)
         self.views: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
         self.lobby_screen = LobbyScreen()
         self.table_screen: TableScreen | None = None
@@ -182,41 +151,19 @@ class HexnetApp(App):
     @work(exclusive=True, group="session")
     async def run_session(self, host: str, port: int) -> None:
         """Connect (asking for fingerprint and code as needed), then relay every message."""
-        from client.session import BadRoomCode, RateLimited, Session, SessionError
+        from client.connecting import Refused, connect
+        from client.session import SessionError
 
-        label = f"{host}:{port}"
-        code, problem = self.code, ""
-        confirmed: list[str] = []  # a key the user confirmed is written to known_hosts only
-        # once the host authenticated; until then later tries (with the code) trust it as given
+        async def ask_code(label: str, problem: str) -> str | None:
+            return await self.push_screen_wait(CodeScreen(label, problem))
 
-        async def confirm(host_label: str, fingerprint: str) -> bool:
-            ok = await self._confirm_fingerprint(host_label, fingerprint)
-            if ok:
-                confirmed.append(fingerprint)
-            return ok
-
-        for _attempt in range(MAX_CODE_TRIES):
-            try:
-                session = await Session.connect(
-                    host, port, name=self.player_name, code=code, config_dir=self.config_dir,
-                    confirm_fingerprint=confirm, accept_new=self.accept_new,
-                    pinned_fingerprint=self.pinned or (confirmed[-1] if confirmed else None),
-                    reconnect=True, **self.connect_options)
-                break
-            except RateLimited as exc:
-                self.post_message(m.Disconnected(str(exc), "rate_limited"))
-                return
-            except BadRoomCode as exc:
-                problem = str(exc) if code else ""
-                code = await self.push_screen_wait(CodeScreen(label, problem))
-                if code is None:
-                    self.post_message(m.Disconnected(_("No room code given."), "cancelled"))
-                    return
-            except SessionError as exc:
-                self.post_message(m.Disconnected(str(exc), type(exc).__name__))
-                return
-        else:
-            self.post_message(m.Disconnected(_("Too many wrong room codes."), "bad_code"))
+        try:
+            session = await connect(host, port, name=self.player_name, code=self.code,
+                                    ask_code=ask_code, confirm=self._confirm_fingerprint,
+                                    pinned=self.pinned, accept_new=self.accept_new,
+                                    config_dir=self.config_dir, **self.connect_options)
+        except Refused as exc:
+            self.post_message(m.Disconnected(str(exc), exc.kind))
             return
         self.session = session
         self.games = list(session.games)
@@ -248,7 +195,7 @@ class HexnetApp(App):
             host_label, human, name=name, interfaces=self.interfaces, lookup=name is None)))
 
     def _fair_play_news(self, session: Any, table: int) -> None:
-        from client.fairplay import fair_play_line
+        from client.fairplay import fair_play_line, table_game
 
         if table in session.fair_play:
             line = fair_play_line(session.fair_play[table], session.commitments.get(table),
@@ -261,7 +208,7 @@ class HexnetApp(App):
 
     def fair_play_text(self, table: int) -> str | None:
         """The results screens' fair-play line for ``table``; None if no commitment is known."""
-        from client.fairplay import fair_play_line
+        from client.fairplay import fair_play_line, table_game
 
         if table in self.fair_play_lines:
             return self.fair_play_lines[table]
@@ -321,35 +268,20 @@ class HexnetApp(App):
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
 
     async def tell_looking(self, on: bool) -> None:
-        """Say whether the lobby is on screen (``look``): a player seated at a playing table
-        is sent the lobby only while it is. Said when it changes, and again after a
-        reconnect (the host then knows nothing of it); quiet if it cannot be said."""
-        session = self.session
-        seated = (self.lobby.get("you") or {}).get("table") is not None
-        if session is None or session.reconnecting or not seated:
-            return
-        said = (on, session.reconnects)
-        if said == self._looking_said:
-            return
-        self._looking_said = said
-        with contextlib.suppress(Exception):
-            await session.send({"type": "look", "on": on})
+        """Say whether the lobby is on screen (:class:`client.connecting.Looking`)."""
+        from client.connecting import Looking
+
+        if self._looking is None:
+            self._looking = Looking()
+        await self._looking.tell(self.session, self.lobby, on)
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Send an intent to the host; a refusal to send shows as a notification."""
-        from client.session import SessionError
+        from client.connecting import send_intent
 
-        if self.session is None:
-            self.notify(_("Not connected."), severity="error")
-            return
-        if self.session.reconnecting:  # do not block the screen while the link is down
-            self.notify(_("Reconnecting to the host… try again in a moment."),
-                        severity="warning")
-            return
-        try:
-            await self.session.send(msg)
-        except SessionError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+        problem = await send_intent(self.session, msg)
+        if problem is not None:
+            self.notify(problem[1], severity=problem[0], markup=False)  # type: ignore[arg-type]
 
     # -- messages from the worker ---------------------------------------------------------
     def on_connected(self, msg: m.Connected) -> None:
@@ -443,7 +375,7 @@ class HexnetApp(App):
         return [str(n) for n in info.get("watchers") or []]
 
     def on_unwatched(self, msg: m.Unwatched) -> None:
-        text = _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        text = code_text(msg.code, msg.message)
         self.notify(text, title=_("Watching ended"), severity="warning", markup=False)
         screen = self.table_screen
         if screen is not None and screen.table == msg.table and screen.watching:
@@ -459,16 +391,10 @@ class HexnetApp(App):
             self.table_screen.add_note(text)
 
     def rejection_text(self, msg: m.ActionRejected) -> str:
-        """Why the host refused, in the reader's language (the engine's reason as data); an
-        answer that came after its question closed is "too late", whatever the host adds."""
-        if msg.code in TOO_LATE_CODES:
-            return _(CODE_WORDS["stale"])
-        if msg.reason is None:
-            return _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message
+        """Why the host refused, in the reader's language (:func:`client.refusals.
+        rejection_text`)."""
         view = self.views.get(msg.table, ({}, []))[0]
-        text = i18n.render_reason(str(view.get("game") or "") or None, msg.reason,
-                                  view.get("players") or [])
-        return msg.message if text == i18n.MISSING.format(msg.reason.get("key")) else text
+        return rejection_text(view, msg.code, msg.message, msg.reason)
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:
@@ -477,7 +403,7 @@ class HexnetApp(App):
 
     def on_host_error(self, msg: m.HostError) -> None:
         known = msg.code in CODE_WORDS
-        text = _(CODE_WORDS[msg.code]) if known else msg.message
+        text = code_text(msg.code, msg.message)
         # titled in words: the code (``table_full``) is for programs, not for people
         self.notify(text, title=_("Not possible") if known else _("The host says"),
                     severity="error", markup=False)
@@ -564,7 +490,7 @@ class HexnetApp(App):
 
     # -- a terminal too small -------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 a notice says what is missing (until the terminal is large enough)."""
+        """Below 60×20 a notice says what is missing (until the terminal is large enough)."""
         small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
         if small:
             text = _("This terminal is {width}×{height}; hexnet needs at least {min_width}×"
@@ -611,6 +537,33 @@ class HexnetApp(App):
         else:
             self.push_screen(HelpScreen(title, keys, notes, explain))
 
+    # -- the look ---------------------------------------------------------------------------
+    def set_look(self, look: str) -> None:
+        """Colour the client as ``look`` says (:mod:`client.palette`): its roles and the
+        Textual theme of the chrome (``mono``: the default theme, turned grey by Textual's
+        ``NO_COLOR`` filter where the terminal shows colour at all)."""
+        palette.set_look(look)
+        self.look = look
+        self.theme = palette.THEMES.get(look, palette.THEMES["okabe-ito"]).name
+
+    def action_next_look(self) -> None:
+        """F3: the next look (Okabe–Ito ↔ high contrast; without colour there is no other)."""
+        if self.no_color:
+            self.notify(_("NO_COLOR is set: hexnet shows no colours (bold and reverse "
+                          "instead)."))
+            return
+        looks = [name for name in palette.LOOKS if name in palette.THEMES]
+        self.switch_look(looks[(looks.index(self.look) + 1) % len(looks)]
+                         if self.look in looks else looks[0])
+
+    def switch_look(self, look: str) -> None:
+        """Show everything in ``look`` from now on, the screens already open too."""
+        self.set_look(look)
+        for screen in dict.fromkeys([*self.screen_stack, self.lobby_screen]):
+            if screen.is_attached and hasattr(screen, "retranslate"):
+                screen.retranslate()
+        self.notify(_("Look: {name}").format(name=_(LOOK_NAMES[look])))
+
     # -- the language ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands, and one per language hexnet speaks."""
@@ -620,6 +573,11 @@ class HexnetApp(App):
             yield SystemCommand(_("Language: {name}").format(name=name),
                                 _("Show hexnet in {language} (F2 switches)").format(
                                     language=name), partial(self.switch_language, lang))
+        if not self.no_color:
+            for look in palette.THEMES:
+                yield SystemCommand(_("Look: {name}").format(name=_(LOOK_NAMES[look])),
+                                    _("Colours for everyone at the table (F3 switches)"),
+                                    partial(self.switch_look, look))
 
     def action_next_language(self) -> None:
         """F2: the next language (English → Magyar → Deutsch → Čeština → English)."""
@@ -640,16 +598,8 @@ class HexnetApp(App):
 
     # -- hexnet play ----------------------------------------------------------------------
     async def _auto_step(self) -> None:
-        auto = self.auto_seat
-        if auto is None or self.session is None:
+        if self.auto_seat is None or self.session is None:
             return
-        you = self.lobby.get("you") or {}
-        table = next((t for t in self.lobby.get("tables") or [] if t["id"] == auto.table), None)
-        if auto.step == "sit":
-            auto.step = "start" if auto.start else "done"
-            await self.send({"type": "sit", "table": auto.table, "seat": auto.seat})
-        elif (auto.step == "start" and table is not None and you.get("table") == auto.table
-              and table.get("status") == "open"
-              and all(s.get("kind") != "empty" for s in table.get("seats") or [])):
-            auto.step = "done"
-            await self.send({"type": "start", "table": auto.table})
+        msg = next_message(self.auto_seat, self.lobby)
+        if msg is not None:
+            await self.send(msg)

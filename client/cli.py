@@ -34,8 +34,7 @@ def run_join(args: argparse.Namespace) -> int:
 
     Without HOST it opens on the discovery screen (hosts found on the LAN).
     """
-    from client.app import HexnetApp
-    from client.screens.discover import parse_target
+    from client.target import parse_target
 
     lang = use_language(args)
     target = None
@@ -51,6 +50,17 @@ def run_join(args: argparse.Namespace) -> int:
 
         print(_("hexnet join: --watch needs a HOST to watch at"), file=sys.stderr)
         return 2
+    if getattr(args, "plain", False):  # the screen-reader mode: lines, not a screen
+        import asyncio
+
+        from client.plain.front import run_plain
+
+        return asyncio.run(run_plain(
+            target=target, name=(args.name or default_name())[:24], code=args.code,
+            config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
+            interfaces=getattr(args, "interface", None), auto_watch=watch))
+    from client.app import HexnetApp
+
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
                     config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
                     interfaces=getattr(args, "interface", None), auto_watch=watch)

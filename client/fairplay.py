@@ -133,3 +133,10 @@ def fair_play_line(verdict: Verdict | None, commitment: str | None,
     reason = found[-1] if found else _("unknown reason")
     return _("⚠ FAIR PLAY CHECK FAILED ✗ — {reason} (commitment {short}…)").format(
         reason=reason, short=short)
+
+
+def table_game(session: Any, table: int) -> str | None:
+    """The game a table plays, from the last view of it the session holds (None if none)."""
+    view = session.views.get(table) or getattr(session, "watch_views", {}).get(table) or {}
+    game = view.get("game")
+    return game if isinstance(game, str) else None

@@ -5,7 +5,8 @@ It is the ordinary :class:`client.app.HexnetApp`, started against this host and 
 fingerprint the host passes, with the identity in ``--config-dir`` (the host writes a key derived
 for that guest there), connecting from ``--source`` (the guest's own loopback address). Without
 ``--name`` it first asks the guest's name (:class:`client.screens.name.NameScreen`, usable by
-touch); with ``--code-env`` the room code is read from ``$HEXNET_ROOM_CODE`` (the SSH door has
+touch); with ``--plain`` it is the screen-reader mode (:mod:`client.plain`, the name asked as
+a line); with ``--code-env`` the room code is read from ``$HEXNET_ROOM_CODE`` (the SSH door has
 checked it already; the environment, unlike argv, is not shown to other users by ``ps``).
 Without a code the app asks for one if the host needs it. Ctrl+Q ends it.
 """
@@ -65,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, help="the language (default: the locale's)")
     p.add_argument("--code-env", action="store_true",
                    help="take the room code from $HEXNET_ROOM_CODE")
+    p.add_argument("--plain", action="store_true",
+                   help="the screen-reader mode: plain lines in, plain lines out")
     return p
 
 
@@ -81,7 +84,7 @@ def take_terminal() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the guest's client; 2 for a bad command line."""
-    from client.screens.discover import parse_target
+    from client.target import parse_target
 
     args = build_parser().parse_args(argv)
     try:
@@ -91,6 +94,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     code = os.environ.get("HEXNET_ROOM_CODE") or None if args.code_env else None
     take_terminal()
+    if args.plain:
+        import asyncio
+
+        from client.plain.front import PlainClient
+
+        client = PlainClient(target=target, name=(args.name or "")[:24], code=code,
+                             config_dir=args.config_dir, fingerprint=args.fingerprint,
+                             lang=args.lang)
+        if args.source:
+            client.connect_options["local_address"] = args.source
+        return asyncio.run(client.run())
     app = GuestApp(target=target, name=(args.name or "")[:24], code=code,
                    config_dir=args.config_dir, fingerprint=args.fingerprint, lang=args.lang)
     if args.source:

@@ -13,6 +13,8 @@ on 127.0.0.1 like any player.
   its turn in the host's own back-off, :class:`protocol.auth.RateLimiter`: one address guesses
   no faster through this door than through the game port, and a neighbour's right code still
   gets in) and the session gets a fresh identity. No passwords, no host-based or GSS authentication.
+* **Screen readers.** ``ssh plain@HOST`` (or a terminal that says ``TERM=dumb``) runs the
+  client in its plain mode (``--plain``): sentences in the scrollback, commands as typed lines.
 * **Nothing else.** A session with a pseudo-terminal and a shell request runs the client; an exec
   request (any command), a subsystem (sftp, scp), a shell without a terminal, a second session on
   one connection, port forwarding either way, UNIX sockets, X11 and agent forwarding are refused.
@@ -72,12 +74,20 @@ MAX_LOGINS_PER_ADDRESS = 4  # … from one address; past it its idlest is closed
 def window(cols: int, rows: int) -> tuple[int, int]:
     """A terminal size the door lets a guest have (at most MAX_COLS × MAX_ROWS)."""
     return max(1, min(cols, guests.MAX_COLS)), max(1, min(rows, guests.MAX_ROWS))
+PLAIN_USER = "plain"  # ssh plain@host: the client's screen-reader mode
 
 
 def set_window(fd: int, cols: int, rows: int) -> None:
     """Set the pty's window size (the kernel tells the client by SIGWINCH), capped."""
     cols, rows = window(cols, rows)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def wants_plain(username: str, term: str) -> bool:
+    """Whether a guest asked for the screen-reader mode (:mod:`client.plain`): by logging in
+    as ``plain`` (``ssh plain@HOST``) or from a terminal that says it is dumb
+    (``TERM=dumb ssh HOST``)."""
+    return username.strip().lower() == PLAIN_USER or term.strip().lower() == "dumb"
 
 
 def code_matches(typed: str, room_code: str) -> bool:
@@ -157,6 +167,7 @@ class GuestServer(asyncssh.SSHServer):
         self.wrong_codes = 0
         self.guesser = b"ssh:" + secrets.token_bytes(16)  # the back-off's identity: this login
         self.session: GuestSession | None = None
+        self.username = ""
 
     # -- connection ----------------------------------------------------------------------
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -213,6 +224,7 @@ class GuestServer(asyncssh.SSHServer):
 
     # -- authentication ------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
+        self.username = username[:64]
         return True  # every connection authenticates: by key, or with the room code
 
     def password_auth_supported(self) -> bool:
@@ -318,6 +330,8 @@ def client_launch(host: Any, guest: guests.GuestDir, server: GuestServer, chan: 
     colorterm = chan.get_environment().get("COLORTERM", "")
     if colorterm in ("truecolor", "24bit"):
         extra["COLORTERM"] = colorterm
+    if wants_plain(server.username, term):
+        argv.append("--plain")
     if server.code is not None:
         argv.append("--code-env")
         extra["HEXNET_ROOM_CODE"] = server.code

@@ -30,6 +30,8 @@ fonts, a cookie for identity).
 * **Touch.** xterm.js turns taps into mouse clicks: footer keys, lists, buttons. The font is
   made smaller where the window would hold fewer than the client's 80×24 cells (a phone in
   landscape), :data:`FIT_JS`.
+* **Large print.** ``?large`` fits 60×20 cells (the client's large-print layout) with a font
+  up to twice the size; ``?fontsize=N`` (8–48 px) sets one.
 * **Language.** The client speaks the first of the browser's ``Accept-Language`` that hexnet
   speaks (else the host's locale).
 
@@ -65,6 +67,9 @@ MAX_MESSAGE = 64 * 1024
 HEARTBEAT = 15.0
 STOP_WAIT = 5.0
 STATIC = Path(textual_serve.__file__).parent / "static"
+MAX_FONT = 48  # px: ?fontsize=N up to this
+LARGE_PRINT = (60, 20, 32)  # ?large: the cells the page fits (the client's large print), and
+# the font size it starts from
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -93,7 +98,7 @@ body.-closed .ended {{ display: flex; background: #0c181f; z-index: 10; }}
 <div class="notice ended"><div>The session ended.<br>
 <button type="button" onclick="location.reload()">Play again</button></div></div>
 <div id="terminal" class="textual-terminal" data-session-websocket-url="{ws_url}"
- data-font-size="{font_size}" data-fit="{fit}"></div>
+ data-font-size="{font_size}" data-fit="{fit}" data-cols="{cols}" data-rows="{rows}"></div>
 <script src="/hexnet/fit.js"></script>
 </body>
 </html>
@@ -105,6 +110,8 @@ body.-closed .ended {{ display: flex; background: #0c181f; z-index: 10; }}
 # terminal starts (textual.js builds it in window.onload, reading data-font-size), this picks
 # the largest font size up to the page's that fits 80×24 in the window, measured with the
 # terminal's own font once loaded (8 px at the least). ?fontsize=N (data-fit="0") is kept as is.
+# ?large (large print, for reading from across the room or with low vision) fits 60×20, the
+# client's large-print layout, starting from a font twice as big.
 FIT_JS = """(function () {
   "use strict";
   var el = document.getElementById("terminal");
@@ -112,11 +119,13 @@ FIT_JS = """(function () {
   if (!el || el.dataset.fit !== "1" || typeof start !== "function") return;
   window.onload = null;
   var family = "'Roboto Mono', Monaco, 'Courier New', monospace";
+  var cols = parseInt(el.dataset.cols, 10) || 80;
+  var rows = parseInt(el.dataset.rows, 10) || 24;
   function cell(size) {
     var probe = document.createElement("span");
     probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;" +
       "line-height:normal;font-family:" + family + ";font-size:" + size + "px";
-    probe.textContent = new Array(81).join("W");
+    probe.textContent = new Array(cols + 1).join("W");
     document.body.appendChild(probe);
     var box = probe.getBoundingClientRect();
     document.body.removeChild(probe);
@@ -126,7 +135,7 @@ FIT_JS = """(function () {
     var size = parseInt(el.dataset.fontSize, 10) || 16;
     for (; size > 8; size--) {
       var c = cell(size);
-      if (c[0] <= window.innerWidth && 24 * c[1] <= window.innerHeight) break;
+      if (c[0] <= window.innerWidth && rows * c[1] <= window.innerHeight) break;
     }
     el.dataset.fontSize = String(size);
   }
@@ -316,8 +325,10 @@ class WebDoor:
         """The page: a terminal whose websocket runs this browser's client."""
         ws_url = f"wss://{request.host}/ws"
         asked = request.query.get("fontsize")
+        cols, rows, start = LARGE_PRINT if "large" in request.query else (80, 24, 16)
         body = PAGE.format(title=html.escape(self.host.name), ws_url=html.escape(ws_url),
-                           font_size=_clamp(asked, 8, 32, 16), fit="0" if asked else "1")
+                           font_size=_clamp(asked, 8, MAX_FONT, start),
+                           fit="0" if asked else "1", cols=cols, rows=rows)
         response = web.Response(text=body, content_type="text/html")
         token = request.cookies.get(COOKIE)
         if token_bytes(token) is None:

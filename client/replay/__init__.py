@@ -105,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # hexnet replay … --text | head: the reader has enough
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    if getattr(args, "plain", False):  # the screen-reader mode: steps as typed lines
+        from client.plain.replay import run as run_plain
+
+        return run_plain(replay, verdict_lines(verdict))
     from client.replay.app import ReplayApp
 
     ReplayApp(replay, verdict_line(verdict), speed=args.speed, lang=lang).run()

@@ -6,8 +6,7 @@ which lists the legal actions (so every game is playable by keyboard from day on
 
 from __future__ import annotations
 
-import importlib
-
+from client.lazy import load
 from client.screens.table_base import TableScreen
 
 TABLE_SCREENS: dict[str, str] = {
@@ -22,5 +21,4 @@ def table_screen_for(game: str) -> type[TableScreen]:
     target = TABLE_SCREENS.get(game)
     if target is None:
         return TableScreen
-    module, name = target.split(":")
-    return getattr(importlib.import_module(module), name)
+    return load(target)

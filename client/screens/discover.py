@@ -12,42 +12,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
+from client.target import parse_target, short_fingerprint
 from client.widgets.footer import LocalFooter
 from hexnet.i18n import N_, _, ngettext
 
-DEFAULT_PORT = 7878
 BROWSE_LIMIT = 600.0  # seconds of listening, then the list stays as it is (r: again)
-
-
-def parse_target(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``host[:port]`` (IPv6 in brackets) as (host, port); ValueError with a sentence if not."""
-    text = text.strip()
-    if not text:
-        raise ValueError(_("Type a host, e.g. 192.168.1.20:7878."))
-    if text.startswith("["):
-        host, _sep, rest = text[1:].partition("]")
-        port_text = rest.removeprefix(":")
-    elif text.count(":") == 1:
-        host, port_text = text.split(":")
-    else:
-        host, port_text = text, ""
-    if not host:
-        raise ValueError(_("The host name is missing."))
-    if not port_text:
-        return host, default_port
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ValueError(_("{port} is not a port number.").format(port=repr(port_text)))
-    return host, int(port_text)
-
-
-def short_fingerprint(fp: str) -> str:
-    """The first groups of the host key's human fingerprint (as the host's screen shows it)."""
-    from protocol.tls import short_fingerprint as short
-
-    try:
-        return short(fp)
-    except ValueError:
-        return fp[:14] or "?"
 
 
 class DiscoverScreen(Screen):

@@ -29,31 +29,21 @@ from client.widgets.fang_choices import (
     proposal_action,
     scene_choices,
 )
-from client.widgets.fang_choices import (
-    label as fang_label,
-)
 from client.widgets.fang_village import (
     cats_table,
     hand_text,
     role_text,
-    scene_words,
     village_text,
 )
 from client.widgets.log import GameLog
+from client.words.fang import FangWords
 from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
 
-# Private log lines that name your role: the role card shows them instead (face down by default).
-ROLE_EVENTS = frozenset({"role", "witches"})
-# Private log lines that only some roles get (seer, pickpocket, protector, witches).
-ROLE_NOTES = frozenset({"seen", "stolen"})
 CONFIRM_TYPES = ("ready", "confirm", "end_talk")
 # A frog or a banished cat watches: the confirmations every seat gives go on by themselves
 # after this many seconds (p at once), so nobody presses at every step.
 WATCH_SECONDS = 1.5
-WATCHING_FORMS = frozenset({"frog", "banished"})
-SECRET_SCENES = {"pick": N_("the cats' picks"), "guard": N_("the guard"),
-                 "witches": N_("the witches' window")}
 HELP_NOTES = (
     N_("r turns your role card up or down (it starts face down)."),
     N_("↑↓ Enter in the choice list does what the scene asks: a place, a guard, the witches' "
@@ -86,6 +76,7 @@ class FangScreen(TableScreen):
         Binding("w", "whisper", N_("Whisper"), show=False),
     ]
     ANSWER_ACTIONS = frozenset({"pass_turn", "power", "vote_yes", "vote_no"})
+    WORDS = FangWords
     _watched: Any = None  # the state id whose OK was sent by itself
 
     WATCH_ACTIONS = TableScreen.WATCH_ACTIONS | {"role"}  # r: the results, after the end
@@ -123,20 +114,9 @@ class FangScreen(TableScreen):
         self._signature = []  # the choice list is drawn again, in the new words
         super().retranslate()
 
-    def phase_text(self) -> str:
-        return scene_words(self.view)
-
-    def waiting_text(self) -> str:
-        # In the hidden day scenes the view names only you (who else acts would give roles away).
-        if self.view.get("scene") in SECRET_SCENES and not self.legal:
-            return _(SECRET_SCENES[str(self.view.get("scene"))])
-        active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
-        if len(active) > 3:  # the list of cats marks each one (…)
-            if self.view.get("seat") in active:
-                return ngettext("you and {n} cat", "you and {n} cats", len(active) - 1).format(
-                    n=len(active) - 1)
-            return ngettext("{n} cat", "{n} cats", len(active)).format(n=len(active))
-        return super().waiting_text()
+    def words(self) -> FangWords:
+        return FangWords(self.view, self.legal, watching=self.watching, name=self.player_name,
+                         short=self.status_name, role_shown=self.role_shown)
 
     def prompt_text(self) -> str:
         if self.watching and not self.view.get("outcome"):
@@ -169,25 +149,6 @@ class FangScreen(TableScreen):
         lines += [f"{names.role_long(rid)}: {names.role_power(rid)}" for rid in names.ROLE_POWERS]
         return "\n".join(lines)
 
-    def label_value(self, field: str, value: Any) -> str:
-        if field in ("target", "frog") and isinstance(value, int):
-            return self.player_name(value, you=False)
-        if field == "place":
-            return names.place(value)
-        if field == "spell":
-            return names.spell(value)
-        if field == "card":
-            held = next((c for c in self.view.get("hand") or [] if c.get("id") == value), None)
-            return names.ingredient(held["ing"] if held else value)
-        if field == "members" and isinstance(value, str):
-            return ", ".join(self.player_name(int(s), you=False) for s in value.split(",") if s)
-        if field == "yes":
-            return _("yes") if value else _("no")
-        return super().label_value(field, value)
-
-    def describe(self, action: Action) -> str:
-        return fang_label(self.view, action)
-
     def help_explain(self) -> str:
         """What your role does (only while your role card is face up: the help shows it)."""
         role = self.view.get("role")
@@ -200,8 +161,7 @@ class FangScreen(TableScreen):
     # -- drawing --------------------------------------------------------------------------
     def update_view(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Show ``view`` minus the log lines that name your role; Fang's own results screen."""
-        log = [e for e in view.get("log") or [] if e.get("kind") not in ROLE_EVENTS]
-        shown = {**view, "log": log}
+        shown = {**view, "log": FangWords.shown_log(view)}
         if view.get("scene") != "proposal" or not any(
                 a.get("type") == "propose" for a in legal):
             self.chosen = set()
@@ -218,10 +178,7 @@ class FangScreen(TableScreen):
     def sitting_out(self) -> bool:
         """Whether your seat only watches: a frog or banished while the game runs (not a
         spectator, :attr:`watching`: that one has no seat and no legal actions)."""
-        forms = self.view.get("forms") or []
-        seat = self.view.get("seat")
-        return (not self.view.get("outcome") and isinstance(seat, int) and seat < len(forms)
-                and forms[seat] in WATCHING_FORMS)
+        return self.words().sitting_out()
 
     def _watch(self) -> None:
         """A watcher asked only to confirm: the OK goes by itself after a moment."""
@@ -236,19 +193,6 @@ class FangScreen(TableScreen):
         if (self.is_attached and self.view.get("state_id") == state
                 and self.actions_of_type("confirm")):
             self.run_worker(self.send_action(self.actions_of_type("confirm")[0]), group="send")
-
-    def event_text(self, event: dict[str, Any]) -> str:
-        """A private line that would give your role away reads as a secret while the role
-        card is face down (what it said is on the card, in your hand or just done by you)."""
-        if self.watching:  # a watcher's log is public (all-seeing after the end): words as is
-            return super().event_text(event)
-        kind = event.get("kind")
-        telling = (kind in ROLE_NOTES
-                   or (kind == "day_summary" and bool(event.get("names_role")))
-                   or (kind == "laid" and event.get("ingredient") == "fluchkraut"))
-        if telling and not self.role_shown:
-            return _("(a secret note — your role card, r)")
-        return super().event_text(event)
 
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#fang-village", Static).update(village_text(view))

@@ -7,7 +7,7 @@ Everything shown comes from the view; every move is one of the legal actions the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from textual import work
 from textual.app import ComposeResult
@@ -18,13 +18,12 @@ from textual.widgets import Static
 from client.screens.hand_table import HandTableScreen
 from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
-from client.screens.table_base import MISSING, Action
+from client.screens.table_base import Action
 from client.widgets import hranice_board as board
 from client.widgets.cards import CardList
 from client.widgets.log import GameLog
-from hexnet import i18n
-from hexnet.games.hranice.view import action_label
-from hexnet.i18n import N_, _, ngettext
+from client.words.hranice import HraniceWords
+from hexnet.i18n import N_, _
 
 HELP_NOTES = (
     N_("Each row: ▶ on turn · player · ✋ cards in hand · influence/target · ● active "
@@ -44,12 +43,6 @@ HELP_NOTES = (
 )
 
 AIMED = {"target", "player", "sign"}
-TYPE_WORDS = {
-    "draw": N_("draw a card"), "citizen": N_("play a citizen"), "accuse": N_("accuse"),
-    "cleanse": N_("cleanse"), "action": N_("play an action"), "react": N_("react"),
-    "pass": N_("pass"), "discard": N_("discard"), "flip": N_("flip the token"),
-    "end": N_("end the turn"),
-}
 
 
 class HraniceScreen(HandTableScreen):
@@ -77,6 +70,7 @@ class HraniceScreen(HandTableScreen):
     HraniceScreen #hand > .option-list--option-highlighted { text-style: bold reverse; }
     """
 
+    WORDS = HraniceWords
     _usable: set[str] = set()
     _peek_key: Any = None
 
@@ -88,19 +82,14 @@ class HraniceScreen(HandTableScreen):
         yield Static("", id="hr-now", markup=False)
 
     # -- words ----------------------------------------------------------------------------
+    def words(self) -> HraniceWords:
+        return cast(HraniceWords, super().words())
+
     def names(self, seat: int | None) -> str:
-        return self.player_name(seat) if isinstance(seat, int) else _("nobody")
+        return self.words().names(seat)
 
     def title_text(self) -> str:
         return f"Hranice #{self.table}"
-
-    def phase_text(self) -> str:
-        v = self.view
-        if v.get("outcome"):
-            return _("game over")
-        return _("Turn {n}: {who} {dots}").format(
-            n=v.get("turns", "?"), who=self.status_name(v.get("turn")),
-            dots=board.action_dots(int(v.get("actions_left") or 0)))
 
     def type_keys(self) -> dict[str, str]:
         if self.view.get("window"):
@@ -111,42 +100,6 @@ class HraniceScreen(HandTableScreen):
                 "discard": _("Enter: discard one"), "flip": _("f: flip the token"),
                 "end": _("e: end without flipping")}
 
-    def move_heading(self) -> str:
-        window = self.view.get("window")
-        if window:
-            return board.trigger_text(self.view, window, self.names, reactions=False) + " — "
-        step = self.view.get("step") or {}
-        if step.get("stage") == "choose":
-            return board.name("vyslech") + ": "
-        if step.get("stage") == "flip":
-            return _("End of your turn: ")
-        left = int(self.view.get("actions_left") or 0)
-        return ngettext("Your turn ({n} action left): ", "Your turn ({n} actions left): ",
-                        left).format(n=left)
-
-    def label_value(self, field: str, value: Any) -> str:
-        if value is MISSING:
-            return "—"
-        if field == "type":
-            if value == "pass" and self.view.get("window"):
-                return _("let it pass")
-            return _(TYPE_WORDS[str(value)]) if str(value) in TYPE_WORDS else str(value)
-        if field == "card" and isinstance(value, str):
-            return board.name(value)
-        if field == "target" and isinstance(value, str):
-            return board.whose(self.view, value, self.names)
-        if field == "player" and isinstance(value, int):
-            return self.player_name(value, you=False)
-        return super().label_value(field, value)
-
-    def describe(self, action: Action) -> str:
-        """A whole action as a sentence, for the list of every action (a)."""
-        defence = self.view.get("defence") or {}
-        label = action_label(action, self.view.get("seat"),
-                             lambda card: board.owner_of(self.view, card),
-                             lambda card: defence.get(card, 0))
-        return i18n.render_label(board.GAME, label, self.view.get("players") or [])
-
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#hr-councils", Static).update(board.councils_table(view, self.names))
@@ -156,8 +109,8 @@ class HraniceScreen(HandTableScreen):
             _("Dice: {roll}").format(roll=roll or _("no roll yet")))
         self.query_one("#hr-now", Static).update(board.now_text(view, self.names))
         hand = self.query_one(CardList)
-        mine = board.hand_order([str(c) for c in view.get("hand") or []])
-        usable = self.usable_cards(mine)
+        mine = self.words().hand()
+        usable = self.words().usable_cards()
         hand.show([(c, board.hand_label(c)) for c in mine], usable)
         if usable != self._usable:
             # A new decision (your turn, or a reaction out of turn): the cursor goes to the
@@ -169,11 +122,6 @@ class HraniceScreen(HandTableScreen):
         log = self.query_one(GameLog)
         self.call_after_refresh(log.scroll_end, animate=False)
         self._maybe_ask_discard(view, legal)
-
-    def usable_cards(self, hand: list[str]) -> set[str]:
-        """Your cards some legal action now names (not Výslech's pick: that names theirs)."""
-        kinds = {str(a["card"]) for a in self.legal if "card" in a and a["type"] != "discard"}
-        return {c for c in hand if board.row(c)["id"] in kinds}
 
     def _maybe_ask_discard(self, view: dict[str, Any], legal: list[Action]) -> None:
         """Výslech: once per look, ask which of the looked-at cards to discard."""

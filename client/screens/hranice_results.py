@@ -12,18 +12,17 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from client.screens.results import (
-    ResultsScreen,
-    fair_play_static,
-    headline,
-    tutorial_static,
-)
+from client.screens.results import ResultsScreen, fair_play_static, tutorial_static
 from client.widgets import hranice_board as board
 from client.widgets.footer import LocalFooter
-from hexnet import i18n
-from hexnet.i18n import _, ngettext
-
-PATH_KINDS = ("token", "ignite", "cleansed", "win", "turn_cap")
+from client.words.results import (
+    headline,
+    hranice_how,
+    hranice_sums,
+    hranice_title,
+    winning_path,
+)
+from hexnet.i18n import _
 
 
 def score_table(view: dict[str, Any]) -> Table:
@@ -53,50 +52,15 @@ def score_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def sums(view: dict[str, Any]) -> list[str]:
-    """Each winner's influence as a sum: ``Eva: council 9 + pyre 6 = 15 ≥ 7``."""
-    outcome = view.get("outcome") or {}
-    players = list(view.get("players") or [])
-    scores = list(outcome.get("scores") or [])
-    permanent = list(outcome.get("permanent") or [])
-    target = outcome.get("target", view.get("target"))
-    out = []
-    for seat in outcome.get("winners") or []:
-        if 0 <= seat < min(len(players), len(scores)):
-            perm = permanent[seat] if seat < len(permanent) else 0
-            out.append(_("{name}: council {council} + pyre {pyre} = {total} (target {target})")
-                       .format(name=players[seat], council=scores[seat] - perm, pyre=perm,
-                               total=scores[seat], target=target))
-    return out
-
-
-def winning_path(view: dict[str, Any]) -> list[str]:
-    """The winners' token flips, pyres and cleansings and the final event, from the log."""
-    winners = set((view.get("outcome") or {}).get("winners") or [])
-    lines = []
-    for event in view.get("log") or []:
-        kind = event.get("kind")
-        if kind in ("win", "turn_cap") or (kind in PATH_KINDS and event.get("seat") in winners):
-            lines.append(i18n.render("hranice", event, view.get("players") or []))
-    return lines
-
-
 class HraniceResultsScreen(ResultsScreen):
     """The Hranice outcome: headline, how it was won, the path, the scores."""
 
     def compose(self) -> ComposeResult:
-        outcome = self.view.get("outcome") or {}
-        how = i18n.word(board.GAME, "result", outcome.get("result"))
-        target = outcome.get("target", self.view.get("target"))
-        turns = outcome.get("turns")
         with VerticalScroll(id="results"):
-            yield Static(_("Game over — Hranice #{table} · target {target} influence").format(
-                table=self.table, target=target), classes="title", markup=False)
+            yield Static(hranice_title(self.view, self.table), classes="title", markup=False)
             yield Static(headline(self.view, turns=False), id="headline", markup=False)
-            yield Static(ngettext("How: {how}, after {n} turn.", "How: {how}, after {n} turns.",
-                                  turns if isinstance(turns, int) else 0).format(how=how, n=turns),
-                         id="how", markup=False)
-            yield Static("; ".join(sums(self.view)), id="sums", markup=False)
+            yield Static(hranice_how(self.view), id="how", markup=False)
+            yield Static("; ".join(hranice_sums(self.view)), id="sums", markup=False)
             path = winning_path(self.view)
             if path:
                 yield Static("\n".join("· " + line for line in path[-6:]), id="path",

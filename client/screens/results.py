@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from babel.lists import format_list
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,12 +15,8 @@ from textual.widgets import Static
 from client.widgets import guard
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import KeyGuard
-from hexnet import i18n
-from hexnet.i18n import N_, _, ngettext
-
-# the score parts engines report in ``outcome["breakdown"]``
-PARTS = {"pentagrams": N_("pentagrams"), "matches": N_("matches"), "trials": N_("trials"),
-         "empty_stakes": N_("empty stakes")}
+from client.words.results import headline, part_name, score_parts, you_mark
+from hexnet.i18n import N_, _
 
 
 def score_table(view: dict[str, Any]) -> Table:
@@ -35,45 +30,21 @@ def score_table(view: dict[str, Any]) -> Table:
     scores = list(outcome.get("scores") or [])
     winners = set(outcome.get("winners") or [])
     breakdown = outcome.get("breakdown") or []
-    parts: list[str] = []
-    for entry in breakdown:
-        if isinstance(entry, dict):
-            parts += [k for k in entry if k not in parts and k != "total"]
+    parts = score_parts(view)
     table = Table(box=None, header_style="bold", padding=(0, 1))
     table.add_column("")
     table.add_column(_("Player"), no_wrap=True)
     for part in parts:
-        table.add_column(_(PARTS.get(part, part.replace("_", " "))), justify="right")
+        table.add_column(part_name(part), justify="right")
     table.add_column(_("Total"), justify="right", style="bold")
     for seat, name in enumerate(players):
-        row: list[Any] = ["★" if seat in winners else "", Text(str(name) + (
-            _(" (you)") if seat == view.get("seat") else ""))]
+        row: list[Any] = ["★" if seat in winners else "", Text(str(name) + you_mark(view, seat))]
         entry = breakdown[seat] if seat < len(breakdown) and isinstance(
             breakdown[seat], dict) else {}
         row += [str(entry.get(part, "")) for part in parts]
         row.append(str(scores[seat]) if seat < len(scores) else "")
         table.add_row(*row)
     return table
-
-
-def headline(view: dict[str, Any], turns: bool = True) -> str:
-    """Who won, in a sentence (and after how many turns, with ``turns``)."""
-    outcome = view.get("outcome") or {}
-    players = list(view.get("players") or [])
-    winners = [str(players[s]) if 0 <= s < len(players) else f"#{s}"
-               for s in outcome.get("winners") or []]
-    you_won = view.get("seat") in (outcome.get("winners") or [])
-    if you_won:
-        text = _("You win!") if len(winners) == 1 else _("You share the win!")
-    elif winners:
-        names = format_list(winners, locale=i18n.language())
-        text = ngettext("{names} wins.", "{names} win.", len(winners)).format(names=names)
-    else:
-        text = _("Nobody wins.")
-    count = outcome.get("turns")
-    if turns and isinstance(count, int):
-        text += "  " + ngettext("({n} turn)", "({n} turns)", count).format(n=count)
-    return text
 
 
 def fair_play_static(app: Any, table: int) -> list[Static]:

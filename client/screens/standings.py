@@ -13,39 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from client.widgets.footer import LocalFooter
-from hexnet.i18n import N_, _, ngettext
-
-FORMATS = {"swiss": N_("Swiss"), "round-robin": N_("round-robin"), "knockout": N_("knockout")}
-
-
-def headline(event: dict[str, Any]) -> str:
-    """``Swiss tournament of Hranice — after round 2 of 3`` (or registering, playing, over)."""
-    title = _("{format} tournament of {game}").format(
-        format=_(FORMATS.get(str(event.get("format")), str(event.get("format")))),
-        game=str(event.get("game", "")).capitalize())
-    status = event.get("status")
-    if status == "registering":
-        when = ngettext("registering: {n} entrant", "registering: {n} entrants",
-                        len(event.get("entrants") or [])).format(
-            n=len(event.get("entrants") or []))
-    elif status == "over":
-        when = _("final standings")
-    elif status == "playing":
-        when = _("round {round} of {rounds} is being played").format(
-            round=event.get("round"), rounds=event.get("rounds"))
-    else:
-        when = _("after round {round} of {rounds}").format(round=event.get("round"),
-                                                           rounds=event.get("rounds"))
-    return f"{title} — {when}"
-
-
-def you_line(event: dict[str, Any]) -> str:
-    """Whether and as whom the reader has entered."""
-    if event.get("you"):
-        return _("You play as {name}.").format(name=event["you"])
-    if event.get("status") == "registering":
-        return _("Press e in the lobby to enter.")
-    return _("You have not entered this tournament.")
+from client.words.lobby import headline, you_line
+from hexnet.i18n import N_, _
 
 
 def standings_table(event: dict[str, Any]) -> Table:

@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from client.choosing import distinct, field_title, matching, next_question, selector, values
 from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
 from client.widgets import presence
@@ -37,65 +38,35 @@ from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
-from hexnet import i18n
+from client.words.table import Action, TableWords, seat_name
 from hexnet.i18n import N_, _, ngettext
 
-Action = dict[str, Any]
 Select = Callable[[Action], bool]
-MISSING = object()
 NAME_CAP = 10  # letters of a player's name on the status line (then cut: ``Bartholom…``)
+# below this many columns or rows the table is drawn for large print (a big font, a zoomed
+# browser): the side pane narrower, the game area without what is only drawn (styles/table.tcss)
+LARGE_PRINT = (80, 24)
 
 CLOCK_NOTE = N_("⏱ 6s before the prompt: the seconds left to answer (then the host decides as "
                 "the prompt says). ⏸: the question just changed, keys wait a moment.")
 PRESENCE_NOTE = N_("⟳ link dropped (coming back) · ⚡ client closed · absent in N s · ⌀ "
                    "default moves · ⚙ bot plays · #3 table")
-# The order in which a multi-field action is narrowed down, then any other fields alphabetically.
-FIELD_ORDER = ["type", "card", "accuser", "target", "sign", "other", "villager", "seat"]
-FIELD_TITLES = {
-    "type": N_("What do you want to do?"),
-    "card": N_("Which card?"),
-    "accuser": N_("Who accuses?"),
-    "target": N_("Whom?"),
-    "sign": N_("Raise or lower?"),
-    "other": N_("Which other villager?"),
-    "villager": N_("Which villager?"),
-    "seat": N_("Which player?"),
-}
-# The order in which the prompt names what you can do (the rest after these).
-PROMPT_ORDER = ["play", "discard", "choose", "call_inquisition", "pass", "done"]
-TYPE_WORDS = {
-    "play": N_("play it"),
-    "pass": N_("pass"),
-    "discard": N_("discard it"),
-    "choose": N_("choose"),
-    "call_inquisition": N_("call the Inquisition"),
-    "done": N_("done"),
-}
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def _distinct(values: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for v in values:
-        if not any(_same(v, seen) for seen in out):
-            out.append(v)
-    return out
 
 
 class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
+    HORIZONTAL_BREAKPOINTS = [(0, "-large-print"), (LARGE_PRINT[0], "-normal")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (LARGE_PRINT[1], "-tall")]
     # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
     WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
-    # Fields asked even when only one value is possible: the choice is shown and confirmed,
-    # never made silently (a key typed ahead must not pick the next question's first entry).
-    CONFIRM_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    # the game's words (client/words); its CONFIRM_FIELDS are asked even with one value: the
+    # choice is shown and confirmed, never made silently (a key typed ahead must not pick the
+    # next question's first entry)
+    WORDS: ClassVar[type[TableWords]] = TableWords
     # Actions that answer the table: their keys wait a moment after the question changed.
     ANSWER_ACTIONS: ClassVar[frozenset[str]] = frozenset({"pass_turn"})
     BINDINGS = [
@@ -177,6 +148,11 @@ class TableScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.call_later(self._not_looking)
+
+    def on_resize(self) -> None:
+        """A new size (large print or not): the game area drawn again to fit it."""
+        if self._ready and self.is_attached and self.view:
+            self.show_game(self.view, self.legal)
 
     async def _not_looking(self) -> None:
         """The table is on screen, not the lobby: the host may stop sending the lobby."""
@@ -366,14 +342,19 @@ class TableScreen(Screen):
         """The game's id (its catalog's domain)."""
         return self.GAME or str(self.view.get("game", ""))
 
+    def words(self) -> TableWords:
+        """This table's words now (:mod:`client.words`): from the view and the legal actions,
+        names as this screen writes them."""
+        return self.WORDS(self.view, self.legal, watching=self.watching, name=self.player_name,
+                          short=self.status_name)
+
     def event_text(self, event: dict[str, Any]) -> str:
         """One log event in the reader's language."""
-        return i18n.render(self.game, event, self.view.get("players") or [])
+        return self.words().event_text(event)
 
     def phase_text(self) -> str:
-        """The phase in words. Subclasses name their phases."""
-        phase = self.view.get("phase")
-        return _("Phase {phase}").format(phase=phase) if phase is not None else ""
+        """The phase in words (each game's words name their phases)."""
+        return self.words().phase_text()
 
     def status_text(self) -> str:
         """The top line: game, phase, and who the game waits for (a lost link, and players
@@ -441,31 +422,16 @@ class TableScreen(Screen):
         return {}
 
     def waiting_text(self) -> str:
-        active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
-        if not active:
-            return _("nobody")
-        if len(active) > 2 and self.view.get("seat") in active:  # keep the status line short
-            return ngettext("you and {n} other", "you and {n} others", len(active) - 1).format(
-                n=len(active) - 1)
-        return ", ".join(self.status_name(s) for s in active)
+        return self.words().waiting_text()
 
     def player_name(self, seat: int | None, you: bool = True) -> str:
         """The name at ``seat``; ``you`` for your own seat when ``you`` is set."""
-        players = self.view.get("players") or []
-        if seat is None:
-            return _("nobody")
-        if you and seat == self.view.get("seat"):
-            return _("you")
-        return str(players[seat]) if 0 <= seat < len(players) else f"#{seat}"
+        return seat_name(self.view, seat, you)
 
     def away(self) -> bool:
         """Whether the host counts you absent while you are here (you kept the table waiting
         too long, or the host said so): the game plays your moves until ``b``."""
-        seat = self.view.get("seat")
-        presence = self.view.get("presence") or []
-        return (not self.watching and not self.view.get("outcome") and isinstance(seat, int)
-                and 0 <= seat < len(presence) and isinstance(presence[seat], dict)
-                and presence[seat].get("state") == "absent")
+        return self.words().away()
 
     def away_text(self) -> str:
         """The prompt while :meth:`away` ("" otherwise)."""
@@ -487,12 +453,11 @@ class TableScreen(Screen):
             return _("The game is over — r results · l lobby")
         if not self.legal:
             return _("Waiting for {who}…").format(who=self.waiting_text())
-        kinds = sorted(_distinct([a.get("type") for a in self.legal]),
-                       key=lambda k: PROMPT_ORDER.index(k) if k in PROMPT_ORDER else 50)
+        said = self.words()
+        kinds = said.kinds()
         keys = self.type_keys()
-        words = _distinct([keys[str(k)] for k in kinds if str(k) in keys])
-        others = [_(TYPE_WORDS[str(k)]) if str(k) in TYPE_WORDS else str(k).replace("_", " ")
-                  for k in kinds if str(k) not in keys]
+        words = distinct([keys[k] for k in kinds if k in keys])
+        others = [said.label_value("type", k) for k in kinds if k not in keys]
         if others:
             words.append("a: " + ", ".join(others))
         expiry = self.expiry_text()
@@ -501,8 +466,7 @@ class TableScreen(Screen):
 
     def expiry_text(self) -> str:
         """What the running deadline's expiry does, in words ("" if nothing is timed)."""
-        key = (self.view.get("deadline") or {}).get("on_expiry")
-        return i18n.word(self.game, "expiry", key) if key else ""
+        return self.words().expiry_text()
 
     def type_keys(self) -> dict[str, str]:
         """Action type → how to do it here (a key and a word). Games refine it by phase."""
@@ -510,65 +474,35 @@ class TableScreen(Screen):
 
     def move_heading(self) -> str:
         """``Your move: `` — games say more (e.g. that this is a reaction out of turn)."""
-        return _("Your move: ")
+        return self.words().move_heading()
 
     # -- naming ---------------------------------------------------------------------------
     def label_value(self, field: str, value: Any) -> str:
         """How ``value`` of action field ``field`` reads to a player."""
-        if value is MISSING:
-            return "—"
-        if field == "type":
-            return (_(TYPE_WORDS[str(value)]) if str(value) in TYPE_WORDS
-                    else str(value).replace("_", " "))
-        if field == "seat" and isinstance(value, int):
-            return self.player_name(value, you=False)
-        if field == "sign" and isinstance(value, int):
-            return _("raise (+)") if value > 0 else _("lower (−)")
-        return str(value)
+        return self.words().label_value(field, value)
 
     def describe(self, action: Action) -> str:
         """A whole action in words, for menus."""
-        words = [self.label_value("type", action.get("type"))]
-        for key in self._fields([action]):
-            if key != "type":
-                words.append(f"{key} {self.label_value(key, action[key])}")
-        return " · ".join(words)
+        return self.words().describe(action)
 
     def describe_fixed(self, candidates: list[Action], before: str) -> str:
         """What is already settled among ``candidates`` (fields before ``before``), in words."""
-        words = []
-        for key in self._fields(candidates):
-            if key == before:
-                break
-            if key != "type":
-                words.append(self.label_value(key, candidates[0].get(key, MISSING)))
-        return " · ".join(words)
-
-    @staticmethod
-    def _fields(actions: list[Action]) -> list[str]:
-        keys = {k for a in actions for k in a}
-        return [k for k in FIELD_ORDER if k in keys] + sorted(keys - set(FIELD_ORDER))
+        return self.words().describe_fixed(candidates, before)
 
     # -- choosing and sending -------------------------------------------------------------
     def matching(self, select: Select, fixed: dict[str, Any]) -> list[Action]:
         """The legal actions now that ``select`` accepts and that carry every ``fixed`` value."""
-        return [a for a in self.legal if select(a) and all(
-            _same(a.get(k, MISSING), v) for k, v in fixed.items())]
+        return matching(self.legal, select, fixed)
 
     def next_question(self, candidates: list[Action], fixed: dict[str, Any]) -> str | None:
-        """The field to ask about next: the first that still differs, else a field of
-        :data:`CONFIRM_FIELDS` not yet asked (shown with its one value), else None."""
-        for key in self._fields(candidates):  # in the order the game asks them
-            if len(_distinct([a.get(key, MISSING) for a in candidates])) > 1 or (
-                    key in self.CONFIRM_FIELDS and key not in fixed):
-                return key
-        return None
+        """The field to ask about next (:func:`client.choosing.next_question`, with this game's
+        fields that are always confirmed)."""
+        return next_question(candidates, fixed, self.WORDS.CONFIRM_FIELDS)
 
     @staticmethod
     def selector(candidates: list[Action]) -> Select:
-        """Accepts the actions among ``candidates`` (by value, so a new view's equal actions
-        are still accepted)."""
-        return lambda action: action in candidates
+        """Accepts the actions among ``candidates`` (by value)."""
+        return selector(candidates)
 
     async def ask(self, title: str, source: Callable[[], Choices]) -> tuple[Any, bool]:
         """A live list over the table; (the value picked or None, whether it vanished)."""
@@ -598,8 +532,7 @@ class TableScreen(Screen):
             key = self.next_question(now, fixed)
             if key is None:
                 break
-            question = first_title or (_(FIELD_TITLES[key]) if key in FIELD_TITLES
-                                       else _("Which {field}?").format(field=key))
+            question = first_title or field_title(key)
             first_title = ""
             chosen = self.describe_fixed(now, key)
             title = f"{chosen}\n{question}" if chosen else question
@@ -628,17 +561,16 @@ class TableScreen(Screen):
         possible."""
         def source() -> Choices:
             found = self.matching(select, fixed)
-            values = _distinct([a.get(key, MISSING) for a in found])
-            return [(self.choice_label(key, v, found), v) for v in values]
+            return [(self.choice_label(key, v, found), v) for v in values(found, key)]
         return source
 
     def choice_label(self, key: str, value: Any, candidates: list[Action]) -> str:
         """How a value reads in a list (games add what it would do)."""
-        return self.label_value(key, value)
+        return self.words().choice_label(key, value, candidates)
 
     def confirm_text(self, action: Action) -> str:
         """What the final confirmation shows before ``action`` is sent ("" = send at once)."""
-        return ""
+        return self.words().confirm_text(action)
 
     def confirm_label(self, action: Action) -> str:
         """The one entry of the confirmation."""

@@ -53,8 +53,9 @@ def village_text(view: dict[str, Any]) -> Text:
     return out
 
 
-def role_text(view: dict[str, Any], shown: bool) -> Text:
-    """Your role card: face down (``r`` turns it) or face up with what you know."""
+def role_text(view: dict[str, Any], shown: bool, keys: bool = True) -> Text:
+    """Your role card: face down (``r`` turns it) or face up with what you know (``keys``:
+    with the keys that go with it)."""
     out = Text()
     if not shown:
         out.append(" ░░ " + _("role card face down") + " ░░ ", style="reverse")
@@ -73,7 +74,7 @@ def role_text(view: dict[str, Any], shown: bool) -> Text:
     if role in ("hexe", "kraehe"):
         who = ", ".join(str(players[s]) for s in witches) or _("only you")
         out.append("\n" + _("Witches: {who}").format(who=who))
-        if role == "hexe":
+        if role == "hexe" and keys:
             out.append(" · " + _("w: whisper"))
     for day, target, result in view.get("seen") or []:
         key = "seen_witch" if result == "witch" else "seen_no_witch"
@@ -101,34 +102,47 @@ def _last_event(view: dict[str, Any], kind: str) -> dict[str, Any] | None:
     return None
 
 
-def seat_marks(view: dict[str, Any]) -> list[str]:
-    """Per seat: what the table may know of its choice now — sent (✓), still waited on (…),
-    or, once all have voted, the vote itself."""
+def seat_states(view: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Per seat: what the table may know of its choice now, as data — ``("sent", None)``,
+    ``("waited", None)``, ``("yes"|"no", None)`` once the proposal's votes are out,
+    ``("voted", target)`` (None: abstained) once the vote's are, or ``("", None)``."""
     n = len(view.get("players") or [])
     scene = view.get("scene")
-    marks = [""] * n
+    states: list[tuple[str, Any]] = [("", None)] * n
     if view.get("outcome"):
-        return marks
+        return states
     if scene in SENT_SCENES:
         for s in view.get("submitted") or []:
             if 0 <= s < n:
-                marks[s] = "✓"
+                states[s] = ("sent", None)
         for s in view.get("active") or []:
-            if 0 <= s < n and not marks[s]:
-                marks[s] = "…"
-    result = None
+            if 0 <= s < n and not states[s][0]:
+                states[s] = ("waited", None)
     if scene == "proposal_result":
         result = _last_event(view, "proposal_result")
         if result:
             for s in result.get("yes") or []:
-                marks[s] = _("yes")
+                states[s] = ("yes", None)
             for s in result.get("no") or []:
-                marks[s] = _("no")
+                states[s] = ("no", None)
     elif scene == "vote_result":
         result = _last_event(view, "vote_result")
-        players = view.get("players") or []
         for s, target in (result or {}).get("votes") or []:
-            marks[s] = _("abstain") if target is None else f"→{players[target]}"
+            states[s] = ("voted", target)
+    return states
+
+
+def seat_marks(view: dict[str, Any]) -> list[str]:
+    """Per seat: what the table may know of its choice now — sent (✓), still waited on (…),
+    or, once all have voted, the vote itself."""
+    players = view.get("players") or []
+    marks = []
+    for kind, target in seat_states(view):
+        if kind == "voted":
+            marks.append(_("abstain") if target is None else f"→{players[target]}")
+        else:
+            marks.append({"sent": "✓", "waited": "…", "yes": _("yes"), "no": _("no")}.get(
+                kind, ""))
     return marks
 
 

@@ -29,15 +29,17 @@ PARTS = (("pentagrams", N_("pentagrams")), ("matches", N_("matches")),
          ("trials", N_("trials")), ("empty_stakes", N_("empty stakes")))
 
 
-def villager_table(view: dict[str, Any], short: Name, player: Name) -> Table:
+def villager_table(view: dict[str, Any], short: Name, player: Name, bar: bool = True) -> Table:
     """One row per villager: ◆ (current witch) and name, owner, suspicion bar to 18 (▒ = the
-    stake's floor), suspicion, the stake's start (⚖: a trial card lies on it), P/M."""
+    stake's floor; left out without ``bar``: the large-print layout), suspicion, the stake's
+    start (⚖: a trial card lies on it), P/M."""
     table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
                   header_style="bold", pad_edge=False)
     table.add_column(_("Villager"), no_wrap=True, max_width=12, overflow="ellipsis")
     table.add_column(_("Owner"), no_wrap=True, max_width=7, overflow="ellipsis")
-    table.add_column(_("Suspicion ▒stake"), no_wrap=True, min_width=18, max_width=18)
-    table.add_column("", justify="right", no_wrap=True, min_width=2)
+    if bar:
+        table.add_column(_("Suspicion ▒stake"), no_wrap=True, min_width=18, max_width=18)
+    table.add_column("" if bar else _("Su"), justify="right", no_wrap=True, min_width=2)
     table.add_column(_("St"), no_wrap=True, min_width=2, max_width=2)
     table.add_column(_("P/M"), no_wrap=True, min_width=3, max_width=3, overflow="crop")
     witches = set(view.get("current_witches") or [])
@@ -50,11 +52,14 @@ def villager_table(view: dict[str, Any], short: Name, player: Name) -> Table:
             stake += "⚖"
         values = f"{v.get('pentagrams', '?')}/{v.get('matches', '?')}"
         if v.get("alive", True):
-            bar = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
+            track = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
             value = str(v.get("suspicion", 0))
         else:
-            bar, value, stake = Text(fate(view, vid, player), style="dim"), "", ""
-        table.add_row(name, Text(player(v.get("owner"))), bar, value, stake, values)
+            track, value, stake = Text(fate(view, vid, player), style="dim"), "", ""
+            if not bar:  # no room for the fate: † in the suspicion's column
+                value = "†"
+        cells = [name, Text(player(v.get("owner"))), track, value, stake, values]
+        table.add_row(*(cells if bar else cells[:2] + cells[3:]))
     return table
 
 

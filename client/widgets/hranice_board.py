@@ -14,9 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from babel.lists import format_list
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from client import palette
 from hexnet import i18n
 from hexnet.games.hranice import cards
 from hexnet.i18n import _, ngettext
@@ -132,7 +134,8 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
         table.add_row(mark, Text(names(seat), style=style),
                       str(sizes[seat]) if seat < len(sizes) else "",
                       Text(f"{inf}/{target}", style="bold" if inf >= target else ""),
-                      Text("●" if active else "○", style="bold green" if active else "dim"),
+                      Text("●" if active else "○",
+                           style=palette.style("token_on" if active else "token_off")),
                       cell)
     return table
 
@@ -140,10 +143,11 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
 def pyre_text(view: dict[str, Any]) -> Text:
     """``Pyre 2/3: Kovář 3 · Šlechtic 6 │ pile 24 · discards 5``."""
     pyre = view.get("pyre") or []
-    out = Text(_("Pyre {n}/{max}: ").format(n=len(pyre), max=cards.rule("pyre_ignites_at")),
-               style="bold")
+    out = Text()
+    out.append(_("Pyre {n}/{max}: ").format(n=len(pyre), max=cards.rule("pyre_ignites_at")),
+               style=Style(bold=True) + palette.style("pyre") if pyre else "bold")
     out.append(" · ".join(citizen(c, view) for c in pyre) or _("empty"),
-               style="red" if pyre else "dim")
+               style=palette.style("pyre") if pyre else "dim")
     out.append(" │ " + _("pile {pile} · discards {discards}").format(
         pile=view.get("pile_size", "?"), discards=len(view.get("discard") or [])), style="dim")
     return out

@@ -13,6 +13,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
+from client import palette
+
 MAX_LINES = 400
 TextOf = Callable[[dict[str, Any]], str]
 
@@ -58,7 +60,8 @@ class GameLog(RichLog):
             self._chat_seen = number
         line = Text()
         tag = "» " if channel != "witches" else "☾ "
-        line.append(f"{tag}{sender}: ", style="bold cyan")
+        line.append(tag, style=palette.style("chat"))
+        line.append(f"{sender}: ", style="bold")
         line.append(text)
         self._keep(line)
         self.write(line)
@@ -66,8 +69,11 @@ class GameLog(RichLog):
     def add_note(self, text: str, warning: bool = True) -> None:
         """Append a line from the client itself: a warning (a refusal, a lost connection) or,
         with ``warning=False``, news (a replay's check)."""
-        line = Text(f"! {text}", style="bold red") if warning else Text(f"✓ {text}",
-                                                                         style="bold")
+        # the mark is coloured, the words bold: a wrapped line's rest carries no colour
+        line = Text(style="bold")
+        line.append("! " if warning else "✓ ", style=palette.style("warning" if warning
+                                                                    else "news"))
+        line.append(text)
         self._keep(line)
         self.write(line)
 

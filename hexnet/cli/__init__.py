@@ -96,6 +96,12 @@ def _add_lang(p: argparse.ArgumentParser) -> None:
                         "(default: from LC_ALL, LC_MESSAGES or LANG; English otherwise)")
 
 
+def _add_plain(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plain", action="store_true",
+                   help="screen-reader mode: plain lines in the normal scrollback, commands "
+                        "typed as lines (help lists them)")
+
+
 def _seconds(text: str) -> float:
     from hexnet.search import think_seconds
 
@@ -181,7 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--interface", action="append",
                    help="with --lan: advertise only on this address (repeatable)")
     p.add_argument("--pace", choices=["relaxed", "normal", "quick"],
-                   help="how long the table's timed windows are (default: the game's normal)")
+                   help="how long the table's timed windows are (default: the game's normal; "
+                        "relaxed with --plain)")
     p.add_argument("--tutorial", action="store_true",
                    help="a guided first game: a prepared table, predictable bots and a hint "
                         "at every step (about 5 minutes)")
@@ -190,6 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a bot waits before it moves, so you can follow its move "
                         "(default 0.4; the tutorial's 1)")
     _add_lang(p)
+    _add_plain(p)
 
     p = sub.add_parser("host", help="run a host: tables, seats, mDNS")
     p.add_argument("--port", type=int, default=7878, help="TCP port (default 7878)")
@@ -263,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--watch", type=_positive(int), metavar="TABLE",
                    help="watch table TABLE as soon as connected (needs HOST)")
     _add_lang(p)
+    _add_plain(p)
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")
     p.add_argument("--interface", action="append", help="listen only on this address")
@@ -350,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="steps a second when the replay plays by itself (Space; default 2)")
     p.add_argument("--data-dir", help="where the journals are (default: $XDG_DATA_HOME/hexnet)")
     _add_lang(p)
+    _add_plain(p)
 
     p = sub.add_parser("verify", help="check a finished journal's revealed seed against its play")
     p.add_argument("journal")

@@ -108,6 +108,8 @@ async def play(args: argparse.Namespace) -> int:
         table = tutorial_table(host, tutorial)
     else:
         pace = getattr(args, "pace", None)
+        if pace is None and getattr(args, "plain", False):
+            pace = "relaxed"  # a screen reader needs time to read a question out
         table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
                                         seed=args.seed)
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
@@ -117,15 +119,32 @@ async def play(args: argparse.Namespace) -> int:
     try:
         # A throwaway client identity: local play leaves no pins or keys behind.
         with tempfile.TemporaryDirectory(prefix="hexnet-play-") as client_dir:
+            seat = AutoSeat(table, seat=mine, start=not args.lan)
+            if getattr(args, "plain", False):  # the screen-reader mode: lines, not a screen
+                from client.plain.front import run_plain
+
+                await run_plain(target=("127.0.0.1", port), name=name, config_dir=client_dir,
+                                fingerprint=host.fingerprint, auto_seat=seat,
+                                greeting=plain_greeting(greeting, tutorial is not None),
+                                lang=lang, tutorial=args.game if tutorial else None)
+                return 0
             app = HexnetApp(target=("127.0.0.1", port), name=name, config_dir=client_dir,
-                            fingerprint=host.fingerprint,
-                            auto_seat=AutoSeat(table, seat=mine, start=not args.lan),
+                            fingerprint=host.fingerprint, auto_seat=seat,
                             greeting=greeting, lang=lang,
                             tutorial=args.game if tutorial else None)
             await app.run_async()
     finally:
         await host.stop()
     return 0
+
+
+def plain_greeting(greeting: str, tutorial: bool) -> str:
+    """The greeting of ``--plain``: the tutorial's says how its hints come (no hint line, no
+    keys); any other as the screen's."""
+    if tutorial:
+        return _("A guided first game: a hint is said at every step. Type help for every "
+                 "command.")
+    return greeting
 
 
 def run(args: argparse.Namespace) -> int:

@@ -100,13 +100,26 @@ def peek_view() -> Views:
     return GAME.view(state, 0), GAME.legal_actions(state, 0)
 
 
-def flip_view() -> Views:
+def flip_state() -> State:
     """Manual flip: Eva (seat 4) ends her turn with 8 influence and must flip or end."""
     scenario = {**TABLE, "first_player": 4, "dice": []}
     state = GAME.setup(PLAYERS, 7, {"scenario": scenario, "manual_flip": True})
     act(state, 4, {"type": "draw"})
     act(state, 4, {"type": "draw"})
+    return state
+
+
+def flip_view() -> Views:
+    """Eva must flip her dominance token or end her turn."""
+    state = flip_state()
     return GAME.view(state, 4), GAME.legal_actions(state, 4)
+
+
+def flipped_view() -> Views:
+    """Eva flipped her token: it is active (●); Ada's turn."""
+    state = flip_state()
+    act(state, 4, {"type": "flip"})
+    return GAME.view(state, 0), GAME.legal_actions(state, 0)
 
 
 class HraniceViewApp(ScreenApp):

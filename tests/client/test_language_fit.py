@@ -150,7 +150,7 @@ def test_every_refusal_the_host_can_send_has_words_in_the_client() -> None:
     import re
     from pathlib import Path
 
-    from client.app import CODE_WORDS, HOST_WORDED
+    from client.refusals import CODE_WORDS, HOST_WORDED
 
     root = Path(__file__).resolve().parents[2]
     pattern = re.compile(r"(?:_error|error|refuse|LobbyError)\(\s*(?:conn_id,\s*)?\"([a-z_]+)\"")

@@ -1,0 +1,74 @@
+"""Why the host refused, in the reader's language: its refusal and error codes in words, the
+engine's reasons (data) rendered from the game's catalog, and "too late" for an answer that
+came after its question closed. Every front end (the table screens, the plain mode) says them
+the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexnet import i18n
+from hexnet.i18n import N_, _
+
+# Refusals of an answer that came after its question closed (the host's ``stale``; a
+# dedicated "too late" code where the host has one): said as "too late", not as a rules error.
+TOO_LATE_CODES = frozenset({"stale", "too_late", "late"})
+# What the host's refusals and errors say, by code, where the words need nothing only the host
+# knows (otherwise its own — English — sentence is shown).
+CODE_WORDS = {
+    "stale": N_("Too late: the game moved on before your answer arrived (the window had "
+                "closed or the question changed). Look again and choose anew."),
+    "not_playing": N_("This table is not playing."),
+    "not_seated": N_("You have no seat at that table."),
+    "empty": N_("That message was empty."),
+    "no_channel": N_("You may not speak on that channel."),
+    "table_full": N_("That table has no empty seat."),
+    "seat_taken": N_("That seat is taken."),
+    "not_open": N_("That table has already started."),
+    "seats_empty": N_("Every seat needs a player or a bot before the start."),
+    "too_many_tables": N_("This host has as many tables as it can show."),
+    "playing": N_("You are playing at another table; leave it first."),
+    "no_table": N_("There is no such table."),
+    "journal_failed": N_("The host could not write this table's journal, so it stopped the "
+                         "table."),
+    "no_watching": N_("That table may not be watched."),
+    "not_creator": N_("Only the table's creator or the host may set who watches it."),
+    "registration_closed": N_("The tournament has started; registration is closed."),
+    "event_full": N_("The tournament has as many entrants as it can take."),
+    "rate_limited": N_("Too many messages; slow down."),
+    "idle": N_("No message for too long."),
+    "too_many_watchers": N_("That table has as many watchers as it can take."),
+    "name_taken": N_("No free variant of that name is left."),
+    "unknown_game": N_("This host does not have that game."),
+    "bad_seats": N_("That game cannot be played with that many seats."),
+    "no_seat": N_("There is no player in that seat."),
+    "host_only": N_("Only the host may do that."),
+    "no_option": N_("This table has no such setting."),
+    "internal": N_("The host failed on that request; it was not carried out."),
+    "too_fast": N_("You change what you watch too often; wait a second and try again."),
+    "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
+}
+# refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
+# or that only a broken client meets (the handshake's): shown as the host words them
+HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
+               "code_required", "bad_code")
+
+
+def code_text(code: str, message: str) -> str:
+    """A refusal or error the host sent as ``code`` (with its own English ``message``): the
+    words this client has for the code, else the host's sentence."""
+    return _(CODE_WORDS[code]) if code in CODE_WORDS else message
+
+
+def rejection_text(view: dict[str, Any], code: str, message: str,
+                   reason: dict[str, Any] | None) -> str:
+    """Why the host refused an action at the table whose latest view is ``view``: the
+    engine's reason as data (``{"key": …, **args}``) in the reader's language; an answer that
+    came after its question closed is "too late", whatever the host adds."""
+    if code in TOO_LATE_CODES:
+        return _(CODE_WORDS["stale"])
+    if reason is None:
+        return code_text(code, message)
+    text = i18n.render_reason(str(view.get("game") or "") or None, reason,
+                              view.get("players") or [])
+    return message if text == i18n.MISSING.format(reason.get("key")) else text
