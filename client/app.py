@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
+from client import layout
 from client import messages as m
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
@@ -36,7 +37,6 @@ from hexnet.i18n import N_, _
 
 STYLES = Path(__file__).parent / "styles"
 MAX_CODE_TRIES = 5
-SMALLEST = (80, 24)  # the terminal the client is made for; below it a notice says so
 # Refusals of an answer that came after its question closed (the host's ``stale``; a
 # dedicated "too late" code where the host has one): said as "too late", not as a rules error.
 TOO_LATE_CODES = frozenset({"stale", "too_late", "late"})
@@ -103,7 +103,7 @@ class HexnetApp(App):
 
     TITLE = "hexnet"
     ENABLE_COMMAND_PALETTE = True  # ctrl+p: the language (and Textual's own commands)
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss", STYLES / "layout.tcss"]
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f2", "next_language", N_("next language"), show=False),
@@ -153,6 +153,7 @@ class HexnetApp(App):
         self.revealed: dict[int, list[dict[str, Any]]] = {}
 
     def on_mount(self) -> None:
+        self._set_layout(self.size.width, self.size.height)
         self.begin()
         if self.greeting:
             self.notify(self.greeting, timeout=12, markup=False)
@@ -562,15 +563,27 @@ class HexnetApp(App):
         if leave:
             self.exit()
 
-    # -- a terminal too small -------------------------------------------------------------
+    # -- the layout, and a terminal too small ----------------------------------------------
+    @property
+    def layout_name(self) -> layout.Layout:
+        """The layout the screens take at the terminal's size (:mod:`client.layout`)."""
+        return layout.layout_for(self.size.width, self.size.height)
+
+    def _set_layout(self, width: int, height: int) -> None:
+        now = layout.layout_for(width, height)
+        for name, css_class in layout.CLASSES.items():
+            if css_class:
+                self.set_class(name == now, css_class)
+
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 a notice says what is missing (until the terminal is large enough)."""
-        small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
-        if small:
+        """The layout's class follows the size; below the one-column layout's least a notice
+        says what is missing (until the terminal is large enough)."""
+        self._set_layout(event.size.width, event.size.height)
+        if layout.too_small(event.size.width, event.size.height):
             text = _("This terminal is {width}×{height}; hexnet needs at least {min_width}×"
                      "{min_height}. Make the window larger (or the font smaller).").format(
-                width=event.size.width, height=event.size.height, min_width=SMALLEST[0],
-                min_height=SMALLEST[1])
+                width=event.size.width, height=event.size.height,
+                min_width=layout.SMALLEST[0], min_height=layout.SMALLEST[1])
             if self._too_small is not None and self._too_small.message == text:
                 return
             self._drop_too_small()

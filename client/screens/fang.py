@@ -40,6 +40,7 @@ from client.widgets.fang_village import (
     village_text,
 )
 from client.widgets.log import GameLog
+from client.widgets.tall import TallOptionList
 from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
 
@@ -104,7 +105,7 @@ class FangScreen(TableScreen):
         yield Static("", id="fang-role", markup=False)
         yield Static("", id="fang-hand", markup=False)
         yield Static("", id="fang-scene", markup=False)
-        yield OptionList(id="fang-choices")
+        yield TallOptionList(id="fang-choices")
 
     def compose_side(self) -> ComposeResult:
         yield Static("", id="fang-cats", markup=False)

@@ -37,6 +37,7 @@ from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
+from client.widgets.pages import PageTabs
 from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
 
@@ -105,7 +106,14 @@ class TableScreen(Screen):
         Binding("l", "lobby", N_("Lobby")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         Binding("b", "back", N_("I'm back")),
+        # the one-column layout's pages (client/layout.py): ← → as the tabs
+        Binding("left", "page(-1)", N_("Previous page"), show=False),
+        Binding("right", "page(1)", N_("Next page"), show=False),
     ]
+    # The one-column layout's pages, first shown first: "side" (compose_side's widgets), "game"
+    # (the game area), "log". Games name them in their own words.
+    PAGES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("side", N_("Hand")), ("game", N_("Board")), ("log", N_("Log")))
 
     def __init__(self, table: int, watching: bool = False) -> None:
         super().__init__()
@@ -129,11 +137,14 @@ class TableScreen(Screen):
             yield Static(self.watch_banner(), id="watch-banner", markup=False)
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
+        yield PageTabs([(page, _(label)) for page, label in self.PAGES], id="pages")
         with Horizontal(id="table-body"):
             with Vertical(id="game-area"):
                 yield from self.compose_game()
             with Vertical(id="side"):
-                yield from self.compose_side()
+                for widget in self.compose_side():
+                    widget.add_class("side-part")  # a page of its own in the narrow layout
+                    yield widget
                 yield GameLog(id="log")
         help_pane = HelpPane(id="table-help")
         help_pane.display = False
@@ -170,6 +181,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
+        self.show_page(self.PAGES[0][0])
         self.set_interval(1.0, self._count_presence)
         if self.view:
             self.update_view(self.view, self.legal)
@@ -253,6 +265,8 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A watcher has no action keys (they are hidden from the footer too); answering keys
         are shown dimmed (and do nothing) while keys wait."""
+        if action == "page":  # ← → are the pages' only in the one-column layout
+            return getattr(self.app, "layout_name", "") == "narrow"
         if self.watching and action not in self.WATCH_ACTIONS:
             return False
         if not self.key_fits(action) or (action == "back" and not self.away()):
@@ -287,6 +301,29 @@ class TableScreen(Screen):
         text = _("Too late: that question is closed (the countdown ran out or the game moved "
                  "on).")
         self.notify(text, title=_("Too late"), severity="warning", markup=False)
+
+    # -- the one-column layout's pages ----------------------------------------------------
+    @property
+    def page(self) -> str:
+        """The page the one-column layout shows ("side", "game" or "log")."""
+        return self.query_one(PageTabs).current
+
+    def show_page(self, page: str) -> None:
+        """Show ``page`` in the one-column layout (the other layouts show every part)."""
+        self.query_one(PageTabs).current = page
+        for name, _label in self.PAGES:
+            self.set_class(name == page, f"-page-{name}")
+        if page != "log":
+            self.focus_default()
+
+    def action_page(self, step: int) -> None:
+        """← / →: the previous or next page."""
+        pages = [name for name, _label in self.PAGES]
+        self.show_page(pages[(pages.index(self.page) + step) % len(pages)])
+
+    @on(PageTabs.Chosen)
+    def _page_tapped(self, event: PageTabs.Chosen) -> None:
+        self.show_page(event.page)
 
     # -- help over the table --------------------------------------------------------------
     def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,
