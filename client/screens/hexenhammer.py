@@ -21,6 +21,7 @@ from client.screens.table_base import Action
 from client.widgets.cards import CardList
 from client.widgets.hexenhammer_board import (
     CHROME_ROWS,
+    bar_cells,
     preview_lines,
     score_table,
     trial_line,
@@ -75,6 +76,7 @@ class HexenhammerScreen(HandTableScreen):
         yield Static("", id="villagers", markup=False)
         yield Static("", id="trial", markup=False)
         yield Static("", id="seats", markup=False)
+        yield Static("", id="at-stake", markup=False)  # the wide layout's (layout.tcss)
 
     # -- words ----------------------------------------------------------------------------
     def phase_text(self) -> str:
@@ -250,8 +252,9 @@ class HexenhammerScreen(HandTableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+        area = self.query_one("#game-area").size.width or self.app.size.width
         self.query_one("#villagers", Static).update(
-            villager_table(view, self.short_name_of, self.player_name))
+            villager_table(view, self.short_name_of, self.player_name, bar_cells(area)))
         trial = trial_line(view, self.short_name_of)
         box = self.query_one("#trial", Static)
         box.update(trial)
@@ -269,6 +272,7 @@ class HexenhammerScreen(HandTableScreen):
             self.cursor_to_usable([str(c.get("id")) for c in view.get("hand") or []], playable)
         self._was_asked = asked
         self._show_card_text()
+        self.query_one("#at-stake", Static).update(self.stake_text(playable))
         choice = view.get("choice")
         if choice and choice.get("seat") == view.get("seat") and legal:
             if self._choice_asked != view.get("state_id"):  # once, not at every frame
@@ -277,6 +281,29 @@ class HexenhammerScreen(HandTableScreen):
                                      _("The Inquisitor decides: which villager?"))
         else:
             self._choice_asked = None
+
+    def on_resize(self) -> None:
+        """Another layout: the board drawn again for its width."""
+        if self._ready and self.view:
+            self.show_game(self.view, self.legal)
+
+    def stake_text(self, playable: set[str]) -> str:
+        """What is at stake while a reaction window is open or the village panics: the card
+        or call answered, and each card you could use now with its text ("" otherwise)."""
+        window, phase = self.view.get("window"), self.view.get("phase")
+        if not window and phase != 2:
+            return ""
+        lines = []
+        if window:
+            trigger = window.get("trigger") or {}
+            lines.append(_("At stake: {what}").format(what=self.trigger_text(trigger)))
+            if trigger.get("kind"):
+                lines.append("  " + i18n.word(GAME, "card_text", trigger.get("kind")))
+        else:
+            lines.append(_("Panic! Anyone may play; the cards you could play now:"))
+        lines += [self.card_text(cid) for cid in
+                  (str(c.get("id")) for c in self.view.get("hand") or []) if cid in playable]
+        return "\n".join(lines)
 
     def card_text(self, card_id: str) -> str:
         card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == card_id), None)

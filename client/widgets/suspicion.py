@@ -11,12 +11,18 @@ from rich.text import Text
 CAP = 18
 
 
-def suspicion_bar(suspicion: int, start: int, cap: int = CAP) -> Text:
-    """A ``cap``-cell bar: the stake floor ``start`` shaded, the rise above it solid."""
+def suspicion_bar(suspicion: int, start: int, cap: int = CAP, cells: int | None = None) -> Text:
+    """A ``cap``-cell bar: the stake floor ``start`` shaded, the rise above it solid. ``cells``:
+    drawn that wide instead (the one-column layout's half, the wide layout's double): a cell
+    shows the first point it covers."""
     suspicion = max(0, min(cap, suspicion))
     start = max(0, min(suspicion, start))
+    points = ([("▒", "yellow")] * start
+              + [("█", "red" if suspicion >= cap - 3 else "bold yellow")] * (suspicion - start)
+              + [("·", "dim")] * (cap - suspicion))
+    width = cells or cap
     bar = Text()
-    bar.append("▒" * start, style="yellow")
-    bar.append("█" * (suspicion - start), style="red" if suspicion >= cap - 3 else "bold yellow")
-    bar.append("·" * (cap - suspicion), style="dim")
+    for i in range(width):
+        char, style = points[i * cap // width]
+        bar.append(char, style=style)
     return bar
