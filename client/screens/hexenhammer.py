@@ -20,6 +20,7 @@ from client.screens.hand_table import HandTableScreen
 from client.screens.table_base import Action
 from client.widgets.cards import CardList
 from client.widgets.hexenhammer_board import (
+    BOARD_WIDTH,
     CHROME_ROWS,
     bar_cells,
     preview_lines,
@@ -252,7 +253,7 @@ class HexenhammerScreen(HandTableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        area = self.query_one("#game-area").size.width or self.app.size.width
+        area = self.query_one("#game-area").size.width or BOARD_WIDTH  # 0 before layout
         self.query_one("#villagers", Static).update(
             villager_table(view, self.short_name_of, self.player_name, bar_cells(area)))
         trial = trial_line(view, self.short_name_of)
@@ -282,9 +283,15 @@ class HexenhammerScreen(HandTableScreen):
         else:
             self._choice_asked = None
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._redraw)
+
     def on_resize(self) -> None:
-        """Another layout: the board drawn again for its width."""
-        if self._ready and self.view:
+        """Another size: the board drawn again for its new width, once laid out."""
+        self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        if self._ready and self.is_attached and self.view:
             self.show_game(self.view, self.legal)
 
     def stake_text(self, playable: set[str]) -> str:
