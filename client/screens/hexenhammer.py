@@ -253,7 +253,10 @@ class HexenhammerScreen(HandTableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        area = self.query_one("#game-area").size.width or BOARD_WIDTH  # 0 before layout
+        # 0 before layout, or while the one-column layout shows another page (then it is
+        # the terminal's width)
+        area = self.query_one("#game-area").size.width or (
+            self.app.size.width if self.app.has_class("narrow") else BOARD_WIDTH)
         self.query_one("#villagers", Static).update(
             villager_table(view, self.short_name_of, self.player_name, bar_cells(area)))
         trial = trial_line(view, self.short_name_of)

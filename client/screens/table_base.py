@@ -107,8 +107,8 @@ class TableScreen(Screen):
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         Binding("b", "back", N_("I'm back")),
         # the one-column layout's pages (client/layout.py): ← → as the tabs
-        Binding("left", "page(-1)", N_("Previous page"), show=False),
-        Binding("right", "page(1)", N_("Next page"), show=False),
+        Binding("left", "page(-1)", N_("Previous page"), show=False, key_display="←"),
+        Binding("right", "page(1)", N_("Next page"), show=False, key_display="→"),
     ]
     # The one-column layout's pages, first shown first: "side" (compose_side's widgets), "game"
     # (the game area), "log". Games name them in their own words.

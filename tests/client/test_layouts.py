@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
 import pytest
 from textual.widgets._footer import FooterKey
 
@@ -24,17 +22,24 @@ TABLES = [("hexenhammer", views, "your_turn", "Suspicion"),
 
 
 async def opened(pilot, app: ScreenApp):
-    return await wait_until(pilot, lambda: getattr(app.screen, "view", None) and app.screen, 5,
-                            "the table")
+    screen = await wait_until(pilot, lambda: getattr(app.screen, "view", None) and app.screen,
+                              5, "the table")
+    await pilot.pause(0.3)
+    return screen
 
 
-@pytest.mark.parametrize("game,source,what,board_word", TABLES, ids=[t[0] for t in TABLES])
+@pytest.fixture(params=TABLES, ids=[t[0] for t in TABLES])
+def table(request: pytest.FixtureRequest) -> tuple[ScreenApp, str]:
+    """Each game's table screen from a fixed view, and a word only its game area shows."""
+    game, source, what, board_word = request.param
+    return ScreenApp(what, game=game, source=source), board_word
+
+
 async def test_a_table_at_45_columns_is_one_column_of_pages_with_finger_sized_rows_and_keys(
-        game: str, source: ModuleType, what: str, board_word: str) -> None:
-    app = ScreenApp(what, game=game, source=source)
+        table: tuple[ScreenApp, str]) -> None:
+    app, board_word = table
     async with app.run_test(size=(45, 30)) as pilot:
         screen = await opened(pilot, app)
-        await pilot.pause(0.3)
         assert app.has_class("narrow") and app.too_small_notice is None
         tabs = list(screen.query(PageTab))
         assert [t.region.height for t in tabs] == [FINGER_ROWS] * 3
@@ -72,13 +77,11 @@ async def test_a_table_at_45_columns_is_one_column_of_pages_with_finger_sized_ro
             assert heights and all(h >= FINGER_ROWS for h in heights), heights
 
 
-@pytest.mark.parametrize("game,source,what,board_word", TABLES, ids=[t[0] for t in TABLES])
 async def test_a_table_at_120_columns_gives_the_board_and_the_log_the_room(
-        game: str, source: ModuleType, what: str, board_word: str) -> None:
-    app = ScreenApp(what, game=game, source=source)
+        table: tuple[ScreenApp, str]) -> None:
+    app, board_word = table
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(pilot, app)
-        await pilot.pause(0.3)
         assert app.has_class("wide") and not app.has_class("narrow")
         side, area = screen.query_one("#side"), screen.query_one("#game-area")
         assert side.region.width >= 48, side.region  # was 34 (33 for the log)
@@ -93,7 +96,6 @@ async def test_hexenhammer_at_120_columns_draws_the_bar_double_and_the_card_at_s
     app = ScreenApp("reaction")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(pilot, app)
-        await pilot.pause(0.3)
         text = screen_text(app)
         karl = next(line for line in text.splitlines() if " Karl " in line)
         assert "▒▒▒▒▒▒████████" in karl  # 7 suspicion on a floor of 3, two cells a point

@@ -157,8 +157,9 @@ class Page:
         await self.conn.send("Input.insertText", text=text)
 
     async def key(self, key: str) -> None:
-        """Press a named key (``Enter``, ``Escape``)."""
-        codes = {"Enter": (13, "\r"), "Escape": (27, "")}
+        """Press a named key (``Enter``, ``Escape``, ``ArrowDown``…)."""
+        codes = {"Enter": (13, "\r"), "Escape": (27, ""), "ArrowLeft": (37, ""),
+                 "ArrowUp": (38, ""), "ArrowRight": (39, ""), "ArrowDown": (40, "")}
         vk, text = codes[key]
         await self.focus_terminal()
         for kind in ("keyDown", "keyUp"):

@@ -128,3 +128,28 @@ async def test_every_symbol_the_client_draws_comes_from_a_font_the_page_serves(
         # Only the page's own fonts: no glyph left to whatever the guest's device has.
         assert all(f["isCustomFont"] for f in fonts), fonts
         assert sum(f["glyphCount"] for f in fonts) >= len(symbols), fonts
+
+
+@needs_chromium
+async def test_the_address_in_the_hosts_qr_code_opens_on_the_join_dialog_ready_to_type(
+        host, tmp_path) -> None:
+    from host.doors import open_doors
+    from host.qr import matrix_of, qr_lines, qr_matrix
+
+    doors = await open_doors(host, "127.0.0.1", web=0, ssh=None)
+    try:
+        url = doors.web_urls[0]
+        assert url.startswith("https://127.0.0.1:")
+        assert matrix_of(qr_lines(url))[:len(qr_matrix(url))] == qr_matrix(url)  # what it draws
+        async with trusting(host, tmp_path / "qr", width=390, height=844, scale=3,
+                            mobile=True) as browser:
+            # as a scanner opens it, and as one that drops the scheme to http:// does
+            for opened in (url, "http://" + url.removeprefix("https://")):
+                page = await browser.new_page()
+                await page.goto(opened + "/")
+                await wait_screen(page, "Your name at the table")
+                assert (await page.evaluate("location.href")).startswith(url)
+                await page.conn.send("Input.insertText", text="Quinn")  # no tap first
+                await wait_screen(page, "Quinn")
+    finally:
+        await doors.close()
