@@ -78,7 +78,7 @@ class FangScreen(TableScreen):
     HELP_NOTES = HELP_NOTES
     CSS_PATH = Path(__file__).parent.parent / "styles" / "fang.tcss"
     # the one-column layout: the choices first, the cats and the log behind their tabs
-    PAGES = (("game", N_("Play")), ("side", N_("Cats")), ("log", N_("Log")))
+    PAGES = (("game", N_("Village")), ("side", N_("Cats")), ("log", N_("Log")))
     BINDINGS = [
         Binding("r", "role", N_("Role")),
         Binding("p", "pass_turn", N_("OK")),
