@@ -20,8 +20,8 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.theme import Theme
 
+from client import layout, palette
 from client import messages as m
-from client import palette
 from client.autoseat import AutoSeat, next_message
 from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_text
 from client.screens import table_screen_for
@@ -59,14 +59,14 @@ def chosen_look(no_color: bool, environ: dict[str, str] | None = None) -> str:
         return "mono"
     wanted = env.get(LOOK_ENV, "").strip().lower()
     return wanted if wanted in palette.THEMES else "okabe-ito"
-SMALLEST = (60, 20)  # the smallest terminal the client is made for (large print); below it
-# a notice says so
+
+
 class HexnetApp(App):
     """One player's client. ``target`` (host, port) skips discovery."""
 
     TITLE = "hexnet"
     ENABLE_COMMAND_PALETTE = True  # ctrl+p: the language (and Textual's own commands)
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "table.tcss", STYLES / "layout.tcss"]
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f2", "next_language", N_("next language"), show=False),
@@ -122,6 +122,7 @@ class HexnetApp(App):
         self.revealed: dict[int, list[dict[str, Any]]] = {}
 
     def on_mount(self) -> None:
+        self._set_layout(self.size.width, self.size.height)
         self.begin()
         if self.greeting:
             self.notify(self.greeting, timeout=12, markup=False)
@@ -488,15 +489,27 @@ class HexnetApp(App):
         if leave:
             self.exit()
 
-    # -- a terminal too small -------------------------------------------------------------
+    # -- the layout, and a terminal too small ----------------------------------------------
+    @property
+    def layout_name(self) -> layout.Layout:
+        """The layout the screens take at the terminal's size (:mod:`client.layout`)."""
+        return layout.layout_for(self.size.width, self.size.height)
+
+    def _set_layout(self, width: int, height: int) -> None:
+        now = layout.layout_for(width, height)
+        for name, css_class in layout.CLASSES.items():
+            if css_class:
+                self.set_class(name == now, css_class)
+
     def on_resize(self, event: events.Resize) -> None:
-        """Below 60×20 a notice says what is missing (until the terminal is large enough)."""
-        small = event.size.width < SMALLEST[0] or event.size.height < SMALLEST[1]
-        if small:
+        """The layout's class follows the size; below the one-column layout's least a notice
+        says what is missing (until the terminal is large enough)."""
+        self._set_layout(event.size.width, event.size.height)
+        if layout.too_small(event.size.width, event.size.height):
             text = _("This terminal is {width}×{height}; hexnet needs at least {min_width}×"
                      "{min_height}. Make the window larger (or the font smaller).").format(
-                width=event.size.width, height=event.size.height, min_width=SMALLEST[0],
-                min_height=SMALLEST[1])
+                width=event.size.width, height=event.size.height,
+                min_width=layout.SMALLEST[0], min_height=layout.SMALLEST[1])
             if self._too_small is not None and self._too_small.message == text:
                 return
             self._drop_too_small()

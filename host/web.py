@@ -27,11 +27,12 @@ fonts, a cookie for identity).
   back); the websocket's heartbeat finds a vanished browser in 30 s. Each guest's client
   connects from its own loopback address, so the game port's limits (room-code attempts) count
   each guest apart.
-* **Touch.** xterm.js turns taps into mouse clicks: footer keys, lists, buttons. The font is
-  made smaller where the window would hold fewer than the client's 80×24 cells (a phone in
-  landscape), :data:`FIT_JS`.
-* **Large print.** ``?large`` fits 60×20 cells (the client's large-print layout) with a font
-  up to twice the size; ``?fontsize=N`` (8–48 px) sets one.
+* **Touch.** xterm.js turns taps into mouse clicks: footer keys, lists, buttons. The page
+  (:mod:`host.webpage`) picks the font size: the client's 80×24 where it fits at 12 px or more
+  (a phone held sideways gets 12 px), else 14–16 px for the client's one-column layout (a phone
+  upright); it draws right at any device pixel ratio and has the keyboard from the start.
+* **Large print.** ``?large`` fits 60×20 cells (for reading from across the room or with
+  low vision) with a font up to twice the size; ``?fontsize=N`` (8–48 px) sets one.
 * **Language.** The client speaks the first of the browser's ``Accept-Language`` that hexnet
   speaks (else the host's locale).
 
@@ -45,7 +46,6 @@ import asyncio
 import base64
 import binascii
 import contextlib
-import html
 import json
 import shlex
 import socket
@@ -58,7 +58,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from host import guests, https
+from host import guests, https, webpage
 from protocol import tls
 
 COOKIE = "hexnet_guest"
@@ -68,92 +68,6 @@ HEARTBEAT = 15.0
 STOP_WAIT = 5.0
 STATIC = Path(textual_serve.__file__).parent / "static"
 MAX_FONT = 48  # px: ?fontsize=N up to this
-LARGE_PRINT = (60, 20, 32)  # ?large: the cells the page fits (the client's large print), and
-# the font size it starts from
-
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1">
-<title>hexnet — {title}</title>
-<link rel="stylesheet" href="/static/css/xterm.css">
-<script src="/static/js/textual.js"></script>
-<style>
-@font-face {{ font-family: "Roboto Mono";
-  src: url("/static/fonts/RobotoMono-VariableFont_wght.ttf") format("truetype"); }}
-html, body {{ margin: 0; background: #0c181f; color: #eee; overflow: hidden; }}
-body .textual-terminal {{ opacity: 0; }}
-body.-first-byte .textual-terminal {{ opacity: 1; }}
-.notice {{ position: absolute; inset: 0; display: flex; align-items: center;
-  justify-content: center; font: 16px "Roboto Mono", monospace; text-align: center; }}
-body.-first-byte .starting, .ended {{ display: none; }}
-body.-closed .ended {{ display: flex; background: #0c181f; z-index: 10; }}
-.ended button {{ margin-top: 1em; padding: 0.8em 2em; font: inherit; color: #fff;
-  background: #5e0ba7; border: none; }}
-</style>
-</head>
-<body>
-<div class="notice starting">hexnet — {title}: starting the client…</div>
-<div class="notice ended"><div>The session ended.<br>
-<button type="button" onclick="location.reload()">Play again</button></div></div>
-<div id="terminal" class="textual-terminal" data-session-websocket-url="{ws_url}"
- data-font-size="{font_size}" data-fit="{fit}" data-cols="{cols}" data-rows="{rows}"></div>
-<script src="/hexnet/fit.js"></script>
-</body>
-</html>
-"""
-
-
-# The client needs 80×24 cells. A phone in landscape (844×390 CSS pixels) has room for only
-# 88×18 at textual-serve's 16 px, and the client would say "Terminal too small": before the
-# terminal starts (textual.js builds it in window.onload, reading data-font-size), this picks
-# the largest font size up to the page's that fits 80×24 in the window, measured with the
-# terminal's own font once loaded (8 px at the least). ?fontsize=N (data-fit="0") is kept as is.
-# ?large (large print, for reading from across the room or with low vision) fits 60×20, the
-# client's large-print layout, starting from a font twice as big.
-FIT_JS = """(function () {
-  "use strict";
-  var el = document.getElementById("terminal");
-  var start = window.onload;
-  if (!el || el.dataset.fit !== "1" || typeof start !== "function") return;
-  window.onload = null;
-  var family = "'Roboto Mono', Monaco, 'Courier New', monospace";
-  var cols = parseInt(el.dataset.cols, 10) || 80;
-  var rows = parseInt(el.dataset.rows, 10) || 24;
-  function cell(size) {
-    var probe = document.createElement("span");
-    probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;" +
-      "line-height:normal;font-family:" + family + ";font-size:" + size + "px";
-    probe.textContent = new Array(cols + 1).join("W");
-    document.body.appendChild(probe);
-    var box = probe.getBoundingClientRect();
-    document.body.removeChild(probe);
-    return [box.width, Math.ceil(box.height)];
-  }
-  function fit() {
-    var size = parseInt(el.dataset.fontSize, 10) || 16;
-    for (; size > 8; size--) {
-      var c = cell(size);
-      if (c[0] <= window.innerWidth && rows * c[1] <= window.innerHeight) break;
-    }
-    el.dataset.fontSize = String(size);
-  }
-  function go(event) {
-    try { fit(); } catch (e) { /* the page's size stays */ }
-    start.call(window, event);
-  }
-  window.addEventListener("load", function (event) {
-    var fonts = document.fonts;
-    if (!fonts || !fonts.load) { go(event); return; }
-    var done = false;
-    var once = function () { if (!done) { done = true; go(event); } };
-    fonts.load("16px 'Roboto Mono'").then(once, once);
-    setTimeout(once, 2000);  // a font that never loads: fit with the fallback's size
-  });
-})();
-"""
-
 
 def new_token() -> str:
     """A fresh browser token: 32 random bytes, URL-safe base64 without padding."""
@@ -269,7 +183,7 @@ class WebDoor:
         """The aiohttp application: the page, the websocket, textual-serve's static files."""
         app = web.Application()
         app.add_routes([web.get("/", self.page), web.get("/ws", self.websocket),
-                        web.get("/hexnet/fit.js", self.fit_script),
+                        web.static("/hexnet", webpage.STATIC, show_index=False),
                         web.static("/static", STATIC, show_index=False)])
         app.on_response_prepare.append(self._headers)
         return app
@@ -323,12 +237,10 @@ class WebDoor:
 
     async def page(self, request: web.Request) -> web.Response:
         """The page: a terminal whose websocket runs this browser's client."""
-        ws_url = f"wss://{request.host}/ws"
         asked = request.query.get("fontsize")
-        cols, rows, start = LARGE_PRINT if "large" in request.query else (80, 24, 16)
-        body = PAGE.format(title=html.escape(self.host.name), ws_url=html.escape(ws_url),
-                           font_size=_clamp(asked, 8, MAX_FONT, start),
-                           fit="0" if asked else "1", cols=cols, rows=rows)
+        body = webpage.page_html(self.host.name, f"wss://{request.host}/ws",
+                                 _clamp(asked, 8, MAX_FONT, 16) if asked else None,
+                                 large="large" in request.query)
         response = web.Response(text=body, content_type="text/html")
         token = request.cookies.get(COOKIE)
         if token_bytes(token) is None:
@@ -337,10 +249,6 @@ class WebDoor:
         response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, path="/",
                             httponly=True, secure=True, samesite="Strict")
         return response
-
-    async def fit_script(self, request: web.Request) -> web.Response:
-        """The script that fits the terminal's font to the window (:data:`FIT_JS`)."""
-        return web.Response(text=FIT_JS, content_type="application/javascript")
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         """One browser's session: a client process relayed over this websocket."""

@@ -36,6 +36,7 @@ from client.widgets.fang_village import (
     village_text,
 )
 from client.widgets.log import GameLog
+from client.widgets.tall import TallOptionList
 from client.words.fang import FangWords
 from hexnet import i18n
 from hexnet.i18n import N_, _, ngettext
@@ -66,6 +67,8 @@ class FangScreen(TableScreen):
     HELP_TITLE = N_("Fang die Hexe")
     HELP_NOTES = HELP_NOTES
     CSS_PATH = Path(__file__).parent.parent / "styles" / "fang.tcss"
+    # the one-column layout: the choices first, the cats and the log behind their tabs
+    PAGES = (("game", N_("Village")), ("side", N_("Cats")), ("log", N_("Log")))
     BINDINGS = [
         Binding("r", "role", N_("Role")),
         Binding("p", "pass_turn", N_("OK")),
@@ -95,7 +98,7 @@ class FangScreen(TableScreen):
         yield Static("", id="fang-role", markup=False)
         yield Static("", id="fang-hand", markup=False)
         yield Static("", id="fang-scene", markup=False)
-        yield OptionList(id="fang-choices")
+        yield TallOptionList(id="fang-choices")
 
     def compose_side(self) -> ComposeResult:
         yield Static("", id="fang-cats", markup=False)

@@ -16,10 +16,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from client import layout
 from client.screens.hand_table import HandTableScreen
 from client.screens.table_base import LARGE_PRINT, Action
 from client.widgets.cards import CardList
-from client.widgets.hexenhammer_board import CHROME_ROWS, score_table, trial_line, villager_table
+from client.widgets.hexenhammer_board import (
+    BOARD_WIDTH,
+    CHROME_ROWS,
+    bar_cells,
+    score_table,
+    trial_line,
+    villager_table,
+)
 from client.words.hexenhammer import HexenhammerWords
 from hexnet import i18n
 from hexnet.i18n import N_, _
@@ -59,7 +67,8 @@ class HexenhammerScreen(HandTableScreen):
     ]
     # below 100 columns the side pane narrows so every column of the villagers fits; below 80
     # (large print) the suspicion bars go (the numbers stay)
-    HORIZONTAL_BREAKPOINTS = [(0, "-large-print"), (LARGE_PRINT[0], "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-one-column"), (layout.LARGE[0], "-large-print"),
+                              (LARGE_PRINT[0], "-narrow"), (100, "-wide")]
     WORDS = HexenhammerWords
     ANSWER_ACTIONS = frozenset({"pass_turn", "use_card", "inquisition", "done"})
     _was_asked = False
@@ -69,6 +78,7 @@ class HexenhammerScreen(HandTableScreen):
         yield Static("", id="villagers", markup=False)
         yield Static("", id="trial", markup=False)
         yield Static("", id="seats", markup=False)
+        yield Static("", id="at-stake", markup=False)  # the wide layout's (layout.tcss)
 
     # -- words ----------------------------------------------------------------------------
     def words(self) -> HexenhammerWords:
@@ -135,9 +145,14 @@ class HexenhammerScreen(HandTableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+        # 0 before layout, or while the one-column layout shows another page (then it is
+        # the terminal's width)
+        area = self.query_one("#game-area").size.width or (
+            self.app.size.width if self.app.has_class("narrow") else BOARD_WIDTH)
+        # large print (60–79 columns beside the side pane): the bars give way to their numbers
+        cells = 0 if self.has_class("-large-print") else bar_cells(area)
         self.query_one("#villagers", Static).update(
-            villager_table(view, self.short_name_of, self.player_name,
-                           bar=self.app.size.width >= LARGE_PRINT[0]))
+            villager_table(view, self.short_name_of, self.player_name, cells))
         trial = trial_line(view, self.short_name_of)
         box = self.query_one("#trial", Static)
         box.update(trial)
@@ -155,6 +170,7 @@ class HexenhammerScreen(HandTableScreen):
             self.cursor_to_usable([str(c.get("id")) for c in view.get("hand") or []], playable)
         self._was_asked = asked
         self._show_card_text()
+        self.query_one("#at-stake", Static).update(self.stake_text(playable))
         choice = view.get("choice")
         if choice and choice.get("seat") == view.get("seat") and legal:
             if self._choice_asked != view.get("state_id"):  # once, not at every frame
@@ -163,6 +179,35 @@ class HexenhammerScreen(HandTableScreen):
                                      _("The Inquisitor decides: which villager?"))
         else:
             self._choice_asked = None
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._redraw)
+
+    def on_resize(self) -> None:
+        """Another size: the board drawn again for its new width, once laid out."""
+        self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        if self._ready and self.is_attached and self.view:
+            self.show_game(self.view, self.legal)
+
+    def stake_text(self, playable: set[str]) -> str:
+        """What is at stake while a reaction window is open or the village panics: the card
+        or call answered, and each card you could use now with its text ("" otherwise)."""
+        window, phase = self.view.get("window"), self.view.get("phase")
+        if not window and phase != 2:
+            return ""
+        lines = []
+        if window:
+            trigger = window.get("trigger") or {}
+            lines.append(_("At stake: {what}").format(what=self.words().trigger_text(trigger)))
+            if trigger.get("kind"):
+                lines.append("  " + i18n.word(GAME, "card_text", trigger.get("kind")))
+        else:
+            lines.append(_("Panic! Anyone may play; the cards you could play now:"))
+        lines += [self.card_text(cid) for cid in
+                  (str(c.get("id")) for c in self.view.get("hand") or []) if cid in playable]
+        return "\n".join(lines)
 
     def card_text(self, card_id: str) -> str:
         return self.words().card_text(card_id)

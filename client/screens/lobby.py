@@ -225,8 +225,11 @@ class LobbyScreen(Screen):
                          f"{taken}/{total} " + seats_summary(t, since)))
         self._set_columns(rows)
         table.clear()
+        tall = self.app.has_class("narrow")  # a finger's row: three cells tall at least
         for row in rows:  # a long game or seats cell wraps: the row grows
             cells = [Text(cell, no_wrap=i not in (1, 3)) for i, cell in enumerate(row)]
+            if tall:
+                cells[0] = Text(f"\n{row[0]}\n")
             table.add_row(*cells, key=row[0], height=None)
         ids = [t["id"] for t in tables]
         if keep in ids:

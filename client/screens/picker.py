@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from client.screens.dialog import Dialog
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.hint import tap_hint
+from client.widgets.tall import TallOptionList
 from hexnet.i18n import N_, _
 
 Choices = list[tuple[str, Any]]
@@ -57,7 +58,7 @@ class Picker(Dialog[Any]):
             yield Label(self._title, id="picker-title", markup=False)
             if self._clock is not None:
                 yield Static("", id="picker-clock", markup=False)
-            yield OptionList(*self._options(), id="picker-list")
+            yield TallOptionList(*self._options(), id="picker-list")
             # by touch: ↑/↓ page through a long list (a swipe does not scroll a terminal)
             yield tap_hint(_("↑↓ Enter pick · Esc cancel"), "screen.cancel",
                            {"↑": "screen.page(-1)", "↓": "screen.page(1)"})

@@ -29,6 +29,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from client import layout
 from client.choosing import distinct, field_title, matching, next_question, selector, values
 from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
@@ -38,14 +39,16 @@ from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
+from client.widgets.pages import PageTabs
 from client.words.table import Action, TableWords, seat_name
 from hexnet.i18n import N_, _, ngettext
 
 Select = Callable[[Action], bool]
 NAME_CAP = 10  # letters of a player's name on the status line (then cut: ``Bartholom…``)
-# below this many columns or rows the table is drawn for large print (a big font, a zoomed
-# browser): the side pane narrower, the game area without what is only drawn (styles/table.tcss)
-LARGE_PRINT = (80, 24)
+# from LARGE columns to below this many columns or rows the table is drawn for large print (a big
+# font, a zoomed browser): the side pane narrower, the game area without what is only drawn
+# (styles/table.tcss); below LARGE it takes the one-column layout (client/layout.py)
+LARGE_PRINT = layout.WHOLE
 
 CLOCK_NOTE = N_("⏱ 6s before the prompt: the seconds left to answer (then the host decides as "
                 "the prompt says). ⏸: the question just changed, keys wait a moment.")
@@ -57,7 +60,8 @@ class TableScreen(Screen):
     """One table seen from your seat. Subclasses draw the game; this draws everything else."""
 
     GAME: ClassVar[str] = ""
-    HORIZONTAL_BREAKPOINTS = [(0, "-large-print"), (LARGE_PRINT[0], "-normal")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-one-column"), (layout.LARGE[0], "-large-print"),
+                              (LARGE_PRINT[0], "-normal")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (LARGE_PRINT[1], "-tall")]
     # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
     WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
@@ -76,7 +80,14 @@ class TableScreen(Screen):
         Binding("l", "lobby", N_("Lobby")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         Binding("b", "back", N_("I'm back")),
+        # the one-column layout's pages (client/layout.py): ← → as the tabs
+        Binding("left", "page(-1)", N_("Previous page"), show=False, key_display="←"),
+        Binding("right", "page(1)", N_("Next page"), show=False, key_display="→"),
     ]
+    # The one-column layout's pages, first shown first: "side" (compose_side's widgets), "game"
+    # (the game area), "log". Games name them in their own words.
+    PAGES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("side", N_("Hand")), ("game", N_("Board")), ("log", N_("Log")))
 
     def __init__(self, table: int, watching: bool = False) -> None:
         super().__init__()
@@ -100,11 +111,14 @@ class TableScreen(Screen):
             yield Static(self.watch_banner(), id="watch-banner", markup=False)
         with Horizontal(id="status-bar"):
             yield Static("", id="status", markup=False)
+        yield PageTabs([(page, _(label)) for page, label in self.PAGES], id="pages")
         with Horizontal(id="table-body"):
             with Vertical(id="game-area"):
                 yield from self.compose_game()
             with Vertical(id="side"):
-                yield from self.compose_side()
+                for widget in self.compose_side():
+                    widget.add_class("side-part")  # a page of its own in the narrow layout
+                    yield widget
                 yield GameLog(id="log")
         help_pane = HelpPane(id="table-help")
         help_pane.display = False
@@ -141,6 +155,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
+        self.show_page(self.PAGES[0][0])
         self.set_interval(1.0, self._count_presence)
         if self.view:
             self.update_view(self.view, self.legal)
@@ -229,6 +244,8 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A watcher has no action keys (they are hidden from the footer too); answering keys
         are shown dimmed (and do nothing) while keys wait."""
+        if action == "page":  # ← → are the pages' only in the one-column layout
+            return getattr(self.app, "layout_name", "") == "narrow"
         if self.watching and action not in self.WATCH_ACTIONS:
             return False
         if not self.key_fits(action) or (action == "back" and not self.away()):
@@ -263,6 +280,29 @@ class TableScreen(Screen):
         text = _("Too late: that question is closed (the countdown ran out or the game moved "
                  "on).")
         self.notify(text, title=_("Too late"), severity="warning", markup=False)
+
+    # -- the one-column layout's pages ----------------------------------------------------
+    @property
+    def page(self) -> str:
+        """The page the one-column layout shows ("side", "game" or "log")."""
+        return self.query_one(PageTabs).current
+
+    def show_page(self, page: str) -> None:
+        """Show ``page`` in the one-column layout (the other layouts show every part)."""
+        self.query_one(PageTabs).current = page
+        for name, _label in self.PAGES:
+            self.set_class(name == page, f"-page-{name}")
+        if page != "log":
+            self.focus_default()
+
+    def action_page(self, step: int) -> None:
+        """← / →: the previous or next page."""
+        pages = [name for name, _label in self.PAGES]
+        self.show_page(pages[(pages.index(self.page) + step) % len(pages)])
+
+    @on(PageTabs.Chosen)
+    def _page_tapped(self, event: PageTabs.Chosen) -> None:
+        self.show_page(event.page)
 
     # -- help over the table --------------------------------------------------------------
     def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,

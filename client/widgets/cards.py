@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from client.widgets.tall import TallOptionList
 
-class CardList(OptionList):
+
+class CardList(TallOptionList):
     """The seat's own cards. Option ids are card ids; ``▶`` marks cards with a legal action now."""
 
     def show(self, hand: list[tuple[str, str]], playable: set[str]) -> None:

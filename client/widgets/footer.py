@@ -4,7 +4,8 @@ Bindings are declared with English descriptions marked ``N_("…")``; this foote
 through the interface catalog each time it is drawn, so a language switch shows at the next
 redraw (``refresh(recompose=True)``). Hungarian, German and Czech words run longer than English:
 when the keys do not fit the terminal's width the bar turns compact (one space less around each
-key), so a table's keys, Quit included, still fit 80 columns in every language.
+key), so a table's keys, Quit included, still fit 80 columns in every language. In the
+one-column layout (:mod:`client.layout`) the keys are tiles three cells tall, three a row.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hexnet.i18n import N_, _
 
 # Textual's own descriptions that show in our footer (the command palette key)
 TEXTUAL_WORDS = (N_("palette"),)
+TILES_A_ROW = 3  # keys a row in the one-column layout (14 columns each at 43)
 
 
 def key_width(key: FooterKey) -> int:
@@ -34,6 +36,7 @@ class LocalFooter(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)
         self._roomy_width = 0
+        self._tiles = False
 
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
@@ -41,12 +44,16 @@ class LocalFooter(Footer):
             if isinstance(widget, FooterKey) and widget.description:
                 widget.description = _(widget.description)
         self._roomy_width = sum(key_width(w) for w in widgets if isinstance(w, FooterKey))
-        self.compact = self._too_wide(self.app.size.width)
+        self._tiles = self.app.has_class("narrow")
+        self.compact = self._tiles or self._too_wide(self.app.size.width)
+        if self._tiles:  # the one-column layout: tiles, TILES_A_ROW a row (client/layout.py)
+            self.styles.grid_size_columns = TILES_A_ROW
         yield from widgets
 
     def _too_wide(self, width: int) -> bool:
         return self._roomy_width > width
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._roomy_width and self._too_wide(event.size.width) != self.compact:
+        if self._roomy_width and (self._too_wide(event.size.width) != self.compact
+                                  or self.app.has_class("narrow") != self._tiles):
             self.refresh(recompose=True)

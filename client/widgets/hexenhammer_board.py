@@ -15,7 +15,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from client.widgets.suspicion import suspicion_bar
+from client.widgets.suspicion import CAP, suspicion_bar
 from hexnet import i18n
 from hexnet.games.hexenhammer.preview import Hit, Modifier, Preview
 from hexnet.i18n import N_, _
@@ -24,21 +24,34 @@ GAME = "hexenhammer"
 Name = Callable[[Any], str]
 # rows of the table screen that are not the game area: status, prompt (up to 2), key bar
 CHROME_ROWS = 4
+# columns of the villagers' table with its 18-cell bar and the longest names (12 and 7)
+BOARD_WIDTH = 49
 # the parts of a running score, in the order the end counts them (results.py names them too)
 PARTS = (("pentagrams", N_("pentagrams")), ("matches", N_("matches")),
          ("trials", N_("trials")), ("empty_stakes", N_("empty stakes")))
 
 
-def villager_table(view: dict[str, Any], short: Name, player: Name, bar: bool = True) -> Table:
+def bar_cells(width: int) -> int:
+    """How wide the suspicion bar is drawn in a game area ``width`` columns wide: 18 cells as
+    made for 80×24, 36 where the wide layout has the room, 9 on a phone held upright."""
+    if width >= BOARD_WIDTH + CAP:
+        return 2 * CAP
+    return CAP if width >= BOARD_WIDTH else CAP // 2
+
+
+def villager_table(view: dict[str, Any], short: Name, player: Name,
+                   cells: int = CAP) -> Table:
     """One row per villager: ◆ (current witch) and name, owner, suspicion bar to 18 (▒ = the
-    stake's floor; left out without ``bar``: the large-print layout), suspicion, the stake's
-    start (⚖: a trial card lies on it), P/M."""
+    stake's floor; ``cells`` wide, left out with 0: the large-print layout), suspicion, the
+    stake's start (⚖: a trial card lies on it), P/M."""
+    bar = cells > 0
     table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
                   header_style="bold", pad_edge=False)
     table.add_column(_("Villager"), no_wrap=True, max_width=12, overflow="ellipsis")
     table.add_column(_("Owner"), no_wrap=True, max_width=7, overflow="ellipsis")
     if bar:
-        table.add_column(_("Suspicion ▒stake"), no_wrap=True, min_width=18, max_width=18)
+        table.add_column(_("Suspicion ▒stake"), no_wrap=True, min_width=cells, max_width=cells,
+                         overflow="crop")
     table.add_column("" if bar else _("Su"), justify="right", no_wrap=True, min_width=2)
     table.add_column(_("St"), no_wrap=True, min_width=2, max_width=2)
     table.add_column(_("P/M"), no_wrap=True, min_width=3, max_width=3, overflow="crop")
@@ -52,14 +65,15 @@ def villager_table(view: dict[str, Any], short: Name, player: Name, bar: bool = 
             stake += "⚖"
         values = f"{v.get('pentagrams', '?')}/{v.get('matches', '?')}"
         if v.get("alive", True):
-            track = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)))
+            track = suspicion_bar(int(v.get("suspicion", 0)), int(v.get("start", 0)),
+                                  cells=cells or None)
             value = str(v.get("suspicion", 0))
         else:
             track, value, stake = Text(fate(view, vid, player), style="dim"), "", ""
             if not bar:  # no room for the fate: † in the suspicion's column
                 value = "†"
-        cells = [name, Text(player(v.get("owner"))), track, value, stake, values]
-        table.add_row(*(cells if bar else cells[:2] + cells[3:]))
+        row = [name, Text(player(v.get("owner"))), track, value, stake, values]
+        table.add_row(*(row if bar else row[:2] + row[3:]))
     return table
 
 

@@ -16,15 +16,19 @@ CAP = 18
 DANGER = 3  # this close to the top, the bar is drawn ▓ (and coloured as a danger)
 
 
-def suspicion_bar(suspicion: int, start: int, cap: int = CAP) -> Text:
-    """A ``cap``-cell bar: the stake floor ``start`` shaded, the rise above it solid."""
+def suspicion_bar(suspicion: int, start: int, cap: int = CAP, cells: int | None = None) -> Text:
+    """A ``cap``-cell bar: the stake floor ``start`` shaded, the rise above it solid. ``cells``:
+    drawn that wide instead (the one-column layout's half, the wide layout's double): a cell
+    shows the first point it covers."""
     suspicion = max(0, min(cap, suspicion))
     start = max(0, min(suspicion, start))
+    rise = (("▓", palette.style("danger")) if suspicion >= cap - DANGER
+            else ("█", palette.style("rise")))
+    points = ([("▒", palette.style("floor"))] * start + [rise] * (suspicion - start)
+              + [("·", palette.style("rest"))] * (cap - suspicion))
+    width = cells or cap
     bar = Text()
-    bar.append("▒" * start, style=palette.style("floor"))
-    if suspicion >= cap - DANGER:
-        bar.append("▓" * (suspicion - start), style=palette.style("danger"))
-    else:
-        bar.append("█" * (suspicion - start), style=palette.style("rise"))
-    bar.append("·" * (cap - suspicion), style=palette.style("rest"))
+    for i in range(width):
+        char, style = points[i * cap // width]
+        bar.append(char, style=style)
     return bar

@@ -462,22 +462,7 @@ async def test_a_host_error_toast_is_titled_in_words_not_by_its_code() -> None:
     assert toast.message == "That table has no empty seat."
 
 
-@pytest.mark.parametrize("size", [(59, 24), (80, 19)])
-async def test_a_terminal_below_60x20_says_it_is_too_small(size: tuple[int, int]) -> None:
-    app = ScreenApp("your_turn")
-    async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: app.too_small_notice, 3, "the notice")
-        assert f"This terminal is {size[0]}×{size[1]}" in app.too_small_notice
-        assert "at least 60×20" in app.too_small_notice
-
-
-@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
-async def test_a_terminal_of_60x20_or_more_has_no_too_small_notice(
-        size: tuple[int, int]) -> None:
-    app = ScreenApp("your_turn")
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.3)
-        assert app.too_small_notice is None
+# The too-small notice (below 40×20 since the one-column layout): tests/client/test_layouts.py
 
 
 async def test_fang_proposal_vote_has_yes_and_no_in_the_bottom_bar_a_tap_votes() -> None:

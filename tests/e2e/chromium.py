@@ -157,8 +157,9 @@ class Page:
         await self.conn.send("Input.insertText", text=text)
 
     async def key(self, key: str) -> None:
-        """Press a named key (``Enter``, ``Escape``)."""
-        codes = {"Enter": (13, "\r"), "Escape": (27, "")}
+        """Press a named key (``Enter``, ``Escape``, ``ArrowDown``…)."""
+        codes = {"Enter": (13, "\r"), "Escape": (27, ""), "ArrowLeft": (37, ""),
+                 "ArrowUp": (38, ""), "ArrowRight": (39, ""), "ArrowDown": (40, "")}
         vk, text = codes[key]
         await self.focus_terminal()
         for kind in ("keyDown", "keyUp"):
@@ -173,13 +174,18 @@ class Page:
         box = await self.evaluate(
             "(() => { const r = document.querySelector('.xterm-screen')"
             ".getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()")
-        cols, rows = await self.evaluate("window.__size")
+        cols, rows = await self.size()
         x0, y0, w, h = box
         return x0 + (col + 0.5) * w / cols, y0 + (row + 0.5) * h / rows
 
-    async def size(self) -> tuple[int, int]:
-        """The terminal's columns and rows."""
-        cols, rows = await self.evaluate("window.__size")
+    async def size(self, timeout: float = 15.0) -> tuple[int, int]:
+        """The terminal's columns and rows (once the page opened its websocket)."""
+        end = asyncio.get_running_loop().time() + timeout
+        while (size := await self.evaluate("window.__size")) is None:
+            if asyncio.get_running_loop().time() > end:
+                raise AssertionError(f"the page opened no terminal within {timeout} s")
+            await asyncio.sleep(0.05)
+        cols, rows = size
         return cols, rows
 
     async def tap(self, col: int, row: int) -> None:
@@ -207,11 +213,16 @@ class Chromium:
     """A headless Chromium with its own profile directory, stopped by its pid on exit."""
 
     def __init__(self, profile: Path, width: int = 1100, height: int = 700,
-                 touch: bool = True, trust: str | None = None) -> None:
-        """``trust``: a public key's SHA-256 in base64 (``protocol.tls.spki_base64``) whose
-        self-signed certificates this browser accepts — the host's, as a guest who compared
-        the fingerprint and clicked through the warning once; any other is refused."""
+                 touch: bool = True, trust: str | None = None, scale: float = 1.0,
+                 mobile: bool = False) -> None:
+        """``width``×``height`` in CSS pixels, ``scale`` device pixels to a CSS pixel (a
+        phone's 3, a laptop's 2); ``mobile``: a phone's browser (its viewport meta tag is
+        obeyed, its scrollbars overlay). ``trust``: a public key's SHA-256 in base64
+        (``protocol.tls.spki_base64``) whose self-signed certificates this browser accepts —
+        the host's, as a guest who compared the fingerprint and clicked through the warning
+        once; any other is refused."""
         self.profile, self.width, self.height, self.touch = profile, width, height, touch
+        self.scale, self.mobile = scale, mobile
         self.trust = trust
         self.proc: asyncio.subprocess.Process | None = None
         self.http: aiohttp.ClientSession | None = None
@@ -263,7 +274,8 @@ class Chromium:
         await conn.send("Page.enable")
         await conn.send("Page.addScriptToEvaluateOnNewDocument", source=RECORDER)
         await conn.send("Emulation.setDeviceMetricsOverride", width=self.width,
-                        height=self.height, deviceScaleFactor=1, mobile=False)
+                        height=self.height, deviceScaleFactor=self.scale,
+                        mobile=self.mobile)
         # A page in front, as on a phone in the guest's hand (headless pages are never focused
         # otherwise, and the terminal then tells the app it lost focus).
         await conn.send("Emulation.setFocusEmulationEnabled", enabled=True)
