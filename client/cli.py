@@ -81,7 +81,7 @@ def run_list(args: argparse.Namespace) -> int:
     from hexnet.i18n import _
 
     use_language(args)
-    hosts = asyncio.run(browse(max(0.1, min(args.timeout, 60.0)), args.interface))
+    hosts = asyncio.run(browse(args.timeout, args.interface))
     for h in hosts:
         print(format_host(h))
     if not hosts:
@@ -111,9 +111,6 @@ def run_bot(args: argparse.Namespace) -> int:
     if args.game is None:
         return _run_entrants(args, host, port)
     try:
-        if args.count < 1:
-            raise ValueError(_("--count must be at least 1, not {count}").format(
-                count=args.count))
         if args.seats is not None and args.seats < args.count:
             raise ValueError(_("--seats {seats} cannot hold --count {count} bots").format(
                 seats=args.seats, count=args.count))
@@ -170,10 +167,6 @@ def _run_entrants(args: argparse.Namespace, host: str, port: int) -> int:
     from hexnet.i18n import _
     from hexnet.tournament import standings_lines
 
-    if args.count < 1:
-        print("hexnet bot: " + _("--count must be at least 1, not {count}").format(
-            count=args.count), file=sys.stderr)
-        return 2
     if args.seats is not None:
         print("hexnet bot: " + _("--seats names a new table's size; a tournament seats its "
                                  "entrants itself"), file=sys.stderr)

@@ -169,8 +169,6 @@ def run(args: argparse.Namespace) -> int:
                 for p in args.bots.split(",") if p.strip()]
     progress = Progress(0, "tables", enabled=True if args.progress else None)
     try:
-        if args.workers is not None and args.workers < 1:
-            raise TournamentError(f"--workers must be at least 1, not {args.workers}")
         history, _ = prepare(args.game, args.players, policies, args.format, args.rounds)
         options = parse_flags(get_game(args.game), getattr(args, "option", None))
         with open_runner(args.workers, args.scheduler,
