@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import sys
 import tempfile
+from pathlib import Path
 
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
@@ -28,10 +29,19 @@ from hexnet.i18n import _
 from hexnet.search import budgeted
 from hexnet.tutorial import Tutorial, load
 from host.server import Host
+from protocol import paths
+from protocol.journalfile import PLAY_DIR
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
 BOT_DELAY = 0.4  # at other tables
+
+
+def play_data_dir() -> Path:
+    """Where ``hexnet play`` journals its games: ``<data dir>/play`` (its ``journals`` folder
+    beside, never inside, the one ``hexnet host`` recovers from; ``hexnet replay --list``
+    reads both)."""
+    return paths.data_dir() / PLAY_DIR
 
 
 def table_size(game: str, players: int | None) -> int:
@@ -89,7 +99,12 @@ async def play(args: argparse.Namespace) -> int:
     if interfaces and not args.lan:
         raise SystemExit(_("hexnet play: --interface needs --lan (it says where the table is "
                            "advertised)."))
-    host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
+    try:
+        data_dir = play_data_dir()
+    except OSError as exc:
+        raise SystemExit(_("hexnet play: cannot keep journals in {folder}: {why}").format(
+            folder=exc.filename or "$XDG_DATA_HOME/hexnet", why=exc.strerror or exc)) from None
+    host = Host(name=f"{name}'s table", config_dir=None, data_dir=data_dir, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
                 recover=False,  # journaled, but a new play starts fresh
                 bot_delay=bot_delay(args, tutorial is not None))
