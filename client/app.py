@@ -117,7 +117,7 @@ class HexnetApp(App):
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
                  lang: str | None = None, tutorial: str | None = None,
-                 auto_watch: int | None = None) -> None:
+                 auto_watch: int | None = None, leave_if_unreached: bool = False) -> None:
         i18n.set_language(lang or i18n.from_environment())
         super().__init__()
         self.greeting = greeting
@@ -130,6 +130,11 @@ class HexnetApp(App):
         self.accept_new = accept_new
         self.auto_seat = auto_seat
         self.auto_watch = auto_watch  # ``hexnet join --watch TABLE``: watch it once connected
+        # ``hexnet join HOST``: a first connection that never gets in ends the app (exit 1)
+        # and ``unreached`` says why, in one line — as ssh does, not a lobby with dead keys
+        self.leave_if_unreached = leave_if_unreached
+        self.unreached = ""
+        self._got_in = False
         self.watch_views: dict[int, dict[str, Any]] = {}  # the public views of watched tables
         self._watch_opened: set[int] = set()  # watched tables whose screen was opened
         self.watchers: dict[int, list[str]] = {}  # who watches your tables (from their frames)
@@ -355,6 +360,7 @@ class HexnetApp(App):
     def on_connected(self, msg: m.Connected) -> None:
         from protocol.tls import human_fingerprint
 
+        self._got_in = True
         self.lobby_screen.set_connection(
             _("{host} · key {key} · you are {name}").format(
                 host=msg.host_name, key=human_fingerprint(msg.fingerprint),
@@ -483,6 +489,10 @@ class HexnetApp(App):
                     severity="error", markup=False)
 
     def on_disconnected(self, msg: m.Disconnected) -> None:
+        if self.leave_if_unreached and not self._got_in:
+            self.unreached = msg.reason
+            self.exit(return_code=1)
+            return
         self.lobby_screen.set_connection(_("Not connected: {why}").format(why=msg.reason))
         self.notify(msg.reason, title=_("Disconnected"), severity="error", timeout=8,
                     markup=False)

@@ -53,9 +53,13 @@ def run_join(args: argparse.Namespace) -> int:
         return 2
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
                     config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
-                    interfaces=getattr(args, "interface", None), auto_watch=watch)
+                    interfaces=getattr(args, "interface", None), auto_watch=watch,
+                    leave_if_unreached=target is not None)
     app.run()
-    return 0
+    if app.unreached:  # never got in: one line, as ssh says it
+        print(f"hexnet join: {app.unreached}", file=sys.stderr)
+        return 1
+    return app.return_code or 0
 
 
 def format_host(h) -> str:

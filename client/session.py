@@ -81,6 +81,7 @@ from client.errors import (
     ProtocolError,
     RateLimited,
     SessionError,
+    Unreachable,
 )
 from client.reconnect import come_back
 from protocol import (
@@ -179,8 +180,7 @@ class Session:
                                             local_addr=(local_address, 0) if local_address
                                             else None), timeout)
             except (ssl.SSLError, OSError, TimeoutError) as exc:
-                raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
-                                     f"{exc or type(exc).__name__}.") from exc
+                raise Unreachable(host, port, exc, timeout) from exc
 
         session = cls(*await dial())
         session.heartbeat, session.dead_after = heartbeat, dead_after
