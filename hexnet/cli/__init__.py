@@ -187,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seats per table (default 4, or the nearest the game seats)")
     t.add_argument("--bots", metavar="heuristic:K",
                    help="K host-side bots enter the tournament too (heuristic:K or random:K)")
-    t.add_argument("--results", type=OutputFile(), metavar="PATH.json",
+    t.add_argument("--results", type=OutputFile(folders=True), metavar="PATH.json",
                    help="write every game and the standings after each round here (rewritten "
                         "each round), and the final standings as CSV beside it (PATH.csv)")
     t.add_argument("--start-when", type=whole(1), metavar="N",

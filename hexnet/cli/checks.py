@@ -32,6 +32,7 @@ ABOVE_UP_TO = N_("{flag} must be more than {low} and at most {high} seconds, not
 NEVER_OR_BETWEEN = N_("{flag} must be {low}–{high} seconds or 0 (never), not {value}")
 CANNOT_WRITE = N_("{flag}: cannot write {path}: {reason}")
 IS_A_FOLDER = N_("it is a directory")
+NOT_A_FOLDER = N_("{path} is a file, not a directory")
 
 
 def say(msgid: str, **fields: object) -> str:
@@ -123,25 +124,37 @@ PLAYOUTS = whole(1, 20_000)
 @dataclass(frozen=True)
 class OutputFile:
     """A file the command will write (``--out``, ``--json``): refused now unless it can be
-    written — its folder exists, it is not a directory, and opening it for writing works (a
-    file the probe made is removed again)."""
+    written — it is not a directory, and opening it for writing works (a file the probe made
+    is removed again). ``folders``: the command makes missing folders on the way (the probe
+    then writes in the nearest one that exists, which must be a directory)."""
 
     flag: str = ""
+    folders: bool = False
 
     def __call__(self, text: str) -> str:
         path = Path(text)
         if path.is_dir():
             raise argparse.ArgumentTypeError(say(CANNOT_WRITE, flag=self.flag, path=text,
                                                  reason=say(IS_A_FOLDER)))
-        existed = path.exists()
+        probe = path
+        if self.folders:
+            folder = path.absolute().parent
+            while not folder.exists() and folder != folder.parent:
+                folder = folder.parent
+            if not folder.is_dir():
+                raise argparse.ArgumentTypeError(say(CANNOT_WRITE, flag=self.flag, path=text,
+                                                     reason=say(NOT_A_FOLDER, path=folder)))
+            if folder != path.absolute().parent:
+                probe = folder / f".{path.name}.probe"
+        existed = probe.exists()
         try:
-            with path.open("a", encoding="utf-8"):
+            with probe.open("a", encoding="utf-8"):
                 pass
         except OSError as exc:
             raise argparse.ArgumentTypeError(say(CANNOT_WRITE, flag=self.flag, path=text,
                                                  reason=exc.strerror or str(exc))) from None
         if not existed:
-            path.unlink(missing_ok=True)
+            probe.unlink(missing_ok=True)
         return text
 
 

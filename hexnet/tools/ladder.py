@@ -31,6 +31,7 @@ from hexnet.tournament import (
     knockout_tables,
     planned_rounds,
     round_robin_schedule,
+    swiss_tables,
     table_points,
 )
 
@@ -43,7 +44,7 @@ def entrant_names(policies: list[str]) -> list[str]:
 def planned_tables(history: History, rounds: int) -> int:
     """Tables the event will play (for the progress bar)."""
     if history.fmt == "swiss":
-        return rounds * (len(history.entrants) // history.size)
+        return rounds * parallel_tables(history)
     if history.fmt == "round-robin":
         schedule = round_robin_schedule(history.entrants, history.size)
         return sum(len(schedule[r % len(schedule)][0]) for r in range(rounds))
@@ -53,7 +54,7 @@ def planned_tables(history: History, rounds: int) -> int:
 def parallel_tables(history: History) -> int:
     """The most tables the event can play at once (more workers than this would idle)."""
     if history.fmt == "swiss":
-        return len(history.entrants) // history.size
+        return len(swiss_tables(len(history.entrants), history.size, history.min_seats))
     if history.fmt == "round-robin":
         return sum(len(t) for t, _ in round_robin_schedule(history.entrants, history.size))
     return max(knockout_tables(history))

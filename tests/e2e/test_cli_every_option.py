@@ -45,8 +45,10 @@ def typed_options() -> list[tuple[tuple[str, ...], argparse.Action]]:
 
 def outside(kind: object, tmp: Path) -> list[str]:
     """Values outside a type's domain."""
-    if isinstance(kind, checks.OutputFile):
-        return [str(tmp / "missing" / "x.json"), str(tmp)]
+    if isinstance(kind, checks.OutputFile):  # (--results makes its folders: not missing ones)
+        (tmp / "a-file").write_text("")
+        return [str(tmp / "a-file" / "x.json"), str(tmp)] + (
+            [] if kind.folders else [str(tmp / "missing" / "x.json")])
     if isinstance(kind, checks.Folder):
         (tmp / "a-file").write_text("")
         return [str(tmp / "a-file"), str(tmp / "a-file" / "below")]
