@@ -232,9 +232,12 @@ class HraniceScreen(HandTableScreen):
         self.pick_and_send(options, title)
 
     def key_fits(self, action: str) -> bool:
-        """``d``, ``x`` and ``s`` while you may draw, accuse or cleanse."""
+        """``d``, ``x`` and ``s`` while you may draw, accuse or cleanse; ``p`` while you may
+        pass (Hranice refuses a pass while there is anything else to do)."""
         if action in ("draw", "accuse", "cleanse"):
             return action in self.legal_types()
+        if action == "pass_turn":
+            return "pass" in self.legal_types()
         return True
 
     def action_draw(self) -> None:
