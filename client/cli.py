@@ -191,8 +191,9 @@ def _run_entrants(args: argparse.Namespace, host: str, port: int) -> int:
         print(_("hexnet bot: the tournament did not end in time"), file=sys.stderr)
         return 1
     final = report.final or {}
-    print(_("tournament over: {format} of {game}, {rounds} rounds; {n} bots played {tables} "
-            "tables in {seconds} s").format(
+    # (counts as "rounds: 1": a count's word would need a plural form for each of them)
+    print(_("tournament over: {format} of {game} — rounds: {rounds}, bots: {n}, tables: "
+            "{tables}, {seconds} s").format(
         format=final.get("format"), game=final.get("game"), rounds=final.get("round"),
         n=args.count, tables=len(set().union(*report.tables)) if report.tables else 0,
         seconds=f"{report.seconds:.1f}"))

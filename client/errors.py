@@ -65,3 +65,23 @@ def unreachable_text(host: str, port: int, why: BaseException, timeout: float) -
     reason = why.strerror if isinstance(why, OSError) and why.strerror else str(why)
     return _("Cannot reach {address}: {why}.").format(address=address,
                                                        why=reason or type(why).__name__)
+
+
+def code_refusal(code: str, said: str) -> str:
+    """A refused room code in the reader's language (``said``: the host's own sentence, kept
+    where these words do not cover it)."""
+    import re
+
+    from hexnet.i18n import _
+
+    if code == "bad_code":
+        return _("That room code is not this host's.")
+    if code == "code_required":
+        return _("This host needs its room code.")
+    if code == "malformed":
+        return _("A room code is 10 letters and digits, like 7K3QF-9XM2D.")
+    wait = re.search(r"(\d+) s\b", said)
+    if code == "rate_limited" and wait:
+        return _("Too many wrong room codes from you; try again in {seconds} s.").format(
+            seconds=wait.group(1))
+    return said

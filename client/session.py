@@ -82,6 +82,7 @@ from client.errors import (
     RateLimited,
     SessionError,
     Unreachable,
+    code_refusal,
 )
 from client.reconnect import come_back
 from protocol import (
@@ -232,7 +233,7 @@ class Session:
             try:
                 rkey = await asyncio.to_thread(pauth.room_key, code, fp)
             except ValueError as exc:
-                raise BadRoomCode(str(exc)) from exc
+                raise BadRoomCode(code_refusal("malformed", str(exc))) from exc
         proof = pauth.client_proof(rkey, fp, c_nonce, h_nonce, self.identity) if rkey else None
         await self._send_raw({"type": "auth", "proof": proof,
                               "signature": pauth.sign_auth(key, fp, c_nonce, h_nonce)},
@@ -305,9 +306,9 @@ class Session:
         if msg["type"] == "error":
             code, text = msg["code"], msg["message"]
             if code == "rate_limited":
-                raise RateLimited(text)
+                raise RateLimited(code_refusal(code, text))
             if code in ("bad_code", "code_required"):
-                raise BadRoomCode(text)
+                raise BadRoomCode(code_refusal(code, text))
             raise ProtocolError(text, code)
         return msg
 

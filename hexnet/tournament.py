@@ -280,7 +280,8 @@ def planned_rounds(fmt: str, entrants: int, size: int, rounds: int | None,
         depth = knockout_depth(entrants, size)
         if rounds is not None and rounds != depth:
             raise TournamentError(f"a knockout of {entrants} entrants at tables of {size} "
-                                  f"plays {depth} rounds; leave out --rounds")
+                                  f"plays {depth} round{'s' * (depth != 1)}; leave out "
+                                  "--rounds")
         return depth
     if rounds is None:
         return (DEFAULT_SWISS_ROUNDS if fmt == "swiss"
@@ -486,7 +487,8 @@ def knockout_round(history: History, number: int) -> Round:
     size, m = history.size, _knockout_min(history)
     depth = knockout_depth(len(history.entrants), size)
     if number > depth:
-        raise TournamentError(f"the knockout is over after {depth} rounds")
+        raise TournamentError(f"the knockout is over after {depth} "
+                              f"round{'s' * (depth != 1)}")
     if number == 1:
         return _knockout_draw(history.entrants, size, m)
     slots = knockout_slots(history, number - 1)

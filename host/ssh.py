@@ -180,7 +180,7 @@ class GuestServer(asyncssh.SSHServer):
             return ("hexnet", f"{host.name}: this host needs no room code.", "",
                     [("Press Enter to join: ", True)])
         return ("hexnet", f"{host.name}: type the room code its screen shows.", "",
-                [("Room code: ", True)])
+                [("Room code: ", False)])  # a secret: not echoed, as a password is not
 
     async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
         self.key = None  # keyboard-interactive: no key is the identity
@@ -203,7 +203,11 @@ class GuestServer(asyncssh.SSHServer):
         self.door.log(f"ssh: {self.address}: wrong room code")
         if self.wrong_codes >= MAX_CODE_TRIES:
             self._give_up("that is not the room code")
-        return False
+            return False
+        left = MAX_CODE_TRIES - self.wrong_codes
+        return ("hexnet", f"That is not the room code of {host.name} ({left} "
+                f"{'tries' if left > 1 else 'try'} left): type the code its screen shows.", "",
+                [("Room code: ", False)])
 
     def _give_up(self, why: str) -> None:
         """End a connection whose guest cannot get in (clients would ask again forever)."""

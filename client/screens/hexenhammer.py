@@ -21,6 +21,7 @@ from client.screens.table_base import Action
 from client.widgets.cards import CardList
 from client.widgets.hexenhammer_board import (
     CHROME_ROWS,
+    OWNER_CELLS,
     preview_lines,
     score_table,
     trial_line,
@@ -234,8 +235,10 @@ class HexenhammerScreen(HandTableScreen):
         lines = [self.describe(action)]
         foreseen = preview(self.view, action)
         if foreseen is not None:
+            card = next((c for c in self.view.get("hand") or []
+                         if c.get("id") == action.get("card")), {"kind": foreseen.kind})
             lines += preview_lines(foreseen, self.short_name_of, self.player_name_of_villager,
-                                   i18n.word(GAME, "card_text", foreseen.kind))
+                                   self.card_words(card))
         return "\n".join(lines)
 
     def confirm_label(self, action: Action) -> str:
@@ -251,14 +254,15 @@ class HexenhammerScreen(HandTableScreen):
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
         self.query_one("#villagers", Static).update(
-            villager_table(view, self.short_name_of, self.player_name))
+            villager_table(view, self.short_name_of, self.names_in(OWNER_CELLS)))
         trial = trial_line(view, self.short_name_of)
         box = self.query_one("#trial", Static)
         box.update(trial)
         box.display = bool(trial)
         rows = len(view.get("villagers") or []) + 1 + (1 if trial else 0)
         room = self.app.size.height - CHROME_ROWS - rows
-        self.query_one("#seats", Static).update(score_table(view, self.player_name, room))
+        self.query_one("#seats", Static).update(score_table(view, self.names_in(OWNER_CELLS),
+                                                            room))
         playable = {str(a["card"]) for a in legal if "card" in a}
         hand = self.query_one(CardList)
         hand.show([(str(c.get("id")), self.card_label(c)) for c in view.get("hand") or []],
@@ -283,8 +287,14 @@ class HexenhammerScreen(HandTableScreen):
         if not card:
             return ""
         star = "★ " if card.get("reaction") else ""
-        text = i18n.word(GAME, "card_text", card.get("kind"))
-        return f"{star}{self.card_label(card)}: {text}"
+        return f"{star}{self.card_label(card)}: {self.card_words(card)}"
+
+    def card_words(self, card: dict[str, Any]) -> str:
+        """What ``card`` does, with its own value (Spende ±1: "gains or loses 1 suspicion")."""
+        value = card.get("value")
+        return i18n.fill(GAME, "card_text", card.get("kind"),
+                         {"value": abs(value) if isinstance(value, int) else value},
+                         self.view.get("players") or [])
 
     # -- moves ----------------------------------------------------------------------------
 

@@ -149,7 +149,8 @@ class HraniceScreen(HandTableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        self.query_one("#hr-councils", Static).update(board.councils_table(view, self.names))
+        self.query_one("#hr-councils", Static).update(board.councils_table(
+            view, self.names_in(board.PLAYER_CELLS)))
         self.query_one("#hr-pyre", Static).update(board.pyre_text(view))
         roll = board.last_roll(view)
         self.query_one("#hr-dice", Static).update(

@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
-from client.widgets import presence
+from client.widgets import names, presence
 from client.widgets.chat import ChatInput
 from client.widgets.countdown import Countdown
 from client.widgets.footer import LocalFooter
@@ -387,9 +387,10 @@ class TableScreen(Screen):
             self._name_cap = cap
             try:
                 title = self.stacked_title(short=short_title)
+                waiting = (_("waiting: {who}").format(who=self.waiting_text())
+                           if self.waited_on() else "")  # (nobody: the game moves by itself)
                 parts = [self.link_note, self.presence_text(), title, self.phase_text(),
-                         _("waiting: {who}").format(who=self.waiting_text()),
-                         self.watchers_text()]
+                         waiting, self.watchers_text()]
             finally:
                 self._name_cap = NAME_CAP
             line = " │ ".join(p for p in parts if p)
@@ -401,7 +402,21 @@ class TableScreen(Screen):
         """``player_name`` as the status line shows it: cut to its current cap (``Bartholom…``)."""
         name = self.player_name(seat, you=you)
         cap = self._name_cap
-        return name if len(name) <= cap else name[:cap - 1] + "…"
+        if len(name) <= cap or not isinstance(seat, int):
+            return names.cut(name, cap)
+        return self.names_in(cap, you=you)(seat)
+
+    def names_in(self, width: int, you: bool = True) -> Callable[[Any], str]:
+        """:meth:`player_name` for a column ``width`` cells wide: cut to fit, every seat still
+        told apart from the others ("host bo…1", "host bo…2", not "host bot…" twice)."""
+        seats = range(len(self.view.get("players") or []))
+        fitted = names.fit([self.player_name(s, you=you) for s in seats], width)
+
+        def name(seat: Any) -> str:
+            if isinstance(seat, int) and 0 <= seat < len(fitted):
+                return fitted[seat]
+            return names.cut(self.player_name(seat, you=you), width)
+        return name
 
     def presence_text(self) -> str:
         """Who at the table is not simply there (lost with the countdown to absent, absent,
@@ -439,6 +454,18 @@ class TableScreen(Screen):
             if isinstance(info, dict) and info.get("id") == self.table:
                 return info
         return {}
+
+    def waited_on(self) -> bool:
+        """Whether the game waits for anyone now (else it moves on by itself: a timer, the
+        host)."""
+        return any(isinstance(s, int) for s in self.view.get("active") or [])
+
+    def waiting_prompt(self) -> str:
+        """The prompt while you have nothing to do: whom the game waits for, or that it moves
+        on by itself (never "waiting for nobody")."""
+        if not self.waited_on():
+            return _("The game moves on…")
+        return _("Waiting for {who}…").format(who=self.waiting_text())
 
     def waiting_text(self) -> str:
         active = [s for s in self.view.get("active") or [] if isinstance(s, int)]
@@ -482,11 +509,13 @@ class TableScreen(Screen):
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""
         if self.watching and not self.view.get("outcome"):
+            if not self.waited_on():
+                return _("Watching — the game moves on… (l lobby)")
             return _("Watching — waiting for {who}… (l lobby)").format(who=self.waiting_text())
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
-            return _("Waiting for {who}…").format(who=self.waiting_text())
+            return self.waiting_prompt()
         kinds = sorted(_distinct([a.get("type") for a in self.legal]),
                        key=lambda k: PROMPT_ORDER.index(k) if k in PROMPT_ORDER else 50)
         keys = self.type_keys()

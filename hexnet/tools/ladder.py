@@ -152,7 +152,9 @@ def _record(game_name: str, history: History, rnd: int, number: int, seats: tupl
 def print_standings(result: dict[str, Any], out: Callable[[str], None] = print) -> None:
     """The final standings, one entrant a line, with the format's tie-breaks."""
     fmt = result["format"]
-    out(f"\nStandings after {result['rounds']} rounds ({result['tables']} tables in "
+    rounds, tables = result["rounds"], result["tables"]
+    out(f"\nStandings after {rounds} round{'s' * (rounds != 1)} ({tables} "
+        f"table{'s' * (tables != 1)} in "
         f"{result['seconds']} s, {result['games_per_s']} games/s on {result['workers']} "
         f"{'worker' if result['workers'] == 1 else 'workers'}):")
     extra = {"swiss": "   med-B  Buchholz", "knockout": "  reached", "round-robin": ""}[fmt]

@@ -172,3 +172,9 @@ def test_tournament_says_so_when_the_dask_scheduler_cannot_be_reached(capsys):
     err = capsys.readouterr().err
     assert err.startswith("hexnet tournament: cannot reach the Dask scheduler at "
                           "tcp://127.0.0.1:1") and err.count("\n") == 1
+
+
+def test_one_round_is_said_as_one_round(capsys):
+    """Issue 26, item 5: "Standings after 1 rounds (1 tables …)"."""
+    assert main([*ISSUE_14, "--rounds", "1"]) == 0
+    assert "Standings after 1 round (1 table in " in capsys.readouterr().out
