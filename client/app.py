@@ -159,8 +159,10 @@ class HexnetApp(App):
 
     def on_mount(self) -> None:
         self.begin()
-        if self.greeting:
+        if self.greeting and not self.tutorial:
             self.notify(self.greeting, timeout=12, markup=False)
+        # a tutorial's greeting goes into its table's log: a toast would hide the hint line
+        # (over the prompt at 80×24) for its first seconds, when it matters most
 
     def begin(self) -> None:
         """The first screen: the lobby while connecting to ``target``, else discovery."""
@@ -525,6 +527,9 @@ class HexnetApp(App):
         screen.update_view(view, legal)
         self.table_screen = screen
         self.push_screen(screen, callback=lambda _: self._table_closed(screen))
+        if self.tutorial and self.greeting and not watching:
+            greeting, self.greeting = self.greeting, ""  # once
+            self.call_after_refresh(screen.add_note, greeting)
         return True
 
     def _table_closed(self, screen: TableScreen) -> None:

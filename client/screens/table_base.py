@@ -33,7 +33,7 @@ from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
 from client.widgets import names, presence
 from client.widgets.chat import ChatInput
-from client.widgets.countdown import Countdown
+from client.widgets.countdown import Countdown, clock
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
@@ -280,7 +280,7 @@ class TableScreen(Screen):
     def clock_text(self) -> str:
         """The countdown as the prompt shows it ("⏱ 6s", or "" when nothing is timed)."""
         left = self.query_one(Countdown).remaining if self._ready else None
-        return "" if left is None else f"⏱ {left}s"
+        return "" if left is None else clock(left)
 
     def too_late(self) -> None:
         """A list over the table lost its last entry: the moment to answer passed."""

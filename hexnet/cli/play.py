@@ -25,7 +25,7 @@ from pathlib import Path
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.games import get_game
-from hexnet.i18n import _
+from hexnet.i18n import N_, _
 from hexnet.search import budgeted
 from hexnet.tutorial import Tutorial, load
 from host.server import Host
@@ -35,6 +35,8 @@ from protocol.journalfile import PLAY_DIR
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
 BOT_DELAY = 0.4  # at other tables
+TUTORIAL_GREETING = N_("A guided first game: the line above the prompt says what is happening "
+                       "and what you might do. ? lists the keys and the rules.")
 
 
 def play_data_dir() -> Path:
@@ -115,8 +117,7 @@ async def play(args: argparse.Namespace) -> int:
     mine = 0
     if tutorial:
         mine = tutorial.seat
-        greeting = _("A guided first game: the line above the prompt says what is happening "
-                     "and what you might do. ? lists the keys and the rules.")
+        greeting = _(TUTORIAL_GREETING)
         table = tutorial_table(host, tutorial)
     else:
         pace = getattr(args, "pace", None)

@@ -230,3 +230,22 @@ async def test_a_wrong_room_code_is_said_in_the_readers_language_and_the_dialog_
             assert prompt.split()[-1] in text, (prompt, text)
     finally:
         await host.stop()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "reaction window untimed, variant tutorial"),
+    ("hu", "reakcióidő korlát nélkül, változat: bevezető")])
+def test_an_untimed_window_reads_untimed_not_0_s(lang: str, said: str) -> None:
+    """Issue 26, item 7: the Hranice tutorial's results said "reaction window 0 s" (0 is no
+    clock at all); so do a table's ``turn_seconds`` = 0, and a set one reads as seconds."""
+    from client.options_words import options_text
+    from hexnet.tutorial import load
+
+    i18n.set_language(lang)
+    try:
+        assert options_text("hranice", load("hranice").options) == said
+        assert options_text("hranice", {"turn_seconds": 0}) == i18n._("decisions untimed")
+        assert options_text("hranice", {"turn_seconds": 60}) == i18n._(
+            "each decision {value} s").format(value=60)
+    finally:
+        i18n.set_language("en")

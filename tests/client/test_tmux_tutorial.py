@@ -47,9 +47,9 @@ def wait_for_text(tmux: Tmux, text: str, timeout: float = 30.0) -> str:
 
 
 def steady(screen: str) -> str:
-    """The screen without its running countdowns (``⏱ 3571s``): what stays while nothing
+    """The screen without its running countdowns (``⏱ 59:31``): what stays while nothing
     happens at the table."""
-    return re.sub(r"⏱ *\d+s", "⏱", flat(screen))
+    return re.sub(r"⏱ *(\d+s|\d+:\d\d( h)?)", "⏱", flat(screen))
 
 
 def answering(tmux: Tmux, timeout: float = 30.0) -> None:
