@@ -470,6 +470,11 @@ class HexnetApp(App):
         """Why the host refused, in the reader's language (the engine's reason as data); an
         answer that came after its question closed is "too late", whatever the host adds."""
         if msg.code in TOO_LATE_CODES:
+            screen = self.table_screen
+            what = screen.moved_on() if screen is not None and screen.table == msg.table else ""
+            if what:  # what came first, in the table's own words
+                return _("Too late: the game moved on before your answer arrived — {what}").format(
+                    what=what)
             return _(CODE_WORDS["stale"])
         if msg.reason is None:
             return _(CODE_WORDS[msg.code]) if msg.code in CODE_WORDS else msg.message

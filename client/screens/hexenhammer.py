@@ -29,6 +29,7 @@ from client.widgets.hexenhammer_board import (
 )
 from hexnet import i18n
 from hexnet.games.hexenhammer.preview import preview
+from hexnet.games.hexenhammer.refusals import unusable
 from hexnet.games.hexenhammer.view import action_label
 from hexnet.i18n import N_, _
 
@@ -304,7 +305,13 @@ class HexenhammerScreen(HandTableScreen):
             return
         cid = self.query_one(CardList).highlighted_id
         if not any(str(a.get("card")) == cid for a in self.legal):
-            self.notify(_("You cannot use that card now."), severity="warning")
+            card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == cid),
+                        None)
+            why = (i18n.render_reason(GAME, unusable(self.view, card).as_dict(),
+                                      self.view.get("players") or []) if card else "")
+            self.notify(why or _("You cannot use that card now."),
+                        title=_("You cannot use that card now"), severity="warning",
+                        markup=False)
             return
         self.choose_and_send(lambda a: str(a.get("card")) == cid)
 

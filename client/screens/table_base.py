@@ -90,7 +90,8 @@ class TableScreen(Screen):
 
     GAME: ClassVar[str] = ""
     # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
-    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
+    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help",
+                                                         "scroll_log"})
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
     # Fields asked even when only one value is possible: the choice is shown and confirmed,
@@ -105,6 +106,12 @@ class TableScreen(Screen):
         Binding("l", "lobby", N_("Lobby")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         Binding("b", "back", N_("I'm back")),
+        # the log takes no focus (Tab would move ↑↓ off the hand with no sign of it): these
+        # page it, whatever has the focus
+        Binding("pageup", "scroll_log(-1)", N_("Log: earlier"), key_display="PgUp",
+                show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", N_("Log: later"), key_display="PgDn",
+                show=False, priority=True),
     ]
 
     def __init__(self, table: int, watching: bool = False) -> None:
@@ -283,10 +290,18 @@ class TableScreen(Screen):
         return "" if left is None else clock(left)
 
     def too_late(self) -> None:
-        """A list over the table lost its last entry: the moment to answer passed."""
-        text = _("Too late: that question is closed (the countdown ran out or the game moved "
-                 "on).")
+        """A list over the table lost its last entry: the moment to answer passed — and what
+        passed it (the game's last move), where the log says."""
+        what = self.moved_on()
+        text = (_("Too late — the game moved on: {what}").format(what=what) if what else
+                _("Too late: that question is closed (the countdown ran out or the game moved "
+                  "on)."))
         self.notify(text, title=_("Too late"), severity="warning", markup=False)
+
+    def moved_on(self) -> str:
+        """The table's last move in words (its latest log line), "" if the log is empty."""
+        log = [e for e in self.view.get("log") or [] if isinstance(e, dict)]
+        return self.event_text(log[-1]) if log else ""
 
     # -- help over the table --------------------------------------------------------------
     def show_help(self, title: str, keys: list[tuple[str, str]], notes: str,
@@ -735,6 +750,11 @@ class TableScreen(Screen):
     def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
         if self.is_attached:
             self.query_one(GameLog).add_chat(sender, text, channel, number)
+
+    def action_scroll_log(self, step: int) -> None:
+        """Page the log back (-1) or on (1)."""
+        log = self.query_one(GameLog)
+        (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
 
     def add_note(self, text: str) -> None:
         if self.is_attached:

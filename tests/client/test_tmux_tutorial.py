@@ -83,5 +83,5 @@ def test_the_hexenhammer_tutorial_is_finished_by_keys_alone(tmp_path: Path) -> N
         wait_for_text(tmux, "EXITED 0")
     finally:
         tmux.kill()
-    journals = list((tmp_path / "data" / "hexnet" / "journals").glob("*.journal"))
-    assert len(journals) == 1  # the tutorial is journaled like any game: hexnet replay --list
+    journals = list((tmp_path / "data" / "hexnet" / "play" / "journals").glob("*.journal"))
+    assert len(journals) == 1  # journaled like any local game (hexnet replay --list finds it)
