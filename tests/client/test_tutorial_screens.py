@@ -174,6 +174,8 @@ async def test_the_welcome_goes_to_the_log_and_hides_no_hint(tutorial, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         said = await hint_starting(pilot, app, "Your turn (actions left: 2). Play Rolník")
         await pilot.pause()
+        # no toast lies over the hint line (a toast sits at the bottom right, over the prompt)
+        assert [n.message for n in app._notifications] == []
         shown = " ".join(screen_text(app).split())
-        assert " ".join(said.split()) in shown, shown  # the whole hint, nothing over it
+        assert " ".join(said.split()) in shown, shown
         assert "A guided first game:" in shown and "the rules." in shown, shown  # in the log
