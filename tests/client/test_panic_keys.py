@@ -5,6 +5,8 @@ first (it said "Too late"), and Tab no longer moves the keys off the hand with n
 
 from __future__ import annotations
 
+from typing import Any
+
 from client.screens.hexenhammer import HexenhammerScreen
 from client.widgets.cards import CardList
 from client.widgets.log import GameLog
@@ -12,12 +14,16 @@ from tests.client.conftest import wait_until
 from tests.client.harness import ScreenApp
 
 
+async def the_table(pilot: Any, app: ScreenApp) -> HexenhammerScreen:
+    return await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                            and app.screen, what="the table")
+
+
 async def refusal_for(what: str, kind: str) -> str:
     """What Enter on Ada's ``kind`` card says at the ``what`` view (no card is sent)."""
     app = ScreenApp(what)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
-                                  and app.screen, what="the table")
+        screen = await the_table(pilot, app)
         hand = screen.query_one(CardList)
         kinds = {c["id"]: c["kind"] for c in screen.view["hand"]}
         for _ in range(hand.option_count):
@@ -53,8 +59,7 @@ async def test_a_list_that_closed_under_the_player_says_what_came_first() -> Non
 
     app = ScreenApp("reaction")
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
-                                  and app.screen, what="the table")
+        screen = await the_table(pilot, app)
         last = screen.event_text(screen.view["log"][-1])
         assert last.startswith("Bela plays Falsches Zeugnis +3")
         said = app.rejection_text(m.ActionRejected(1, "stale", "state moved on", None))
@@ -64,8 +69,7 @@ async def test_a_list_that_closed_under_the_player_says_what_came_first() -> Non
 async def test_tab_leaves_the_keys_on_the_hand_and_page_keys_scroll_the_log() -> None:
     app = ScreenApp("your_turn")
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
-                                  and app.screen, what="the table")
+        screen = await the_table(pilot, app)
         hand = screen.query_one(CardList)
         first = hand.highlighted_id
         await pilot.press("tab")

@@ -4,14 +4,13 @@ terminals (tmux, 80×24) and a real closed port."""
 
 from __future__ import annotations
 
-import os
 import socket
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.client.test_tmux import Tmux
+from tests.client.test_tmux import Tmux, tmux_env
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.needs("tmux")]
 HEXNET = f"{sys.executable} -m hexnet.cli"
@@ -24,18 +23,11 @@ def closed_port() -> int:
         return s.getsockname()[1]
 
 
-def environment(tmp: Path) -> dict[str, str]:
-    env = {"XDG_CONFIG_HOME": str(tmp / "cfg"), "XDG_DATA_HOME": str(tmp / "data"),
-           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
-    if os.environ.get("PYTHONPATH"):  # (a checkout under test that is not the installed one)
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return env
-
 
 def after_join(args: str, tmp: Path) -> list[str]:
     """What the terminal shows once ``hexnet {args}`` has ended (wrapped lines joined); fails
     unless it ended with exit status 1."""
-    tmux = Tmux(f"{HEXNET} {args}; echo EXITED $?; sleep 30", environment(tmp))
+    tmux = Tmux(f"{HEXNET} {args}; echo EXITED $?; sleep 30", tmux_env(tmp))
     try:
         tmux.wait_for("EXITED", timeout=30)
         lines = [line for line in tmux.run("capture-pane", "-p", "-J").splitlines() if line]

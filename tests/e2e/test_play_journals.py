@@ -15,24 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.client.test_tmux import Tmux
+from tests.client.test_tmux import Tmux, tmux_env
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.needs("tmux")]
 HEXNET = [sys.executable, "-m", "hexnet.cli"]
 
 
-def environment(tmp: Path) -> dict[str, str]:
-    env = {"XDG_CONFIG_HOME": str(tmp / "cfg"), "XDG_DATA_HOME": str(tmp / "data"),
-           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
-    if os.environ.get("PYTHONPATH"):  # (a checkout under test that is not the installed one)
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return env
-
 
 def quit_a_local_game_half_way(tmp: Path) -> None:
     """``hexnet play hranice``: the table comes up, the game runs, Ctrl+Q, y."""
     tmux = Tmux(" ".join(HEXNET) + " play hranice --name Ada --seed 3 --bot-delay 0.2; "
-                "echo EXITED $?; sleep 30", environment(tmp))
+                "echo EXITED $?; sleep 30", tmux_env(tmp))
     try:
         tmux.wait_for("Hranice #", timeout=40)
         time.sleep(1.5)  # a few bot moves: the journal has steps
@@ -46,7 +39,7 @@ def quit_a_local_game_half_way(tmp: Path) -> None:
 
 def host_log(tmp: Path, *extra: str) -> str:
     """``hexnet host --headless`` on the same directories: its log until it is ready."""
-    env = {**os.environ, **environment(tmp)}
+    env = {**os.environ, **tmux_env(tmp)}
     log_path = tmp / "host.log"
     with log_path.open("w") as log:
         host = subprocess.Popen(HEXNET + ["host", "--headless", "--no-mdns", "--bind",
@@ -71,6 +64,6 @@ def test_a_quit_hexnet_play_game_is_never_a_table_of_hexnet_host(tmp_path, event
     assert "ready on 127.0.0.1:" in log, log
     assert "recovered" not in log and "still seating" not in log, log
     listed = subprocess.run(HEXNET + ["replay", "--list"], capture_output=True, text=True,
-                            timeout=60, env={**os.environ, **environment(tmp_path)}).stdout
+                            timeout=60, env={**os.environ, **tmux_env(tmp_path)}).stdout
     assert "Hranice  Ada, " in listed and "running or unfinished" in listed, listed
     assert str(tmp_path / "data" / "hexnet" / "play" / "journals") in listed, listed
