@@ -210,11 +210,11 @@ def test_host_bots_wait_a_moment_between_panic_cards_and_nowhere_else():
     0.4 s bot delay), before a person could get one in; the game asks its host bots to wait
     ``panic_bot_pause`` between cards there — pacing, so nothing else changes."""
     st = game([["spende:1"], [], []], phase=2, inquisitor=1)
-    assert GAME.bot_pause(st) == 2.5 and GAME.waiting_for(st) == [0, 1, 2]
+    assert GAME.bot_pause(st) == 4.0 and GAME.waiting_for(st) == [0, 1, 2]
     play(st, 0, "spende:1", target="karl", sign=1)
     assert GAME.bot_pause(st) == 0.0  # a reaction window: answering is not panicking
     close_window(st)
-    assert GAME.bot_pause(st) == 2.5  # the next card of the panic
+    assert GAME.bot_pause(st) == 4.0  # the next card of the panic
     assert GAME.bot_pause(game()) == 0.0  # phase 1: one player's turn, nobody to wait for
 
 
