@@ -81,7 +81,8 @@ class HexnetApp(App):
                  auto_seat: AutoSeat | None = None,
                  interfaces: list[str] | None = None, greeting: str = "",
                  lang: str | None = None, tutorial: str | None = None,
-                 auto_watch: int | None = None, look: str | None = None) -> None:
+                 auto_watch: int | None = None, look: str | None = None,
+                 leave_if_unreached: bool = False) -> None:
         i18n.set_language(lang or i18n.from_environment())
         # NO_COLOR: Textual then strips every colour (its NoColor filter, kept for native ANSI
         # colours) instead of turning them grey: what stands out does so by bold and reverse
@@ -99,6 +100,11 @@ class HexnetApp(App):
         self.accept_new = accept_new
         self.auto_seat = auto_seat
         self.auto_watch = auto_watch  # ``hexnet join --watch TABLE``: watch it once connected
+        # ``hexnet join HOST``: a first connection that never gets in ends the app (exit 1)
+        # and ``unreached`` says why, in one line — as ssh does, not a lobby with dead keys
+        self.leave_if_unreached = leave_if_unreached
+        self.unreached = ""
+        self._got_in = False
         self.watch_views: dict[int, dict[str, Any]] = {}  # the public views of watched tables
         self._watch_opened: set[int] = set()  # watched tables whose screen was opened
         self.watchers: dict[int, list[str]] = {}  # who watches your tables (from their frames)
@@ -124,8 +130,10 @@ class HexnetApp(App):
     def on_mount(self) -> None:
         self._set_layout(self.size.width, self.size.height)
         self.begin()
-        if self.greeting:
+        if self.greeting and not self.tutorial:
             self.notify(self.greeting, timeout=12, markup=False)
+        # a tutorial's greeting goes into its table's log: a toast would hide the hint line
+        # (over the prompt at 80×24) for its first seconds, when it matters most
 
     def begin(self) -> None:
         """The first screen: the lobby while connecting to ``target``, else discovery."""
@@ -288,6 +296,7 @@ class HexnetApp(App):
     def on_connected(self, msg: m.Connected) -> None:
         from protocol.tls import human_fingerprint
 
+        self._got_in = True
         self.lobby_screen.set_connection(
             _("{host} · key {key} · you are {name}").format(
                 host=msg.host_name, key=human_fingerprint(msg.fingerprint),
@@ -393,7 +402,14 @@ class HexnetApp(App):
 
     def rejection_text(self, msg: m.ActionRejected) -> str:
         """Why the host refused, in the reader's language (:func:`client.refusals.
-        rejection_text`)."""
+        rejection_text`); an answer that came after its question closed is "too late" — and
+        what came first, in the table's own words, where the table screen knows it."""
+        if msg.code in TOO_LATE_CODES:
+            screen = self.table_screen
+            what = screen.moved_on() if screen is not None and screen.table == msg.table else ""
+            if what:
+                return _("Too late: the game moved on before your answer arrived — {what}").format(
+                    what=what)
         view = self.views.get(msg.table, ({}, []))[0]
         return rejection_text(view, msg.code, msg.message, msg.reason)
 
@@ -410,6 +426,10 @@ class HexnetApp(App):
                     severity="error", markup=False)
 
     def on_disconnected(self, msg: m.Disconnected) -> None:
+        if self.leave_if_unreached and not self._got_in:
+            self.unreached = msg.reason
+            self.exit(return_code=1)
+            return
         self.lobby_screen.set_connection(_("Not connected: {why}").format(why=msg.reason))
         self.notify(msg.reason, title=_("Disconnected"), severity="error", timeout=8,
                     markup=False)
@@ -442,6 +462,9 @@ class HexnetApp(App):
         screen.update_view(view, legal)
         self.table_screen = screen
         self.push_screen(screen, callback=lambda _: self._table_closed(screen))
+        if self.tutorial and self.greeting and not watching:
+            greeting, self.greeting = self.greeting, ""  # once
+            self.call_after_refresh(screen.add_note, greeting)
         return True
 
     def _table_closed(self, screen: TableScreen) -> None:

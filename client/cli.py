@@ -63,9 +63,13 @@ def run_join(args: argparse.Namespace) -> int:
 
     app = HexnetApp(target=target, name=(args.name or default_name())[:24], code=args.code,
                     config_dir=args.config_dir, fingerprint=args.fingerprint, lang=lang,
-                    interfaces=getattr(args, "interface", None), auto_watch=watch)
+                    interfaces=getattr(args, "interface", None), auto_watch=watch,
+                    leave_if_unreached=target is not None)
     app.run()
-    return 0
+    if app.unreached:  # never got in: one line, as ssh says it
+        print(f"hexnet join: {app.unreached}", file=sys.stderr)
+        return 1
+    return app.return_code or 0
 
 
 def format_host(h) -> str:
@@ -91,7 +95,7 @@ def run_list(args: argparse.Namespace) -> int:
     from hexnet.i18n import _
 
     use_language(args)
-    hosts = asyncio.run(browse(max(0.1, min(args.timeout, 60.0)), args.interface))
+    hosts = asyncio.run(browse(args.timeout, args.interface))
     for h in hosts:
         print(format_host(h))
     if not hosts:
@@ -121,9 +125,6 @@ def run_bot(args: argparse.Namespace) -> int:
     if args.game is None:
         return _run_entrants(args, host, port)
     try:
-        if args.count < 1:
-            raise ValueError(_("--count must be at least 1, not {count}").format(
-                count=args.count))
         if args.seats is not None and args.seats < args.count:
             raise ValueError(_("--seats {seats} cannot hold --count {count} bots").format(
                 seats=args.seats, count=args.count))
@@ -180,10 +181,6 @@ def _run_entrants(args: argparse.Namespace, host: str, port: int) -> int:
     from hexnet.i18n import _
     from hexnet.tournament import standings_lines
 
-    if args.count < 1:
-        print("hexnet bot: " + _("--count must be at least 1, not {count}").format(
-            count=args.count), file=sys.stderr)
-        return 2
     if args.seats is not None:
         print("hexnet bot: " + _("--seats names a new table's size; a tournament seats its "
                                  "entrants itself"), file=sys.stderr)
@@ -204,8 +201,9 @@ def _run_entrants(args: argparse.Namespace, host: str, port: int) -> int:
         print(_("hexnet bot: the tournament did not end in time"), file=sys.stderr)
         return 1
     final = report.final or {}
-    print(_("tournament over: {format} of {game}, {rounds} rounds; {n} bots played {tables} "
-            "tables in {seconds} s").format(
+    # (counts as "rounds: 1": a count's word would need a plural form for each of them)
+    print(_("tournament over: {format} of {game} — rounds: {rounds}, bots: {n}, tables: "
+            "{tables}, {seconds} s").format(
         format=final.get("format"), game=final.get("game"), rounds=final.get("round"),
         n=args.count, tables=len(set().union(*report.tables)) if report.tables else 0,
         seconds=f"{report.seconds:.1f}"))

@@ -34,3 +34,54 @@ class ProtocolError(SessionError):
 
 class ConnectionLost(SessionError):
     """The connection closed or failed."""
+
+
+class Unreachable(ConnectionLost):
+    """No connection could be opened: nothing listens there, no such host, no answer."""
+
+    def __init__(self, host: str, port: int, why: BaseException, timeout: float) -> None:
+        super().__init__(unreachable_text(host, port, why, timeout))
+
+
+def unreachable_text(host: str, port: int, why: BaseException, timeout: float) -> str:
+    """Why ``host:port`` could not be reached, as a sentence in the reader's language."""
+    import socket
+    import ssl
+
+    from hexnet.i18n import _
+
+    address = f"{host}:{port}"
+    if isinstance(why, ConnectionRefusedError):
+        return _("Nothing answers at {address} (connection refused): is the host running, "
+                 "on that port?").format(address=address)
+    if isinstance(why, TimeoutError):
+        return _("No answer from {address} within {seconds} s.").format(
+            address=address, seconds=f"{timeout:g}")
+    if isinstance(why, socket.gaierror):
+        return _("There is no host named {host} on this network.").format(host=host)
+    if isinstance(why, ssl.SSLError):
+        return _("{address} answers, but not as a hexnet host (TLS: {why}).").format(
+            address=address, why=why.reason or why)
+    reason = why.strerror if isinstance(why, OSError) and why.strerror else str(why)
+    return _("Cannot reach {address}: {why}.").format(address=address,
+                                                       why=reason or type(why).__name__)
+
+
+def code_refusal(code: str, said: str) -> str:
+    """A refused room code in the reader's language (``said``: the host's own sentence, kept
+    where these words do not cover it)."""
+    import re
+
+    from hexnet.i18n import _
+
+    if code == "bad_code":
+        return _("That room code is not this host's.")
+    if code == "code_required":
+        return _("This host needs its room code.")
+    if code == "malformed":
+        return _("A room code is 10 letters and digits, like 7K3QF-9XM2D.")
+    wait = re.search(r"(\d+) s\b", said)
+    if code == "rate_limited" and wait:
+        return _("Too many wrong room codes from you; try again in {seconds} s.").format(
+            seconds=wait.group(1))
+    return said

@@ -32,7 +32,11 @@ OPTIONS = {
     "manual_flip": N_("manual flip: {value}"),
     "ask_holders_only": N_("only holders asked to react: {value}"),
     "watch": N_("watching: {value}"),
+    "turn_seconds": N_("each decision {value} s"),
 }
+# the options whose 0 means no clock at all (not "0 s")
+UNTIMED = {"reaction_seconds": N_("reaction window untimed"),
+           "turn_seconds": N_("decisions untimed")}
 COUNTED = ("max_changes", "turn_cap", "watch_delay")
 VALUES = {
     True: N_("on"), False: N_("off"),
@@ -90,7 +94,9 @@ def options_text(game: str | None, options: Mapping[str, Any], timings: bool = F
             continue
         template = OPTIONS.get(name)
         shown = value_text(game, name, value)
-        if isinstance(value, int) and not isinstance(value, bool) and name in COUNTED:
+        if name in UNTIMED and not isinstance(value, bool) and value == 0:
+            parts.append(_(UNTIMED[name]))
+        elif isinstance(value, int) and not isinstance(value, bool) and name in COUNTED:
             parts.append(counted(name, value).format(value=shown))
         else:
             parts.append(_(template).format(value=shown) if template else f"{name} {shown}")

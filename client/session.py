@@ -81,6 +81,8 @@ from client.errors import (
     ProtocolError,
     RateLimited,
     SessionError,
+    Unreachable,
+    code_refusal,
 )
 from client.reconnect import come_back
 from protocol import (
@@ -179,8 +181,7 @@ class Session:
                                             local_addr=(local_address, 0) if local_address
                                             else None), timeout)
             except (ssl.SSLError, OSError, TimeoutError) as exc:
-                raise ConnectionLost(f"Could not open a TLS connection to {host}:{port}: "
-                                     f"{exc or type(exc).__name__}.") from exc
+                raise Unreachable(host, port, exc, timeout) from exc
 
         session = cls(*await dial())
         session.heartbeat, session.dead_after = heartbeat, dead_after
@@ -232,7 +233,7 @@ class Session:
             try:
                 rkey = await asyncio.to_thread(pauth.room_key, code, fp)
             except ValueError as exc:
-                raise BadRoomCode(str(exc)) from exc
+                raise BadRoomCode(code_refusal("malformed", str(exc))) from exc
         proof = pauth.client_proof(rkey, fp, c_nonce, h_nonce, self.identity) if rkey else None
         await self._send_raw({"type": "auth", "proof": proof,
                               "signature": pauth.sign_auth(key, fp, c_nonce, h_nonce)},
@@ -305,9 +306,9 @@ class Session:
         if msg["type"] == "error":
             code, text = msg["code"], msg["message"]
             if code == "rate_limited":
-                raise RateLimited(text)
+                raise RateLimited(code_refusal(code, text))
             if code in ("bad_code", "code_required"):
-                raise BadRoomCode(text)
+                raise BadRoomCode(code_refusal(code, text))
             raise ProtocolError(text, code)
         return msg
 

@@ -395,6 +395,12 @@ class Game:
         repeat it)."""
         return self.waiting_for(state)
 
+    def bot_pause(self, state: State) -> float:
+        """Seconds a host bot waits at least before it acts now (the host's own bot delay
+        when longer): a moment in which people at the table get a word in where bots would
+        otherwise act at once, one after another. Pacing, not a rule: 0 unless a game says."""
+        return 0.0
+
     def deadline(self, state: State) -> Deadline | None:
         """What the host must time now, or None."""
         return None

@@ -13,9 +13,11 @@ Formats
   avoids it (the seating with the fewest repeated meetings wins, standing order breaks ties; the
   exact search is bounded at ``SEARCH_STEPS`` steps, enough for a few dozen entrants, after
   which repeats left are mended by swapping entrants between tables, neighbours first). When
-  the entrants do not fill whole tables, the surplus sits out: the byes go to the entrants with
-  the fewest byes so far, lowest standing first, so nobody gets a second bye while someone has
-  none.
+  the entrants do not fill whole tables, some tables seat one fewer where the game allows it
+  (7 entrants at tables of 4: a table of 4 and one of 3; the full tables are the top
+  standings'), and only who still cannot be seated sits out (``swiss_tables``): the byes go to
+  the entrants with the fewest byes so far, lowest standing first, so nobody gets a second bye
+  while someone has none.
 - **round-robin**: a schedule fixed in advance in which every group of ``size`` entrants meets
   exactly once (two seats: the circle method; more: each round takes, in order, the groups not
   yet played that share nobody with the round's other tables). Whoever has no table in a round
@@ -278,7 +280,8 @@ def planned_rounds(fmt: str, entrants: int, size: int, rounds: int | None,
         depth = knockout_depth(entrants, size)
         if rounds is not None and rounds != depth:
             raise TournamentError(f"a knockout of {entrants} entrants at tables of {size} "
-                                  f"plays {depth} rounds; leave out --rounds")
+                                  f"plays {depth} round{'s' * (depth != 1)}; leave out "
+                                  "--rounds")
         return depth
     if rounds is None:
         return (DEFAULT_SWISS_ROUNDS if fmt == "swiss"
@@ -286,6 +289,19 @@ def planned_rounds(fmt: str, entrants: int, size: int, rounds: int | None,
     if rounds < 1:
         raise TournamentError(f"--rounds must be at least 1, not {rounds}")
     return rounds
+
+
+def swiss_tables(entrants: int, size: int, min_seats: int) -> list[int]:
+    """The table sizes of a Swiss round, largest first: the fewest byes with tables of
+    ``size`` seats or one fewer (where the game seats that many, ``min_seats``), then the
+    fewest tables. 7 at 4: [4, 3]; 5 at 4: [4] (a bye: a table of 2 is no table of 4)."""
+    smallest = max(size - 1, min_seats, 2)
+    for seated in range(entrants, size - 1, -1):
+        count = -(-seated // size)
+        if count * smallest <= seated:
+            full = seated - count * (size - 1) if smallest < size else count
+            return [size] * full + [size - 1] * (count - full)
+    return []  # (fewer entrants than a table: History refuses such an event)
 
 
 def swiss_round(history: History, number: int) -> Round:
@@ -296,12 +312,13 @@ def swiss_round(history: History, number: int) -> Round:
     for rnd in history.rounds:
         for name in rnd.byes:
             byes_had[name] += 1
-    surplus = len(ranked) % history.size
+    sizes = swiss_tables(len(ranked), history.size, history.min_seats)
+    surplus = len(ranked) - sum(sizes)
     position = {name: i for i, name in enumerate(ranked)}
     by_bye = sorted(ranked, key=lambda n: (byes_had[n], -position[n]))
     byes = tuple(sorted(by_bye[:surplus], key=position.__getitem__))
     playing = [n for n in ranked if n not in byes]
-    tables = seat_by_standing(playing, history.size, meetings(history.results))
+    tables = seat_by_standing(playing, history.size, meetings(history.results), sizes)
     return Round(number, tuple(turn_seats(t, number) for t in tables), byes)
 
 
@@ -316,12 +333,15 @@ def meetings(results: Iterable[Result]) -> dict[frozenset[str], int]:
 
 
 def seat_by_standing(ranked: Sequence[str], size: int,
-                     met: Mapping[frozenset[str], int]) -> list[Seating]:
-    """Split ``ranked`` (best first, a multiple of ``size``) into tables: the fewest repeated
-    meetings (each pair counts as often as it met before), then the earliest in standing order
-    (the best free entrant with the next best)."""
+                     met: Mapping[frozenset[str], int],
+                     sizes: Sequence[int] | None = None) -> list[Seating]:
+    """Split ``ranked`` (best first) into tables of ``sizes`` seats in that order (default:
+    all of ``size``, a multiple of it): the fewest repeated meetings (each pair counts as often
+    as it met before), then the earliest in standing order (the best free entrant with the next
+    best)."""
     n = len(ranked)
-    if n % size:
+    sizes = list(sizes) if sizes is not None else [size] * (n // size)
+    if sum(sizes) != n:
         raise TournamentError(f"{n} entrants do not fill tables of {size}")
     cost = [[met.get(frozenset((a, b)), 0) for b in ranked] for a in ranked]
 
@@ -334,7 +354,7 @@ def seat_by_standing(ranked: Sequence[str], size: int,
     while free:
         head, rest = free[0], free[1:]
         table = [head]
-        for _ in range(size - 1):
+        for _ in range(sizes[len(greedy)] - 1):
             pick = min(rest, key=lambda c, t=table: (sum(cost[c][m] for m in t), c))
             rest.remove(pick)
             table.append(pick)
@@ -353,7 +373,7 @@ def seat_by_standing(ranked: Sequence[str], size: int,
                 best[0], best[1] = spent, list(chosen)
             return best[0] == 0
         head, rest = free[0], free[1:]
-        for partners in itertools.combinations(rest, size - 1):
+        for partners in itertools.combinations(rest, sizes[len(chosen)] - 1):
             steps[0] -= 1
             if steps[0] < 0:
                 return True
@@ -467,7 +487,8 @@ def knockout_round(history: History, number: int) -> Round:
     size, m = history.size, _knockout_min(history)
     depth = knockout_depth(len(history.entrants), size)
     if number > depth:
-        raise TournamentError(f"the knockout is over after {depth} rounds")
+        raise TournamentError(f"the knockout is over after {depth} "
+                              f"round{'s' * (depth != 1)}")
     if number == 1:
         return _knockout_draw(history.entrants, size, m)
     slots = knockout_slots(history, number - 1)

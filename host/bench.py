@@ -572,11 +572,6 @@ def print_table(r: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``hexnet bench``."""
-    if (args.repeats < 1 or args.tables < 0 or args.actions < 1 or args.echo_rounds < 1
-            or args.seconds <= 0 or args.game_seconds <= 0):
-        print("hexnet bench: --repeats, --actions and --echo-rounds must be ≥ 1, --tables ≥ 0, "
-              "--seconds and --game-seconds > 0", file=sys.stderr)
-        return 2
     try:
         result = arun(bench(args))
     except (RuntimeError, OSError, TimeoutError) as exc:

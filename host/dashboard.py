@@ -47,7 +47,7 @@ class Dashboard(App[int]):
         Binding("k", "kick", "Kick"),
         Binding("s", "start", "Start"),
         Binding("t", "time_limits", "Timers"),
-        Binding("T", "start_event", "Start tournament", show=False),
+        Binding("T", "start_event", "Start tournament"),
         Binding("w", "watching", "Watching"),
         Binding("q", "quit_host", "Quit"),
     ]
@@ -76,7 +76,7 @@ class Dashboard(App[int]):
             yield DataTable(cursor_type="row", zebra_stripes=True)
             yield Static("", id="qr", markup=False)
         yield RichLog(markup=False, wrap=True)
-        yield Footer()
+        yield Footer(show_command_palette=False)  # (ctrl+p still works) q Quit fits 80
 
     async def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -145,6 +145,19 @@ class Dashboard(App[int]):
                 self.rows.append((info["id"], s["seat"]))
         if self.rows:
             grid.move_cursor(row=min(keep, len(self.rows) - 1))
+        self.refresh_bindings()
+
+    # the keys that act on the highlighted seat's table
+    TABLE_KEYS = frozenset({"add_bot", "absent", "kick", "start", "time_limits", "watching"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that fit now, so the key bar fits 80 columns: a table's keys while there
+        is a table, T while the tournament takes entrants."""
+        if action == "start_event":
+            return self.director is not None and self.director.status == "registering"
+        if action in self.TABLE_KEYS:
+            return bool(self.rows)
+        return True
 
     def _selected(self) -> tuple[int, int] | None:
         row = self.query_one(DataTable).cursor_row
@@ -202,6 +215,7 @@ class Dashboard(App[int]):
             self._log("the tournament has started already")
             return
         self.director.start()
+        self.refresh_bindings()
 
     def action_watching(self) -> None:
         """Allow or forbid watching the selected table (forbidding sends its watchers away)."""

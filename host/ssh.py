@@ -249,9 +249,10 @@ class GuestServer(asyncssh.SSHServer):
             return ("hexnet", f"{host.name}: this host needs no room code.", "",
                     [("Press Enter to join: ", True)])
         return ("hexnet", f"{host.name}: type the room code its screen shows.", "",
-                [("Room code: ", True)])
+                [("Room code: ", False)])  # a secret: not echoed, as a password is not
 
-    async def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+    async def validate_kbdint_response(  # type: ignore[override]
+            self, username: str, responses: list[str]) -> bool | tuple[Any, ...]:
         self.key = None  # keyboard-interactive: no key is the identity
         host = self.door.host
         if host.open:
@@ -268,8 +269,11 @@ class GuestServer(asyncssh.SSHServer):
         if verdict in (auth.RATE_LIMITED, auth.BUSY):
             self._give_up(f"too many room codes at once; try again in {math.ceil(wait)} s")
             return False
-        if verdict == auth.BAD_CODE:
-            self.wrong()
+        if verdict == auth.BAD_CODE and not self.wrong():
+            left = MAX_CODE_TRIES - self.wrong_codes  # said in words, with the tries left
+            return ("hexnet", f"That is not the room code of {host.name} ({left} "
+                    f"{'tries' if left > 1 else 'try'} left): type the code its screen shows.",
+                    "", [("Room code: ", False)])
         return False
 
     def wrong(self) -> bool:

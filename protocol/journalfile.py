@@ -31,6 +31,9 @@ MAGIC = b"HEXNET-JOURNAL 1\n"
 _HEAD = struct.Struct(">II")
 MAX_RECORD = 1 << 20
 JOURNAL_DIR = "journals"  # a host keeps its journals in <data dir>/journals (host.recovery)
+# ``hexnet play`` keeps its own in <data dir>/play/journals, where no ``hexnet host`` looks: a
+# local game left unfinished is never brought back as a table of the LAN's host
+PLAY_DIR = "play"
 
 
 class JournalError(Exception):

@@ -117,13 +117,20 @@ def run(args: argparse.Namespace) -> int:
 
 def list_journals(args: argparse.Namespace) -> int:
     """Print one line per journal on this machine (stderr says where, if none)."""
-    from client.replay.journals import journal_dir, listing
+    from client.replay.journals import journal_dirs, listing
 
-    folder = journal_dir(args.data_dir)
+    try:
+        folders = journal_dirs(args.data_dir)
+    except OSError as exc:
+        print(_("hexnet replay: cannot read the journals in {folder}: {why}").format(
+            folder=args.data_dir or "$XDG_DATA_HOME/hexnet", why=exc.strerror or exc),
+            file=sys.stderr)
+        return 2
     found = 0
-    for line in listing(folder):
+    for line in listing(folders):
         print(line)
         found += 1
     if not found:
-        print(_("no journals in {folder}").format(folder=folder), file=sys.stderr)
+        print(_("no journals in {folder} or {other}").format(
+            folder=folders[0], other=folders[1]), file=sys.stderr)
     return 0

@@ -1,7 +1,8 @@
 """``hexnet replay --list``: the journals on this machine, one line each.
 
-A host (``hexnet host``, ``hexnet play``) keeps one journal per game in
-``<data dir>/journals`` (:data:`protocol.journalfile.JOURNAL_DIR`). The list says for each its
+A host keeps one journal per game in ``<data dir>/journals``
+(:data:`protocol.journalfile.JOURNAL_DIR`), ``hexnet play`` in ``<data dir>/play/journals``
+(:data:`~protocol.journalfile.PLAY_DIR`: where no ``hexnet host`` looks). The list says for each its
 date, game, players and result — or that it is still running (or was left unfinished) — and
 its path, oldest first. A file that is not a readable journal is listed as such, never skipped
 silently.
@@ -19,7 +20,7 @@ from hexnet.games import get_game
 from hexnet.i18n import _, ngettext
 from hexnet.record import Record, RecordError
 from protocol import paths
-from protocol.journalfile import JOURNAL_DIR, JournalError, read_journal
+from protocol.journalfile import JOURNAL_DIR, PLAY_DIR, JournalError, read_journal
 
 
 @dataclass
@@ -31,16 +32,18 @@ class Entry:
     problem: str = ""
 
 
-def journal_dir(data_dir: str | os.PathLike[str] | None) -> Path:
-    """Where the journals are: ``<data dir>/journals`` (the data dir is ``--data-dir`` or
-    ``$XDG_DATA_HOME/hexnet``, as the host's)."""
-    return paths.data_dir(data_dir) / JOURNAL_DIR
+def journal_dirs(data_dir: str | os.PathLike[str] | None) -> list[Path]:
+    """Where the journals are: the host's ``<data dir>/journals`` and ``hexnet play``'s
+    ``<data dir>/play/journals`` (the data dir is ``--data-dir`` or ``$XDG_DATA_HOME/hexnet``,
+    as the host's). OSError if the data directory cannot be made."""
+    data = paths.data_dir(data_dir)
+    return [data / JOURNAL_DIR, data / PLAY_DIR / JOURNAL_DIR]
 
 
-def entries(folder: Path) -> list[Entry]:
-    """Every ``*.journal`` in ``folder``, oldest first (by start, then by name)."""
+def entries(folders: list[Path]) -> list[Entry]:
+    """Every ``*.journal`` in ``folders``, oldest first (by start, then by name)."""
     out = []
-    for path in sorted(folder.glob("*.journal")) if folder.is_dir() else []:
+    for path in [p for f in folders if f.is_dir() for p in sorted(f.glob("*.journal"))]:
         try:
             out.append(Entry(path, Record.from_journal(read_journal(path))))
         except (JournalError, RecordError) as exc:
@@ -72,7 +75,7 @@ def line(entry: Entry) -> str:
                       result, str(entry.path)])
 
 
-def listing(folder: Path) -> Iterator[str]:
+def listing(folders: list[Path]) -> Iterator[str]:
     """The lines of ``hexnet replay --list``."""
-    for entry in entries(folder):
+    for entry in entries(folders):
         yield line(entry)

@@ -24,12 +24,12 @@ class CodeScreen(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="code", classes="dialog"):
-            yield Label(_("Room code for {host}").format(host=self._host), classes="title",
-                        markup=False)
+            yield Label(_("Room code for {host}").format(host=self._host),
+                        classes="title wrap", markup=False)
             if self._problem:
-                yield Label(self._problem, classes="problem", markup=False)
+                yield Label(self._problem, classes="problem wrap", markup=False)
             yield Label(_("Type the code the host's screen shows (e.g. ABCDE-FGHJK)."),
-                        markup=False)
+                        classes="wrap", markup=False)
             yield Input(placeholder="XXXXX-XXXXX", id="code-input")
             hint = _("Enter join · Esc cancel")
             # a tap on the first half joins, as Enter does (web guests have no Enter key)

@@ -127,7 +127,7 @@ class FangScreen(TableScreen):
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
-            return _("Waiting for {who}…").format(who=self.waiting_text())
+            return self.waiting_prompt()
         kinds = {a.get("type") for a in self.legal}
         if self.sitting_out() and kinds <= {"confirm"}:
             return _("You watch ({form}): the game goes on by itself · p: OK at once").format(

@@ -23,6 +23,7 @@ from client.widgets.cards import CardList
 from client.widgets.hexenhammer_board import (
     BOARD_WIDTH,
     CHROME_ROWS,
+    OWNER_CELLS,
     bar_cells,
     score_table,
     trial_line,
@@ -30,6 +31,7 @@ from client.widgets.hexenhammer_board import (
 )
 from client.words.hexenhammer import HexenhammerWords
 from hexnet import i18n
+from hexnet.games.hexenhammer.refusals import unusable
 from hexnet.i18n import N_, _
 
 GAME = "hexenhammer"
@@ -152,14 +154,15 @@ class HexenhammerScreen(HandTableScreen):
         # large print (60–79 columns beside the side pane): the bars give way to their numbers
         cells = 0 if self.has_class("-large-print") else bar_cells(area)
         self.query_one("#villagers", Static).update(
-            villager_table(view, self.short_name_of, self.player_name, cells))
+            villager_table(view, self.short_name_of, self.names_in(OWNER_CELLS), cells))
         trial = trial_line(view, self.short_name_of)
         box = self.query_one("#trial", Static)
         box.update(trial)
         box.display = bool(trial)
         rows = len(view.get("villagers") or []) + 1 + (1 if trial else 0)
         room = self.app.size.height - CHROME_ROWS - rows
-        self.query_one("#seats", Static).update(score_table(view, self.player_name, room))
+        self.query_one("#seats", Static).update(score_table(view, self.names_in(OWNER_CELLS),
+                                                            room))
         playable = {str(a["card"]) for a in legal if "card" in a}
         hand = self.query_one(CardList)
         hand.show([(str(c.get("id")), self.card_label(c)) for c in view.get("hand") or []],
@@ -220,7 +223,13 @@ class HexenhammerScreen(HandTableScreen):
             return
         cid = self.query_one(CardList).highlighted_id
         if not any(str(a.get("card")) == cid for a in self.legal):
-            self.notify(_("You cannot use that card now."), severity="warning")
+            card = next((c for c in self.view.get("hand") or [] if str(c.get("id")) == cid),
+                        None)
+            why = (i18n.render_reason(GAME, unusable(self.view, card).as_dict(),
+                                      self.view.get("players") or []) if card else "")
+            self.notify(why or _("You cannot use that card now."),
+                        title=_("You cannot use that card now"), severity="warning",
+                        markup=False)
             return
         self.choose_and_send(lambda a: str(a.get("card")) == cid)
 

@@ -102,7 +102,8 @@ class HraniceScreen(HandTableScreen):
 
     # -- drawing --------------------------------------------------------------------------
     def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
-        self.query_one("#hr-councils", Static).update(board.councils_table(view, self.names))
+        self.query_one("#hr-councils", Static).update(board.councils_table(
+            view, self.names_in(board.PLAYER_CELLS)))
         self.query_one("#hr-pyre", Static).update(board.pyre_text(view))
         roll = board.last_roll(view)
         self.query_one("#hr-dice", Static).update(
@@ -180,9 +181,12 @@ class HraniceScreen(HandTableScreen):
         self.pick_and_send(options, title)
 
     def key_fits(self, action: str) -> bool:
-        """``d``, ``x`` and ``s`` while you may draw, accuse or cleanse."""
+        """``d``, ``x`` and ``s`` while you may draw, accuse or cleanse; ``p`` while you may
+        pass (Hranice refuses a pass while there is anything else to do)."""
         if action in ("draw", "accuse", "cleanse"):
             return action in self.legal_types()
+        if action == "pass_turn":
+            return "pass" in self.legal_types()
         return True
 
     def action_draw(self) -> None:

@@ -44,8 +44,9 @@ class LobbyScreen(Screen):
         Binding("u", "unwatch", N_("Stop watching"), show=False),
         Binding("x", "watch_rules", N_("Watching on/off"), show=False),
         Binding("c", "chat", N_("Chat")),
-        Binding("e", "enter", N_("Enter tournament"), show=False),
-        Binding("o", "app.show_standings", N_("Standings"), show=False),
+        # a tournament's keys: on the key bar while the host runs one (see check_action)
+        Binding("e", "enter", N_("Enter tournament")),
+        Binding("o", "standings", N_("Standings")),
         Binding("r", "app.reconnect", N_("Reconnect"), show=False),
         Binding("right_square_bracket", "page(1)", N_("Next page"), show=False),
         Binding("left_square_bracket", "page(-1)", N_("Previous page"), show=False),
@@ -146,7 +147,22 @@ class LobbyScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The keys that make sense now: no bot or start while your table plays (or is
-        over): the footer does not offer them and the keys do nothing."""
+        over): the footer does not offer them and the keys do nothing. At a tournament host the
+        event's keys are offered (e to enter while it takes entrants, o its standings) and a
+        table's keys only while you have a table."""
+        if action == "enter":
+            return (self.event is not None and self.event.get("status") == "registering"
+                    and not self.event.get("you"))
+        if action == "standings":
+            return self.event is not None
+        if self.event is not None and action in ("add_bot", "start", "to_table", "leave"):
+            # at a tournament the event's keys need the room: a table's keys while you have one
+            you = self.lobby.get("you") or {}
+            if action == "to_table":
+                return you.get("table") is not None or you.get("watching") is not None
+            if action == "leave":
+                return you.get("table") is not None
+            return self.my_table_status() == "open"
         if action in ("add_bot", "start"):
             return self.my_table_status() in (None, "open")
         return True
@@ -177,6 +193,11 @@ class LobbyScreen(Screen):
                 event.get("status") == "registering" and not event.get("you")) else None
             line.update(tap_keys(f"{headline(event)} · {you} " + _("(o: standings)"), enter))
             line.display = True
+            self.refresh_bindings()  # e and o on the key bar
+
+    def action_standings(self) -> None:
+        """The tournament's standings (``o``)."""
+        self.app.action_show_standings()  # type: ignore[attr-defined]
 
     async def action_enter(self) -> None:
         """Enter the host's tournament."""

@@ -33,9 +33,9 @@ from client import layout
 from client.choosing import distinct, field_title, matching, next_question, selector, values
 from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
-from client.widgets import presence
+from client.widgets import names, presence
 from client.widgets.chat import ChatInput
-from client.widgets.countdown import Countdown
+from client.widgets.countdown import Countdown, clock
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
@@ -64,7 +64,8 @@ class TableScreen(Screen):
                               (LARGE_PRINT[0], "-normal")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (LARGE_PRINT[1], "-tall")]
     # the keys a watcher keeps (read-only: no action, no table chat); games may add theirs
-    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help"})
+    WATCH_ACTIONS: ClassVar[frozenset[str]] = frozenset({"lobby", "results", "help",
+                                                         "scroll_log"})
     HELP_TITLE: ClassVar[str] = N_("Table")
     HELP_NOTES: ClassVar[tuple[str, ...] | str] = ()
     # the game's words (client/words); its CONFIRM_FIELDS are asked even with one value: the
@@ -83,6 +84,12 @@ class TableScreen(Screen):
         # the one-column layout's pages (client/layout.py): ← → as the tabs
         Binding("left", "page(-1)", N_("Previous page"), show=False, key_display="←"),
         Binding("right", "page(1)", N_("Next page"), show=False, key_display="→"),
+        # the log takes no focus (Tab would move ↑↓ off the hand with no sign of it): these
+        # page it, whatever has the focus
+        Binding("pageup", "scroll_log(-1)", N_("Log: earlier"), key_display="PgUp",
+                show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", N_("Log: later"), key_display="PgDn",
+                show=False, priority=True),
     ]
     # The one-column layout's pages, first shown first: "side" (compose_side's widgets), "game"
     # (the game area), "log". Games name them in their own words.
@@ -273,13 +280,21 @@ class TableScreen(Screen):
     def clock_text(self) -> str:
         """The countdown as the prompt shows it ("⏱ 6s", or "" when nothing is timed)."""
         left = self.query_one(Countdown).remaining if self._ready else None
-        return "" if left is None else f"⏱ {left}s"
+        return "" if left is None else clock(left)
 
     def too_late(self) -> None:
-        """A list over the table lost its last entry: the moment to answer passed."""
-        text = _("Too late: that question is closed (the countdown ran out or the game moved "
-                 "on).")
+        """A list over the table lost its last entry: the moment to answer passed — and what
+        passed it (the game's last move), where the log says."""
+        what = self.moved_on()
+        text = (_("Too late — the game moved on: {what}").format(what=what) if what else
+                _("Too late: that question is closed (the countdown ran out or the game moved "
+                  "on)."))
         self.notify(text, title=_("Too late"), severity="warning", markup=False)
+
+    def moved_on(self) -> str:
+        """The table's last move in words (its latest log line), "" if the log is empty."""
+        log = [e for e in self.view.get("log") or [] if isinstance(e, dict)]
+        return self.event_text(log[-1]) if log else ""
 
     # -- the one-column layout's pages ----------------------------------------------------
     @property
@@ -408,9 +423,10 @@ class TableScreen(Screen):
             self._name_cap = cap
             try:
                 title = self.stacked_title(short=short_title)
+                waiting = (_("waiting: {who}").format(who=self.waiting_text())
+                           if self.waited_on() else "")  # (nobody: the game moves by itself)
                 parts = [self.link_note, self.presence_text(), title, self.phase_text(),
-                         _("waiting: {who}").format(who=self.waiting_text()),
-                         self.watchers_text()]
+                         waiting, self.watchers_text()]
             finally:
                 self._name_cap = NAME_CAP
             line = " │ ".join(p for p in parts if p)
@@ -422,7 +438,21 @@ class TableScreen(Screen):
         """``player_name`` as the status line shows it: cut to its current cap (``Bartholom…``)."""
         name = self.player_name(seat, you=you)
         cap = self._name_cap
-        return name if len(name) <= cap else name[:cap - 1] + "…"
+        if len(name) <= cap or not isinstance(seat, int):
+            return names.cut(name, cap)
+        return self.names_in(cap, you=you)(seat)
+
+    def names_in(self, width: int, you: bool = True) -> Callable[[Any], str]:
+        """:meth:`player_name` for a column ``width`` cells wide: cut to fit, every seat still
+        told apart from the others ("host bo…1", "host bo…2", not "host bot…" twice)."""
+        seats = range(len(self.view.get("players") or []))
+        fitted = names.fit([self.player_name(s, you=you) for s in seats], width)
+
+        def name(seat: Any) -> str:
+            if isinstance(seat, int) and 0 <= seat < len(fitted):
+                return fitted[seat]
+            return names.cut(self.player_name(seat, you=you), width)
+        return name
 
     def presence_text(self) -> str:
         """Who at the table is not simply there (lost with the countdown to absent, absent,
@@ -461,6 +491,18 @@ class TableScreen(Screen):
                 return info
         return {}
 
+    def waited_on(self) -> bool:
+        """Whether the game waits for anyone now (else it moves on by itself: a timer, the
+        host)."""
+        return any(isinstance(s, int) for s in self.view.get("active") or [])
+
+    def waiting_prompt(self) -> str:
+        """The prompt while you have nothing to do: whom the game waits for, or that it moves
+        on by itself (never "waiting for nobody")."""
+        if not self.waited_on():
+            return _("The game moves on…")
+        return _("Waiting for {who}…").format(who=self.waiting_text())
+
     def waiting_text(self) -> str:
         return self.words().waiting_text()
 
@@ -488,11 +530,13 @@ class TableScreen(Screen):
     def prompt_text(self) -> str:
         """One line saying what you can do now (or whom we wait for)."""
         if self.watching and not self.view.get("outcome"):
+            if not self.waited_on():
+                return _("Watching — the game moves on… (l lobby)")
             return _("Watching — waiting for {who}… (l lobby)").format(who=self.waiting_text())
         if self.view.get("outcome"):
             return _("The game is over — r results · l lobby")
         if not self.legal:
-            return _("Waiting for {who}…").format(who=self.waiting_text())
+            return self.waiting_prompt()
         said = self.words()
         kinds = said.kinds()
         keys = self.type_keys()
@@ -678,6 +722,11 @@ class TableScreen(Screen):
     def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
         if self.is_attached:
             self.query_one(GameLog).add_chat(sender, text, channel, number)
+
+    def action_scroll_log(self, step: int) -> None:
+        """Page the log back (-1) or on (1)."""
+        log = self.query_one(GameLog)
+        (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
 
     def add_note(self, text: str) -> None:
         if self.is_attached:

@@ -17,6 +17,16 @@ CLOCK = time.monotonic
 LONGEST = 99_999.0  # seconds: the most a countdown shows
 
 
+def clock(left: int) -> str:
+    """The countdown as read: ``⏱ 45s`` under a minute, ``⏱ 59:59`` under an hour (m:ss),
+    ``⏱ 1:05 h`` beyond (h:mm) — never ``⏱ 3599s``."""
+    if left < 60:
+        return f"⏱ {left}s"
+    if left < 3600:
+        return f"⏱ {left // 60}:{left % 60:02d}"
+    return f"⏱ {left // 3600}:{left % 3600 // 60:02d} h"
+
+
 def seconds_of(value: Any) -> float | None:
     """A deadline's ``seconds`` as a number to count down from, or None if it is none."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -61,4 +71,4 @@ class Countdown(Static):
     def _tick(self) -> None:
         left = self.remaining
         self.display = left is not None  # no blank block in front of the prompt
-        self.update("" if left is None else f"⏱ {left}s")
+        self.update("" if left is None else clock(left))

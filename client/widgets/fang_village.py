@@ -9,10 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from client.widgets import fang_names as names
+from client.widgets.names import fit
 from hexnet import i18n
 from hexnet.i18n import _, ngettext
 
 # scenes in which the list of cats shows who has sent (never what)
+NAME_CELLS = 10  # a player's name in the cats' table
 SENT_SCENES = {"ready", "announce", "talk", "proposal_vote", "proposal_result", "ritual",
                "ritual_result", "vote", "vote_result"}
 
@@ -150,7 +152,7 @@ def cats_table(view: dict[str, Any], roles_shown: bool) -> Table:
     """One row per seat: chief ★ / circle ◇, name, form, sent mark or vote, known role."""
     table = Table(box=None, padding=(0, 1, 0, 0), show_header=False, expand=False)
     table.add_column("", width=1, no_wrap=True)
-    table.add_column("name", no_wrap=True, max_width=10, overflow="ellipsis")
+    table.add_column("name", no_wrap=True, max_width=NAME_CELLS, overflow="ellipsis")
     table.add_column("mark", no_wrap=True, max_width=10, overflow="ellipsis")
     table.add_column("role", no_wrap=True, max_width=9, overflow="ellipsis")
     players = view.get("players") or []
@@ -160,11 +162,12 @@ def cats_table(view: dict[str, Any], roles_shown: bool) -> Table:
     chief, members = view.get("chief"), set(view.get("members") or [])
     marks = seat_marks(view)
     over = bool(view.get("outcome"))
-    for seat, player in enumerate(players):
+    shown = fit([_("you") if seat == me else str(p) for seat, p in enumerate(players)],
+                NAME_CELLS)  # told apart even when cut ("host bo…1", "host bo…2")
+    for seat, _player in enumerate(players):
         form = forms[seat] if seat < len(forms) else "cat"
         flag = "★" if seat == chief else "◇" if seat in members else " "
-        name = Text(_("you") if seat == me else str(player),
-                    style="bold" if seat == me else ("dim" if form != "cat" else ""))
+        name = Text(shown[seat], style="bold" if seat == me else ("dim" if form != "cat" else ""))
         mark = marks[seat]
         if form == "frog":
             mark = f"{names.form('frog')} {mark}".strip()

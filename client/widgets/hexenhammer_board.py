@@ -26,6 +26,7 @@ Name = Callable[[Any], str]
 CHROME_ROWS = 4
 # columns of the villagers' table with its 18-cell bar and the longest names (12 and 7)
 BOARD_WIDTH = 49
+OWNER_CELLS = 7  # a player's name in the villagers' Owner column and over the scores
 # the parts of a running score, in the order the end counts them (results.py names them too)
 PARTS = (("pentagrams", N_("pentagrams")), ("matches", N_("matches")),
          ("trials", N_("trials")), ("empty_stakes", N_("empty stakes")))
@@ -48,7 +49,7 @@ def villager_table(view: dict[str, Any], short: Name, player: Name,
     table = Table(box=None, padding=(0, 1, 0, 0), expand=False, show_edge=False,
                   header_style="bold", pad_edge=False)
     table.add_column(_("Villager"), no_wrap=True, max_width=12, overflow="ellipsis")
-    table.add_column(_("Owner"), no_wrap=True, max_width=7, overflow="ellipsis")
+    table.add_column(_("Owner"), no_wrap=True, max_width=OWNER_CELLS, overflow="ellipsis")
     if bar:
         table.add_column(_("Suspicion ▒stake"), no_wrap=True, min_width=cells, max_width=cells,
                          overflow="crop")
@@ -110,7 +111,8 @@ def score_table(view: dict[str, Any], player: Name, room: int) -> Table:
     for seat in range(len(players)):
         table.add_column(Text(player(seat), style="bold reverse" if seat == view.get("seat")
                               else "bold"),
-                         justify="right", no_wrap=True, max_width=7, overflow="ellipsis")
+                         justify="right", no_wrap=True, max_width=OWNER_CELLS,
+                         overflow="ellipsis")
     table.add_row(_("cards"), *[str(sizes[s]) if s < len(sizes) else "" for s in
                                 range(len(players))])
     if parts:

@@ -24,6 +24,7 @@ from hexnet.games.hranice import cards
 from hexnet.i18n import _, ngettext
 
 GAME = "hranice"
+PLAYER_CELLS = 9  # a player's name in the councils' Player column
 Names = Callable[[int | None], str]
 ROLL_KINDS = ("roll", "accusation", "cleansing")
 
@@ -109,7 +110,7 @@ def councils_table(view: dict[str, Any], names: Names) -> Table:
     table = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_edge=False,
                   header_style="bold")
     table.add_column("", width=1, no_wrap=True)
-    table.add_column(_("Player"), no_wrap=True, max_width=9)
+    table.add_column(_("Player"), no_wrap=True, max_width=PLAYER_CELLS)
     table.add_column("✋", justify="right", no_wrap=True)
     table.add_column(_("Inf"), justify="right", no_wrap=True)
     table.add_column("●", no_wrap=True)

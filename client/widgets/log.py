@@ -20,7 +20,11 @@ TextOf = Callable[[dict[str, Any]], str]
 
 
 class GameLog(RichLog):
-    """Shows each log event once (events carry their number ``n``) and chat lines as they come."""
+    """Shows each log event once (events carry their number ``n``) and chat lines as they come.
+    It takes no focus: Tab leaves ↑↓ on the hand or the list of choices (issue 26: focus went
+    to the log with no sign of it); PgUp/PgDn page it (the table screen's keys)."""
+
+    can_focus = False
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id, wrap=True, markup=False, max_lines=MAX_LINES, min_width=16)

@@ -120,10 +120,13 @@ class HexenhammerWords(TableWords):
         """A card of your hand as printed: ``Beweys +2``, ``Spende ±1``, ``Gegenanklage``."""
         return i18n.show(GAME, "label", card.get("kind"), value=card.get("value"))
 
-    @staticmethod
-    def rule_text(card: dict[str, Any]) -> str:
-        """What a card does, as its rule text says."""
-        return i18n.word(GAME, "card_text", card.get("kind"))
+    def rule_text(self, card: dict[str, Any]) -> str:
+        """What a card does, as its rule text says, with its own value (Spende ±1: "gains or
+        loses 1 suspicion")."""
+        value = card.get("value")
+        return i18n.fill(GAME, "card_text", card.get("kind"),
+                         {"value": abs(value) if isinstance(value, int) else value},
+                         self.view.get("players") or [])
 
     def card_text(self, card_id: Any) -> str:
         """A card of your hand with its rule text (★ a reaction)."""
@@ -172,8 +175,9 @@ class HexenhammerWords(TableWords):
         lines = [self.describe(action)]
         foreseen = preview(self.view, action)
         if foreseen is not None:
+            card = self.card(action.get("card")) or {"kind": foreseen.kind}
             lines += preview_lines(foreseen, self.villager_name, self.villager_owner,
-                                   i18n.word(GAME, "card_text", foreseen.kind))
+                                   self.rule_text(card))
         return "\n".join(lines)
 
     def scores_text(self) -> str:

@@ -13,6 +13,8 @@ import argparse
 import importlib
 import sys
 
+from hexnet.cli import checks
+from hexnet.cli.checks import PORT, Folder, OutputFile, seconds, whole
 from host.flags import HOST_LIMITS
 
 GAMES = ["hexenhammer", "fang", "hranice"]
@@ -36,13 +38,6 @@ _HANDLERS = {
     "stats": "hexnet.cli.club:run_stats",
     "db": "hexnet.cli.club:run_db",
 }
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with its mistakes in one line on stderr (``hexnet play: error: …``), exit 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _add_level(p: argparse.ArgumentParser, policy_default: str | None, policy_help: str,
@@ -79,17 +74,6 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _speed(text: str) -> float:
-    """``--speed``: steps a second, 0.5 to 16."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.5 <= value <= 16:
-        raise argparse.ArgumentTypeError(f"{text!r}: the speed is 0.5 to 16 steps a second")
-    return value
-
-
 def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGS,
                    help="language: en, hu (Magyar), de (Deutsch), cs (Čeština) "
@@ -102,29 +86,11 @@ def _add_plain(p: argparse.ArgumentParser) -> None:
                         "typed as lines (help lists them)")
 
 
-def _seconds(text: str) -> float:
-    from hexnet.search import think_seconds
-
-    try:
-        return think_seconds(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _playouts(text: str) -> int:
-    from hexnet.search import playout_count
-
-    try:
-        return playout_count(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def _add_think(p: argparse.ArgumentParser, playouts: bool) -> None:
-    p.add_argument("--think", type=_seconds, metavar="S",
+    p.add_argument("--think", type=checks.THINK, metavar="S",
                    help="seconds a search bot thinks per decision (default 0.5)")
     if playouts:
-        p.add_argument("--playouts", type=_playouts, metavar="N",
+        p.add_argument("--playouts", type=checks.PLAYOUTS, metavar="N",
                        help="search bots play N playouts per decision instead of a think time "
                             "(reproducible: same seed, same games)")
 
@@ -135,12 +101,13 @@ def _add_host_target(p: argparse.ArgumentParser, required: bool) -> None:
                    + ("" if required else " (default: discover on the LAN)"))
     p.add_argument("--code", help="the room code the host shows")
     p.add_argument("--fingerprint", help="pin the host's key fingerprint up front")
-    p.add_argument("--config-dir", help="where identity and known_hosts live "
+    p.add_argument("--config-dir", type=Folder(checks.IDENTITY_FOLDER),
+                   help="where identity and known_hosts live "
                    "(default: $XDG_CONFIG_HOME/hexnet)")
 
 
 def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
-    p.add_argument("--workers", type=int,
+    p.add_argument("--workers", type=whole(1),
                    help=f"worker processes to spread the {what} over (default: the cores; "
                         "1 plays in this process); the results are the same for any number")
     p.add_argument("--scheduler", metavar="tcp://HOST:8786",
@@ -150,23 +117,14 @@ def _add_workers(p: argparse.ArgumentParser, what: str) -> None:
                    help="show progress on stderr even when it is not a terminal")
 
 
-def _positive(kind: type) -> object:
-    """An argparse type: a finite number > 0 of ``kind`` (a clear error otherwise)."""
-    def parse(text: str) -> int | float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not value > 0 or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"{text!r} must be a finite number above 0")
-        return value
-    parse.__name__ = kind.__name__
-    return parse
+def _positive(kind: type) -> checks.Number:
+    """A finite number above 0 (a whole one at least 1) of ``kind``."""
+    return checks.whole(1) if kind is int else checks.Number(float, 0, above=True)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full command line."""
-    parser = Parser(
+    parser = argparse.ArgumentParser(
         prog="hexnet",
         description="LAN-party witch-hunt card games in the terminal.",
         epilog="Start a game against bots at once: hexnet play")
@@ -175,13 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play",
                        help="play at once: local host, bots in the other seats, your screen")
     p.add_argument("game", nargs="?", default="hexenhammer", choices=GAMES)
-    p.add_argument("--players", type=int, help="seats at the table (default: the game's usual)")
+    p.add_argument("--players", type=whole(), help="seats at the table (default: the game's "
+                   "usual)")
     p.add_argument("--name", help="your name at the table")
     _add_level(p, None, "a bot policy instead of a level: "
                + ", ".join(POLICIES) + " (search thinks ~0.5 s a move)",
                choices=POLICIES + LEVELS)
     _add_think(p, playouts=False)
-    p.add_argument("--seed", type=int, help="fix the shuffle (default: random)")
+    p.add_argument("--seed", type=whole(), help="fix the shuffle (default: random)")
     p.add_argument("--lan", action="store_true",
                    help="also advertise the table on the LAN so friends can join")
     p.add_argument("--interface", action="append",
@@ -192,15 +151,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tutorial", action="store_true",
                    help="a guided first game: a prepared table, predictable bots and a hint "
                         "at every step (about 5 minutes)")
-    p.add_argument("--port", type=int, default=0, help="host port (default: any free port)")
-    p.add_argument("--bot-delay", type=float, metavar="SECONDS",
+    p.add_argument("--port", type=PORT, default=0, help="host port (default: any free port)")
+    p.add_argument("--bot-delay", type=seconds(0, 60), metavar="SECONDS",
                    help="seconds a bot waits before it moves, so you can follow its move "
                         "(default 0.4; the tutorial's 1)")
     _add_lang(p)
     _add_plain(p)
 
     p = sub.add_parser("host", help="run a host: tables, seats, mDNS")
-    p.add_argument("--port", type=int, default=7878, help="TCP port (default 7878)")
+    p.add_argument("--port", type=PORT, default=7878, help="TCP port (default 7878)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
     p.add_argument("--interface", action="append",
                    help="advertise mDNS only on this address (repeatable)")
@@ -208,26 +167,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="host name shown to players (default: this machine's)")
     p.add_argument("--open", action="store_true", help="seats may be taken without the room code")
     p.add_argument("--headless", action="store_true", help="plain log lines instead of a screen")
-    p.add_argument("--config-dir", help="key and certificate (default: $XDG_CONFIG_HOME/hexnet)")
-    p.add_argument("--data-dir", help="journals (default: $XDG_DATA_HOME/hexnet); the host "
-                   "refuses to start if it cannot write them there")
-    p.add_argument("--absent-after", type=float, default=60.0,
+    p.add_argument("--config-dir", type=Folder(checks.KEY_FOLDER),
+                   help="key and certificate (default: $XDG_CONFIG_HOME/hexnet)")
+    p.add_argument("--data-dir", type=Folder(checks.JOURNAL_FOLDER),
+                   help="journals (default: $XDG_DATA_HOME/hexnet); the host refuses to start "
+                        "if it cannot write them there")
+    p.add_argument("--absent-after", type=seconds(0, 86400, above=True), default=60.0,
                    help="seconds before a disconnected seat counts as absent (default 60)")
-    p.add_argument("--bot-delay", type=float, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=seconds(0, 60), metavar="SECONDS",
                    help="seconds a host-side bot waits before it moves (default 0.4)")
     p.add_argument("--no-history", action="store_true",
                    help="keep no history: no club database (ratings, profiles, hexnet "
                         "stats), and each finished game's journal deleted (default: kept)")
-    p.add_argument("--idle-absent", type=float, metavar="SECONDS",
+    p.add_argument("--idle-absent", type=seconds(10, 3600, never=True), metavar="SECONDS",
                    help="seconds a connected player may keep a table waiting before the game "
                         "plays for them as absent (they come back with b at the table); "
                         "10–3600, 0 = never (default: never; 120 with --tournament)")
     p.add_argument("--lang", choices=LANGS, default="en",
                    help="language of the headless log's game events (default en)")
-    p.add_argument("--web", nargs="?", type=int, const=8080, metavar="PORT",
+    p.add_argument("--web", nargs="?", type=PORT, const=8080, metavar="PORT",
                    help="also serve the client to browsers on PORT (default 8080; "
                         "needs hexnet[web])")
-    p.add_argument("--ssh", nargs="?", type=int, const=2222, metavar="PORT",
+    p.add_argument("--ssh", nargs="?", type=PORT, const=2222, metavar="PORT",
                    help="also run an SSH server on PORT whose only program is the client "
                         "(default 2222; needs hexnet[ssh])")
     for flag, dest, kind, default, text in HOST_LIMITS:
@@ -241,17 +202,17 @@ def build_parser() -> argparse.ArgumentParser:
                         "organiser says so (T on the dashboard; SIGUSR1 to a --headless "
                         "host: kill -USR1 PID)")
     t.add_argument("--game", choices=GAMES, help="the game every table of the tournament plays")
-    t.add_argument("--rounds", type=int,
+    t.add_argument("--rounds", type=whole(1),
                    help="rounds to play (default: swiss 3, round-robin the whole schedule; "
                         "a knockout plays its bracket)")
-    t.add_argument("--table-size", type=int,
+    t.add_argument("--table-size", type=whole(),
                    help="seats per table (default 4, or the nearest the game seats)")
     t.add_argument("--bots", metavar="heuristic:K",
                    help="K host-side bots enter the tournament too (heuristic:K or random:K)")
-    t.add_argument("--results", metavar="PATH.json",
+    t.add_argument("--results", type=OutputFile(folders=True), metavar="PATH.json",
                    help="write every game and the standings after each round here (rewritten "
                         "each round), and the final standings as CSV beside it (PATH.csv)")
-    t.add_argument("--start-when", type=int, metavar="N",
+    t.add_argument("--start-when", type=whole(1), metavar="N",
                    help="start as soon as N entrants (host bots included) have registered")
     t.add_argument("--start-at", metavar="TIME",
                    help="start at TIME: HH:MM[:SS] today (local time) or an ISO date and "
@@ -260,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a game option for every table (repeatable; values as in the "
                         "game's options, e.g. variant=quick or reaction_seconds=10), or a "
                         "watching one: watch=false, watch_delay=N (watchers N actions late)")
-    t.add_argument("--pause", type=float, default=5.0, metavar="SECONDS",
+    t.add_argument("--pause", type=seconds(0, 3600), default=5.0, metavar="SECONDS",
                    help="seconds between a round's standings and the next round (default 5)")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
@@ -275,7 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="list the hosts advertised on the LAN")
     p.add_argument("--interface", action="append", help="listen only on this address")
-    p.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    p.add_argument("--timeout", type=seconds(0.1, 60), default=3.0,
+                   help="seconds to listen, 0.1–60 (default 3)")
     _add_lang(p)
 
     p = sub.add_parser("bot", help="sit bot clients at a new table and play it to the end; "
@@ -285,36 +247,36 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the game of the new table; leave it out to enter the tournament the "
                         "host runs (--count bot entrants play every table they are seated at "
                         "until the event ends, then the standings are printed)")
-    p.add_argument("--count", type=int, default=1, help="how many bots (default 1)")
-    p.add_argument("--seats", type=int, help="table size (default: --count)")
+    p.add_argument("--count", type=whole(1), default=1, help="how many bots (default 1)")
+    p.add_argument("--seats", type=whole(1), help="table size (default: --count)")
     _add_level(p, None, "a bot policy instead of a level: random, heuristic, search, or "
                "MODULE:FUNCTION: your own choose(view, legal, rng) -> action, from a module "
                "in the current directory or on the Python path, or a file (./mybot.py:choose)")
     _add_think(p, playouts=False)
     p.add_argument("--name", default="bot", help="name prefix")
-    p.add_argument("--resend", type=float, default=5.0,
+    p.add_argument("--resend", type=seconds(0, 3600), default=5.0,
                    help="send an action again after this many seconds without an answer "
                         "(0: never; default 5)")
-    p.add_argument("--seed", type=int,
+    p.add_argument("--seed", type=whole(),
                    help="fix the bots' choices (bot i draws from SEED + i; default: random)")
     _add_lang(p)
 
     p = sub.add_parser("tournament", help="a headless tournament of bots over many tables")
     p.add_argument("--game", required=True, choices=GAMES, help="the game every table plays")
-    p.add_argument("--players", type=int, required=True, help="seats per table")
+    p.add_argument("--players", type=whole(2), required=True, help="seats per table")
     p.add_argument("--bots", required=True,
                    help="entrants' policies in seed order, comma-separated: a level (easy, "
                         "normal, hard) or random, heuristic, "
                         "search (Fang also search-village, search-witches; with a budget of "
                         "its own: search@200p, search@0.5s) or MODULE:FUNCTION (your own; see "
                         "hexnet bot --help)")
-    p.add_argument("--rounds", type=int,
+    p.add_argument("--rounds", type=whole(1),
                    help="rounds to play (default: swiss 3, round-robin the whole schedule; "
                         "a knockout plays its bracket)")
     p.add_argument("--format", choices=["swiss", "round-robin", "knockout"], default="swiss",
                    help="swiss by standing (default), round-robin by schedule, knockout by seed")
-    p.add_argument("--seed", type=int, default=1, help="the first table's seed (default 1)")
-    p.add_argument("--out", metavar="PATH.json",
+    p.add_argument("--seed", type=whole(), default=1, help="the first table's seed (default 1)")
+    p.add_argument("--out", type=OutputFile(), metavar="PATH.json",
                    help="write standings, pairings and every table's record as JSON here")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option for every table (repeatable; within the bounds players "
@@ -325,9 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("selfplay", help="bots play complete games in-process; prints figures")
     p.add_argument("--game", default="hexenhammer", choices=GAMES,
                    help="the game to play (default hexenhammer)")
-    p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
-    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    p.add_argument("--seed", type=int, default=1,
+    p.add_argument("--players", type=whole(), default=4, help="seats per game (default 4)")
+    p.add_argument("--games", type=whole(1), default=100, help="games to play (default 100)")
+    p.add_argument("--seed", type=whole(), default=1,
                    help="the first game's seed; game i plays seed + i (default 1)")
     p.add_argument("--bots", default="random",
                    help="one policy for all seats, or one per seat: heuristic,random,random,random"
@@ -355,9 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "instead of opening the replay screen")
     p.add_argument("--list", action="store_true",
                    help="list the journals on this machine (game, date, players, result)")
-    p.add_argument("--speed", type=_speed, default=2.0, metavar="STEPS",
+    p.add_argument("--speed", type=checks.Number(float, 0.5, 16), default=2.0, metavar="STEPS",
                    help="steps a second when the replay plays by itself (Space; default 2)")
-    p.add_argument("--data-dir", help="where the journals are (default: $XDG_DATA_HOME/hexnet)")
+    p.add_argument("--data-dir", type=Folder(checks.JOURNAL_FOLDER),
+                   help="where the journals are (default: $XDG_DATA_HOME/hexnet)")
     _add_lang(p)
     _add_plain(p)
 
@@ -371,43 +334,37 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure a host against the bare TLS wire (127.0.0.1)")
     p.add_argument("--games", nargs="+", default=GAMES, choices=GAMES, metavar="GAME",
                    help="games to measure (default: all three)")
-    p.add_argument("--repeats", type=int, default=3,
+    p.add_argument("--repeats", type=whole(1), default=3,
                    help="repeat echo and game measurements; medians are reported (default 3)")
-    p.add_argument("--actions", type=int, default=300,
+    p.add_argument("--actions", type=whole(1), default=300,
                    help="accepted actions to time per game and repeat (default 300)")
-    p.add_argument("--game-seconds", type=float, default=30.0,
+    p.add_argument("--game-seconds", type=seconds(0, 3600, above=True), default=30.0,
                    help="at most this long per game and repeat (default 30)")
-    p.add_argument("--echo-rounds", type=int, default=2000,
+    p.add_argument("--echo-rounds", type=whole(1), default=2000,
                    help="echo round trips per repeat (default 2000)")
-    p.add_argument("--tables", type=int, default=0,
+    p.add_argument("--tables", type=whole(0), default=0,
                    help="also run N tables of 4 bots at a human-plus pace (default 0: skip)")
-    p.add_argument("--seconds", type=float, default=20.0,
+    p.add_argument("--seconds", type=seconds(0, 3600, above=True), default=20.0,
                    help="how long the --tables run is measured (default 20)")
-    p.add_argument("--selfplay-seconds", type=float, default=3.0,
+    p.add_argument("--selfplay-seconds", type=seconds(0, 3600), default=3.0,
                    help="in-process selfplay per game, 0 to skip (default 3)")
-    p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
-    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    p.add_argument("--seed", type=whole(), default=1, help="the bots' random seed (default 1)")
+    p.add_argument("--json", type=OutputFile(), metavar="FILE",
+                   help="also write the figures as JSON to FILE")
     _add_club(sub)
+    checks.name_types(parser)
+    checks.one_line(parser)
     return parser
-
-
-def _one_line(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """``p`` reports an argument mistake in one line (``hexnet stats: …``), exit 2."""
-    def error(message: str) -> None:
-        print(f"{p.prog}: {message}", file=sys.stderr)
-        sys.exit(2)
-    p.error = error  # type: ignore[method-assign]
-    return p
 
 
 def _add_club(sub: argparse._SubParsersAction) -> None:
     """``hexnet stats`` and ``hexnet db``: the club database (host/club)."""
-    p = _one_line(sub.add_parser(
+    p = sub.add_parser(
         "stats", help="the host's leaderboard: every player's rating per game",
         description="The leaderboard of this host's club database (built from its verified "
                     "journals): rank, name, key (fingerprint), games, wins, rating μ ± σ and "
                     "its ordinal μ − 3σ, best first. --forget removes a player.",
-        epilog="Ratings: OpenSkill (Plackett–Luce); see README, Club nights."))
+        epilog="Ratings: OpenSkill (Plackett–Luce); see README, Club nights.")
     p.add_argument("--game", choices=GAMES, help="only this game (default: every game)")
     p.add_argument("--since", metavar="DATE",
                    help="rate only the games since DATE (2026-01-31 or 2026-01-31T20:00, "
@@ -418,34 +375,60 @@ def _add_club(sub: argparse._SubParsersAction) -> None:
                         "it): names and ratings go, their games stay anonymised, and a "
                         "rebuild keeps them forgotten; asks first")
     p.add_argument("--yes", action="store_true", help="with --forget: do not ask")
-    p.add_argument("--data-dir", help="the host's data directory (default: "
+    p.add_argument("--data-dir", type=Folder(checks.CLUB_FOLDER),
+                   help="the host's data directory (default: "
                    "$XDG_DATA_HOME/hexnet)")
     p.add_argument("--progress", action="store_true",
                    help="show progress on stderr even when it is not a terminal")
-    p = _one_line(sub.add_parser("db", help="the club database: rebuild it from journals"))
+    p = sub.add_parser("db", help="the club database: rebuild it from journals")
     actions = p.add_subparsers(dest="db_command", metavar="ACTION", required=True)
-    r = _one_line(actions.add_parser(
+    r = actions.add_parser(
         "rebuild", help="build the club database again from journals alone",
         description="Build the club database of --data-dir again from journals alone: this "
                     "host's, or the DIRs given (data directories or journal folders; several "
                     "hosts' merge, a game counted once by its table commitment). Only "
-                    "journals that verify count; every other one is named with the reason."))
+                    "journals that verify count; every other one is named with the reason.")
     r.add_argument("dirs", nargs="*", metavar="DIR", help="journal directories to read "
                    "(default: the data directory's journals)")
-    r.add_argument("--data-dir", help="the host's data directory, where the database is "
+    r.add_argument("--data-dir", type=Folder(checks.CLUB_FOLDER),
+                   help="the host's data directory, where the database is "
                    "(default: $XDG_DATA_HOME/hexnet)")
     r.add_argument("--progress", action="store_true",
                    help="show progress on stderr even when it is not a terminal")
 
 
+def _lang_asked(argv: list[str]) -> str | None:
+    """The ``--lang`` of a command line, read before the rest (its mistakes are told in it)."""
+    for i, word in enumerate(argv):
+        value = (argv[i + 1] if word == "--lang" and i + 1 < len(argv)
+                 else word.partition("=")[2] if word.startswith("--lang=") else None)
+        if value in LANGS:
+            return value
+    return None
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """``argv`` read and checked; a mistake is one line on stderr and SystemExit(2)."""
+    checks.LANG[0] = _lang_asked(argv)
+    args, extra = build_parser().parse_known_args(argv)
+    if extra:
+        where = " ".join(w for w in ("hexnet", getattr(args, "command", None),
+                                     getattr(args, "db_command", None)) if w)
+        print(f"{where}: unrecognized arguments: {' '.join(extra)}", file=sys.stderr)
+        sys.exit(2)
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``hexnet`` console script."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parse(sys.argv[1:] if argv is None else list(argv))
+    except SystemExit as exc:  # a mistake (2), or --help (0): said already
+        return int(exc.code or 0)
     if "level" in args and args.policy is None:  # a level is a policy's name
         args.policy = args.level or DEFAULT_LEVEL
     if not args.command:
-        parser.print_help()
+        build_parser().print_help()
         return 0
     module_name, func = _HANDLERS[args.command].split(":")
     try:

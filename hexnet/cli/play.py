@@ -20,18 +20,30 @@ import argparse
 import asyncio
 import sys
 import tempfile
+from pathlib import Path
 
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.games import get_game
-from hexnet.i18n import _
+from hexnet.i18n import N_, _
 from hexnet.search import budgeted
 from hexnet.tutorial import Tutorial, load
 from host.server import Host
+from protocol import paths
+from protocol.journalfile import PLAY_DIR
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 6, "hranice": 4}
 TUTORIAL_BOT_DELAY = 1.0  # seconds a tutorial bot waits: time to follow its move
 BOT_DELAY = 0.4  # at other tables
+TUTORIAL_GREETING = N_("A guided first game: the line above the prompt says what is happening "
+                       "and what you might do. ? lists the keys and the rules.")
+
+
+def play_data_dir() -> Path:
+    """Where ``hexnet play`` journals its games: ``<data dir>/play`` (its ``journals`` folder
+    beside, never inside, the one ``hexnet host`` recovers from; ``hexnet replay --list``
+    reads both)."""
+    return paths.data_dir() / PLAY_DIR
 
 
 def table_size(game: str, players: int | None) -> int:
@@ -71,14 +83,11 @@ def tutorial_table(host: Host, tutorial: Tutorial) -> int:
 
 
 def bot_delay(args: argparse.Namespace, tutorial: bool) -> float:
-    """Seconds a bot waits before it moves: ``--bot-delay`` (0 to 60), else 1 in the tutorial
-    and 0.4 at other tables."""
+    """Seconds a bot waits before it moves: ``--bot-delay`` (0 to 60, checked as the command
+    line is read), else 1 in the tutorial and 0.4 at other tables."""
     delay = getattr(args, "bot_delay", None)
     if delay is None:
         return TUTORIAL_BOT_DELAY if tutorial else BOT_DELAY
-    if not 0 <= delay <= 60:  # (NaN fails both)
-        raise SystemExit(_("hexnet play: --bot-delay must be between 0 and 60 seconds, not "
-                           "{delay}").format(delay=delay))
     return delay
 
 
@@ -92,7 +101,12 @@ async def play(args: argparse.Namespace) -> int:
     if interfaces and not args.lan:
         raise SystemExit(_("hexnet play: --interface needs --lan (it says where the table is "
                            "advertised)."))
-    host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
+    try:
+        data_dir = play_data_dir()
+    except OSError as exc:
+        raise SystemExit(_("hexnet play: cannot keep journals in {folder}: {why}").format(
+            folder=exc.filename or "$XDG_DATA_HOME/hexnet", why=exc.strerror or exc)) from None
+    host = Host(name=f"{name}'s table", config_dir=None, data_dir=data_dir, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
                 recover=False,  # journaled, but a new play starts fresh
                 bot_delay=bot_delay(args, tutorial is not None))
@@ -103,8 +117,7 @@ async def play(args: argparse.Namespace) -> int:
     mine = 0
     if tutorial:
         mine = tutorial.seat
-        greeting = _("A guided first game: the line above the prompt says what is happening "
-                     "and what you might do. ? lists the keys and the rules.")
+        greeting = _(TUTORIAL_GREETING)
         table = tutorial_table(host, tutorial)
     else:
         pace = getattr(args, "pace", None)

@@ -33,6 +33,7 @@ from hexnet.tournament import (
     planned_rounds,
     ranking,
     round_robin_schedule,
+    swiss_tables,
     table_points,
 )
 
@@ -45,7 +46,7 @@ def entrant_names(policies: list[str]) -> list[str]:
 def planned_tables(history: History, rounds: int) -> int:
     """Tables the event will play (for the progress bar)."""
     if history.fmt == "swiss":
-        return rounds * (len(history.entrants) // history.size)
+        return rounds * parallel_tables(history)
     if history.fmt == "round-robin":
         schedule = round_robin_schedule(history.entrants, history.size)
         return sum(len(schedule[r % len(schedule)][0]) for r in range(rounds))
@@ -55,7 +56,7 @@ def planned_tables(history: History, rounds: int) -> int:
 def parallel_tables(history: History) -> int:
     """The most tables the event can play at once (more workers than this would idle)."""
     if history.fmt == "swiss":
-        return len(history.entrants) // history.size
+        return len(swiss_tables(len(history.entrants), history.size, history.min_seats))
     if history.fmt == "round-robin":
         return sum(len(t) for t, _ in round_robin_schedule(history.entrants, history.size))
     return max(knockout_tables(history))
@@ -181,7 +182,9 @@ def print_ratings(result: dict[str, Any], out: Callable[[str], None] = print) ->
 def print_standings(result: dict[str, Any], out: Callable[[str], None] = print) -> None:
     """The final standings, one entrant a line, with the format's tie-breaks."""
     fmt = result["format"]
-    out(f"\nStandings after {result['rounds']} rounds ({result['tables']} tables in "
+    rounds, tables = result["rounds"], result["tables"]
+    out(f"\nStandings after {rounds} round{'s' * (rounds != 1)} ({tables} "
+        f"table{'s' * (tables != 1)} in "
         f"{result['seconds']} s, {result['games_per_s']} games/s on {result['workers']} "
         f"{'worker' if result['workers'] == 1 else 'workers'}):")
     extra = {"swiss": "   med-B  Buchholz", "knockout": "  reached", "round-robin": ""}[fmt]
@@ -199,8 +202,6 @@ def run(args: argparse.Namespace) -> int:
                 for p in args.bots.split(",") if p.strip()]
     progress = Progress(0, "tables", enabled=True if args.progress else None)
     try:
-        if args.workers is not None and args.workers < 1:
-            raise TournamentError(f"--workers must be at least 1, not {args.workers}")
         history, _ = prepare(args.game, args.players, policies, args.format, args.rounds)
         options = parse_flags(get_game(args.game), getattr(args, "option", None))
         with open_runner(args.workers, args.scheduler,

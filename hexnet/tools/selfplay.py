@@ -196,10 +196,6 @@ def print_report(r: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """``hexnet selfplay``."""
     try:
-        if args.games < 1:
-            raise ValueError(f"--games must be at least 1, not {args.games}")
-        if args.workers is not None and args.workers < 1:
-            raise ValueError(f"--workers must be at least 1, not {args.workers}")
         game = get_game(args.game)
         bots = check_seats(game, args.players, [
             budgeted(b, getattr(args, "think", None), getattr(args, "playouts", None))

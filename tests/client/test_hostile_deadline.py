@@ -13,8 +13,8 @@ from tests.client.harness import ScreenApp
 
 LONGEST = 99_999  # the most a countdown shows (client.widgets.countdown.LONGEST)
 
-HOSTILE = [(float("nan"), None), (float("inf"), "⏱ 99999s"), (float("-inf"), "⏱ 0s"),
-           (-5, "⏱ 0s"), (1e300, "⏱ 99999s"), ("soon", None), ([1], None), (True, None),
+HOSTILE = [(float("nan"), None), (float("inf"), "⏱ 27:46 h"), (float("-inf"), "⏱ 0s"),
+           (-5, "⏱ 0s"), (1e300, "⏱ 27:46 h"), ("soon", None), ([1], None), (True, None),
            (12, "⏱ 12s")]
 
 
@@ -35,5 +35,16 @@ async def test_a_table_screen_survives_any_deadline_value(seconds, shown) -> Non
             assert countdown.remaining is None and text == ""
         else:
             assert 0 <= countdown.remaining <= LONGEST
-            assert text in (shown, f"⏱ {int(shown[2:-1]) - 1}s")
+            assert text in (shown, shown.replace("46 h", "45 h"),
+                            f"⏱ {int(shown[2:-1]) - 1}s" if shown.endswith("s") else shown)
         assert app.is_running
+
+
+@pytest.mark.parametrize("left,shown", [(0, "⏱ 0s"), (59, "⏱ 59s"), (60, "⏱ 1:00"),
+                                        (605, "⏱ 10:05"), (3599, "⏱ 59:59"),
+                                        (3600, "⏱ 1:00 h"), (7260, "⏱ 2:01 h")])
+def test_a_long_countdown_reads_as_minutes_and_hours(left: int, shown: str) -> None:
+    """Issue 26, item 7: a tutorial's hour-long window read "⏱ 3599s"."""
+    from client.widgets.countdown import clock
+
+    assert clock(left) == shown

@@ -21,7 +21,7 @@ from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
 from client.widgets.cards import CardList
 from host.server import Host
-from tests.client.conftest import FrozenClock, pick, wait_until
+from tests.client.conftest import FrozenClock, pick, screen_text, wait_until
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_tmux import HEXNET, Tmux
 
@@ -211,3 +211,20 @@ async def test_manual_flip_asks_to_flip_or_end_the_turn() -> None:
         await pilot.press("f")
         await wait_until(pilot, lambda: app.sent, what="the flip sent")
         assert app.sent[-1]["action"] == {"type": "flip"}
+
+
+@pytest.mark.parametrize("what,offered", [("table", False), ("reaction", True)])
+async def test_the_pass_key_is_on_the_key_bar_only_while_passing_is_allowed(what: str,
+                                                                          offered: bool) -> None:
+    """Issue 26, item 8: on Ada's turn Hranice refuses a pass (she may draw, play, accuse), so
+    ``p Pass`` is not offered; at a reaction prompt it is (``p`` lets it pass)."""
+    app = HraniceViewApp(what)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "Quit" in screen_text(app).splitlines()[-1],
+                         what="the key bar")
+        bar = screen_text(app).splitlines()[-1]
+        assert ("p Pass" in bar) is offered, bar
+        assert ("d Draw" in bar) is not offered, bar
+        await pilot.press("p")
+        await pilot.pause()
+        assert [s["action"] for s in app.sent] == ([{"type": "pass"}] if offered else [])

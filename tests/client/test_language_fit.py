@@ -201,3 +201,51 @@ def test_the_fair_play_line_names_the_agreed_pace_alone_when_the_game_is_known()
             "megállapodás: gyors tempó, pánikfázis 30 mp, reakcióidő 5 mp")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["hu", "de"])
+async def test_a_wrong_room_code_is_said_in_the_readers_language_and_the_dialog_fits(
+        tmp_path, lang: str) -> None:
+    """Issue 26, item 5: the host's refusal of a code is said in the client's language (it was
+    English in the Hungarian client) and the dialog's sentences wrap at 80 columns instead of
+    being cut (Hungarian and German)."""
+    from client.app import HexnetApp
+    from client.screens.code import CodeScreen
+    from host.server import Host
+
+    host = Host("Vendégház", tmp_path / "cfg", tmp_path / "data", open=False)
+    await host.start(bind="127.0.0.1", port=0)
+    try:
+        app = HexnetApp(target=("127.0.0.1", host.port), name="Ada", lang=lang,
+                        code="ABCDE-FGHJK", config_dir=str(tmp_path / "ada"),
+                        fingerprint=host.fingerprint)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, CodeScreen)
+                             and app.screen.query(".problem"), what="the code asked again")
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            assert i18n._("That room code is not this host's.") in text, text
+            assert "That room code is not this host's." not in text
+            prompt = i18n._("Type the code the host's screen shows (e.g. ABCDE-FGHJK).")
+            assert prompt.split()[-1] in text, (prompt, text)
+    finally:
+        await host.stop()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "reaction window untimed, variant tutorial"),
+    ("hu", "reakcióidő korlát nélkül, változat: bevezető")])
+def test_an_untimed_window_reads_untimed_not_0_s(lang: str, said: str) -> None:
+    """Issue 26, item 7: the Hranice tutorial's results said "reaction window 0 s" (0 is no
+    clock at all); so do a table's ``turn_seconds`` = 0, and a set one reads as seconds."""
+    from client.options_words import options_text
+    from hexnet.tutorial import load
+
+    i18n.set_language(lang)
+    try:
+        assert options_text("hranice", load("hranice").options) == said
+        assert options_text("hranice", {"turn_seconds": 0}) == i18n._("decisions untimed")
+        assert options_text("hranice", {"turn_seconds": 60}) == i18n._(
+            "each decision {value} s").format(value=60)
+    finally:
+        i18n.set_language("en")

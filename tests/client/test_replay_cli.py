@@ -93,7 +93,8 @@ def test_list_shows_each_journal_with_game_date_players_and_result(tmp_path):
 def test_list_in_an_empty_data_dir_says_so(tmp_path):
     done = hexnet("replay", "--list", "--data-dir", str(tmp_path))
     assert done.returncode == 0 and done.stdout == ""
-    assert f"no journals in {tmp_path / 'journals'}" in done.stderr
+    assert (f"no journals in {tmp_path / 'journals'} or {tmp_path / 'play' / 'journals'}"
+            in done.stderr)
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -14,9 +14,10 @@ from textual.widgets import Static
 from client.app import HexnetApp
 from client.screens.lobby import LobbyScreen
 from client.screens.standings import StandingsScreen
+from hexnet import i18n
 from host.event import Director
 from host.server import Host
-from tests.client.conftest import wait_until
+from tests.client.conftest import screen_text, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -131,3 +132,29 @@ async def test_by_touch_a_tap_on_press_e_to_enter_enters_and_o_standings_opens_t
         await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table"),
                          what="Tapio entered by a tap, seated at his round-1 table")
         assert [e.name for e in director.entrants][-1] == "Tapio"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+async def test_the_tournament_keys_are_on_the_lobby_key_bar_at_80_columns(event_host, tmp_path,
+                                                                        lang) -> None:
+    """Issue 26, item 5: e (enter) and o (standings) are on the key bar while the host runs a
+    tournament — in every language at 80×24, Quit still last — and e goes once entered."""
+    host, director = event_host
+    app = HexnetApp(target=("127.0.0.1", host.port), name="Kim", lang=lang,
+                    config_dir=str(tmp_path / "kim"), fingerprint=host.fingerprint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        enter, standings = f"e {i18n._('Enter tournament')}", f"o {i18n._('Standings')}"
+        quit_key = f"^q {i18n._('Quit')}"
+        bar = await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and (
+            line := screen_text(app).splitlines()[-1]) and enter in line and line,
+            what="e on the key bar")
+        assert standings in bar and bar.rstrip().endswith(quit_key), bar
+        await pilot.press("e")  # the fourth entrant: the round starts, Kim's table opens
+        await wait_until(pilot, lambda: app.table_screen is not None
+                         and app.screen is app.table_screen, what="Kim's table")
+        assert [e.name for e in director.entrants][-1] == "Kim"
+        await pilot.press("l")  # the lobby, mid-game
+        bar = await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and (
+            line := screen_text(app).splitlines()[-1]) and quit_key in line and line,
+            what="the lobby again")
+        assert enter not in bar and standings in bar and f"t {i18n._('Table')}" in bar, bar

@@ -17,6 +17,16 @@ pytestmark = [pytest.mark.timeout(60), pytest.mark.needs("tmux")]
 HEXNET = Path(sys.executable).parent / "hexnet"
 
 
+def tmux_env(tmp: Path) -> dict[str, str]:
+    """A terminal's environment for a test: its own config and data, no colour; the checkout
+    under test when PYTHONPATH names one (not the installed one)."""
+    env = {"XDG_CONFIG_HOME": str(tmp / "cfg"), "XDG_DATA_HOME": str(tmp / "data"),
+           "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
+    if os.environ.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
+
+
 class Tmux:
     """One tmux server on its own socket, holding one 80×24 session."""
 

@@ -110,16 +110,26 @@ async def test_hexenhammer_tutorial_to_the_score_and_its_replay(tutorial, tmp_pa
 
 @pytest.mark.parametrize("tutorial", ["fang"], indirect=True)
 async def test_fang_tutorial_first_steps(tutorial, tmp_path):
+    """A whole day from the witches' side (issue 26, item 7): the role card, her window —
+    place, spell, whom to turn — and the evening that names her frog."""
     host, table, game = tutorial
     app = app_for(host, table, game, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await hint_starting(pilot, app, "Day 5: pick a place (Enter). At the end of the day "
-                                        "you collect its ingredient; tonight the circle needs "
-                                        "Pilz, Salbei, and Mehl.")
-        await pilot.press("enter")  # the first place in the list
-        await hint_starting(pilot, app, "Evening: the duck names the new frogs: bot 4.")
+        await hint_starting(pilot, app, "Read your role card (r turns it up")
+        await pilot.press("r", "p")
+        await hint_starting(pilot, app, "Your window (when its time runs out the game chooses "
+                                        "for you): you see how many cats went where, not who "
+                                        "— 3 at Wald.")
+        await pilot.press("enter")  # Wald, where the cats are
+        await hint_starting(pilot, app, "Spells unlock as rituals fail (none has yet)")
+        await pilot.press("enter")  # no spell
+        await hint_starting(pilot, app, "Whom to turn into a frog (Enter)? Every cat at Wald "
+                                        "is in reach — bot 2, say.")
+        await pilot.press("enter")
+        await hint_starting(pilot, app, "Evening: the duck names the new frogs: bot 2.")
         await pilot.press("p")
-        await hint_starting(pilot, app, "Evening talk. You are the seer: s looks at one cat")
+        await hint_starting(pilot, app, "Evening talk: the village wonders who turned bot 2 "
+                                        "into a frog.")
 
 
 @pytest.mark.parametrize("tutorial", ["hranice"], indirect=True)
@@ -147,3 +157,25 @@ def test_a_tutorial_refuses_options_that_would_change_its_table():
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "hexnet play: --tutorial sets its own table; leave out --players, --seed and --lan." in (
         done.stderr)
+
+
+@pytest.mark.parametrize("tutorial", ["hranice"], indirect=True)
+async def test_the_welcome_goes_to_the_log_and_hides_no_hint(tutorial, tmp_path):
+    """Issue 26, item 7: the tutorial's welcome was a toast that covered the hint line (over
+    the prompt at 80×24) for its first ~10 seconds; it is the log's first note now."""
+    from hexnet.cli.play import TUTORIAL_GREETING
+    from tests.client.conftest import screen_text
+
+    host, table, game = tutorial
+    app = HexnetApp(target=("127.0.0.1", host.port), name="Ada",
+                    config_dir=str(tmp_path / "ada"), fingerprint=host.fingerprint,
+                    auto_seat=AutoSeat(table, seat=load(game).seat), lang="en",
+                    tutorial=game, greeting=TUTORIAL_GREETING)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = await hint_starting(pilot, app, "Your turn (actions left: 2). Play Rolník")
+        await pilot.pause()
+        # no toast lies over the hint line (a toast sits at the bottom right, over the prompt)
+        assert [n.message for n in app._notifications] == []
+        shown = " ".join(screen_text(app).split())
+        assert " ".join(said.split()) in shown, shown
+        assert "A guided first game:" in shown and "the rules." in shown, shown  # in the log

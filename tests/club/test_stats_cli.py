@@ -110,7 +110,7 @@ def test_db_rebuild_merges_hosts_and_names_a_doctored_journal(evening, tmp_path)
     (["db"], "hexnet db: the following arguments are required: ACTION"),
     (["db", "compact"], "hexnet db: argument ACTION: invalid choice: 'compact'"),
     (["db", "rebuild", "/no/such/dir"], "hexnet db: no such directory: /no/such/dir"),
-    (["db", "rebuild", "--bogus"], "hexnet db: unrecognized arguments: --bogus"),
+    (["db", "rebuild", "--bogus"], "hexnet db rebuild: unrecognized arguments: --bogus"),
 ])
 def test_every_stats_and_db_mistake_is_one_line_and_exit_2(tmp_path, args, words) -> None:
     one_clear_line(hexnet(*args, tmp=tmp_path), words)

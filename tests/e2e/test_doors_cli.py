@@ -64,7 +64,7 @@ def test_a_door_port_out_of_range_is_one_line_and_exit_2(flag, tmp_path) -> None
                          text=True, timeout=30, env=dict(os.environ,
                                                          XDG_CONFIG_HOME=str(tmp_path)))
     assert out.returncode == 2
-    assert out.stderr == f"hexnet host: {flag} 70000: not a port number (0–65535)\n"
+    assert out.stderr == f"hexnet host: {flag} must be 0–65535, not 70000\n"
 
 
 def test_host_help_names_both_doors() -> None:

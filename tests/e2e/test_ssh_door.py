@@ -406,3 +406,32 @@ async def test_key_logins_waiting_at_the_code_prompt_never_keep_a_neighbour_out(
     finally:
         for c, _ in idle:
             c.close()
+
+
+class SecondTry(CodeTyper):
+    """Types a wrong code, then the right one; keeps what each challenge said and echoed."""
+
+    def __init__(self, codes: list[str]) -> None:
+        super().__init__("")
+        self.codes = list(codes)
+        self.said: list[tuple[str, list[tuple[str, bool]]]] = []
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                  prompts: list[tuple[str, bool]]) -> list[str]:
+        self.said.append((instructions, list(prompts)))
+        return [self.codes.pop(0) for _ in prompts]
+
+
+async def test_the_room_code_is_not_echoed_and_a_wrong_one_is_said_so(host, door) -> None:
+    """Issue 26, item 5: the code is a secret (typed unseen, like a password) and a wrong one
+    is answered in words, with the tries left, not by the same prompt again."""
+    typer = SecondTry(["WRONG-CODES", host.room_code])
+    conn = await asyncssh.connect(
+        "127.0.0.1", door.port, username="guest", client_factory=lambda: typer,
+        known_hosts=([door.host_key.convert_to_public()], [], []), agent_path=None,
+        client_keys=None)
+    async with conn:
+        assert typer.said == [
+            ("Test host: type the room code its screen shows.", [("Room code: ", False)]),
+            ("That is not the room code of Test host (2 tries left): type the code its screen "
+             "shows.", [("Room code: ", False)])]

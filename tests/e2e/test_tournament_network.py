@@ -334,7 +334,7 @@ def test_hexnet_bot_count_plays_the_event_through_exits_0_and_prints_the_standin
         host.stop()
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert re.match(r"tournament over: swiss of hranice, 2 rounds; 2 bots played \d+ tables",
+    assert re.match(r"tournament over: swiss of hranice — rounds: 2, bots: 2, tables: \d+, ",
                     lines[0])
     rows = [line for line in lines[2:] if line.strip()]
     assert len(rows) == 4

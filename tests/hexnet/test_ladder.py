@@ -40,6 +40,18 @@ def test_swiss_with_a_surplus_entrant_seats_everyone_but_one_bye_a_round(tmp_pat
     assert out.count("bye for") == 3 and " in 0 games" not in out
 
 
+def test_swiss_of_seven_hexenhammer_entrants_plays_a_table_of_four_and_one_of_three(tmp_path):
+    """Issue 26, item 10: Hexenhammer seats 3, so 7 entrants play 4 + 3 — no byes (it gave 3
+    byes a round)."""
+    event = run_json(tmp_path, ["tournament", "--game", "hexenhammer", "--players", "4",
+                                "--bots", ",".join(["random"] * 7), "--rounds", "2",
+                                "--workers", "1"])
+    assert [sorted(len(t) for t in p["tables"]) for p in event["pairings"]] == [[3, 4]] * 2
+    assert [p["byes"] for p in event["pairings"]] == [[], []]
+    assert {s["games"] for s in event["standings"]} == {2}
+    assert sorted(len(r["entrants"]) for r in event["records"]) == [3, 3, 4, 4]
+
+
 def test_swiss_over_six_rounds_gives_a_second_bye_only_after_everyone_had_one(tmp_path):
     event = run_json(tmp_path, [*ISSUE_14, "--rounds", "6"])
     byes = [p["byes"] for p in event["pairings"]]
@@ -160,3 +172,9 @@ def test_tournament_says_so_when_the_dask_scheduler_cannot_be_reached(capsys):
     err = capsys.readouterr().err
     assert err.startswith("hexnet tournament: cannot reach the Dask scheduler at "
                           "tcp://127.0.0.1:1") and err.count("\n") == 1
+
+
+def test_one_round_is_said_as_one_round(capsys):
+    """Issue 26, item 5: "Standings after 1 rounds (1 tables …)"."""
+    assert main([*ISSUE_14, "--rounds", "1"]) == 0
+    assert "Standings after 1 round (1 table in " in capsys.readouterr().out

@@ -133,3 +133,21 @@ def quoted_defaults(game: str) -> list[str]:
 def test_english_text_quotes_the_defaults_of_the_seed_tables(game: str) -> None:
     md = " ".join(text(game).split())
     assert [quote for quote in quoted_defaults(game) if quote not in md] == []
+
+
+# how each language would name one of the project's issues ("issue 17", "a 17-es hibajegy")
+ISSUE = re.compile(r"\b(issue|úloha|hibajegy)\s+\d+|\d+-(es|as|os|ös) hibajegy", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rules_text_speaks_to_players_not_of_the_projects_issues(game: str, lang: str) -> None:
+    """Issue 26, item 5: the rules text a player reads mentioned "issue 17"."""
+    assert ISSUE.findall(text(game, lang)) == []
+
+
+def test_no_game_option_describes_itself_by_the_projects_issues() -> None:
+    from hexnet.games import get_game
+
+    described = {game: get_game(game).options_help for game in GAMES}
+    assert [(g, k) for g, d in described.items() for k, v in d.items() if ISSUE.search(v)] == []

@@ -71,6 +71,27 @@ def test_swiss_seats_everyone_but_the_surplus_every_round():
         assert sorted(seated + list(rnd.byes)) == names(5)
 
 
+def test_swiss_seats_seven_at_tables_of_four_and_three_not_three_byes():
+    """Issue 26, item 10: a game that seats 3 plays 7 entrants as 4 + 3, every round."""
+    h = History(names(7), 4, "swiss", 1.5, min_seats=3)
+    for _ in range(5):
+        rnd = play_round(h, placements_by(random.Random(3)))
+        assert [len(t) for t in rnd.tables] == [4, 3] and rnd.byes == ()
+        assert sorted(e for t in rnd.tables for e in t) == names(7)
+
+
+@pytest.mark.parametrize("n,size,smallest,tables,byes", [
+    (7, 4, 3, [4, 3], 0), (6, 4, 3, [3, 3], 0), (10, 4, 3, [4, 3, 3], 0),
+    (11, 4, 3, [4, 4, 3], 0), (5, 4, 3, [4], 1), (5, 4, 2, [4], 1), (7, 4, 4, [4], 3),
+    (13, 5, 3, [5, 4, 4], 0), (7, 3, 2, [3, 2, 2], 0), (9, 2, 2, [2, 2, 2, 2], 1)])
+def test_swiss_fills_tables_of_its_size_or_one_fewer_before_anyone_sits_out(
+        n, size, smallest, tables, byes):
+    rnd = History(names(n), size, "swiss", 1.0, min_seats=smallest).next_round()
+    assert [len(t) for t in rnd.tables] == tables and len(rnd.byes) == byes
+    # the full tables are the top standings' (round 1: the seeds)
+    assert rnd.tables[0] == tuple(names(n)[:tables[0]])
+
+
 def test_swiss_byes_rotate_so_nobody_has_a_second_before_everyone_had_one():
     h = History(names(7), 2, "swiss", 0.5)
     rng = random.Random(4)

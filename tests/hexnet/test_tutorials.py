@@ -16,16 +16,17 @@ from hexnet.tutorial import available, hint, hint_text, load
 LINES = {
     "hexenhammer": [{"type": "play", "card": "gegenanklage"}, "pass", {"type": "call_inquisition"},
                     "pass", "pass", "pass"],
-    "fang": [{"type": "pick", "place": "brunnen"}, "confirm", {"type": "see", "target": 2},
-             "end_talk", {"type": "propose", "members": "0,1,2"},
-             {"type": "vote_proposal", "yes": True}, "confirm", "lay", "confirm",
+    "fang": ["ready", {"type": "witch_place", "place": "wald"}, {"type": "spell", "spell": "none"},
+             {"type": "attack", "target": 1}, "confirm", "end_talk",
+             {"type": "propose", "members": "0,2"}, {"type": "vote_proposal", "yes": True},
+             "confirm", {"type": "lay", "card": "fluchkraut"}, "confirm",
              {"type": "vote", "target": 2}],
     "hranice": [{"type": "citizen", "card": "rolnik"}, {"type": "accuse", "target": "knez-1"},
-                "pass", "pass", {"type": "react", "card": "alibi"}, "pass", "pass", "pass", "pass"],
+                "pass", "pass"] + [{"type": "react", "card": "alibi"}] * 3,
 }
 ENDS = {  # what each tutorial's line ends with
     "hexenhammer": {"winners": [0], "scores": [7, 2, 0]},
-    "fang": {"winners": [0, 1, 3], "reason": "knights_witch"},
+    "fang": {"winners": [0], "result": "witches"},
     "hranice": {"winners": [0], "result": "win"},
 }
 
@@ -130,10 +131,9 @@ def test_the_end_hint_explains_the_score_from_the_outcome():
 
 def test_tutorial_bots_follow_their_script_where_it_is_legal():
     choose = get_policy("fang", "tutorial")
-    view = {"game": "fang", "seat": 2, "state_id": 5}
-    legal = [{"type": "attack", "target": 1}, {"type": "attack", "target": 3},
-             {"type": "no_attack"}]
-    assert choose(view, legal, random.Random(1)) == {"type": "attack", "target": 3}
+    view = {"game": "fang", "seat": 3, "state_id": 5}
+    legal = [{"type": "vote", "target": 0}, {"type": "vote", "target": 2}, {"type": "abstain"}]
+    assert choose(view, legal, random.Random(1)) == {"type": "vote", "target": 2}
 
 
 def test_a_hranice_hint_says_to_stop_a_rival_whose_token_is_active_before_anything_else():
@@ -149,3 +149,97 @@ def test_a_hranice_hint_says_to_stop_a_rival_whose_token_is_active_before_anythi
                                             "target": 5}
     assert hint_text("hranice", view, legal, "en").startswith(
         "bot 3's dominance token is active with 10 influence: they win as their turn begins")
+
+
+# -- Hranice: won by the hints whatever the dice (issue 26, item 7) ---------------------------
+
+def hinted(view, legal) -> list[dict]:
+    """The player's actions the Hranice hint for ``view`` names (every one of them)."""
+    h = hint("hranice", view, legal)
+    key = h["key"]
+
+    def of(*types):
+        return [a for a in legal if a["type"] in types]
+
+    def cards(*kinds):
+        return [a for a in legal if a.get("card") in kinds]
+
+    def accusing(player):
+        owned = set(view["councils"][player])
+        return [a for a in of("accuse") if a["target"] in owned]
+
+    return {
+        "reach": lambda: [a for a in of("citizen") if a["card"] == h["card"]],
+        "hold": lambda: of("accuse", "draw"),
+        "alibi": lambda: cards("alibi") + (of("pass") if "trust the die" in hint_text(
+            "hranice", view, legal, "en") else []),
+        "accused": lambda: of("pass"),
+        "roll": lambda: of("pass") + cards("uplatek", "svedek"),
+        "to_pyre": lambda: of("pass") + cards("primluva"),
+        "protest": lambda: of("pass") + cards("protest"),
+        "discard": lambda: of("discard"),
+        "stop_token": lambda: accusing(h["player"]),
+        "accuse_leader": lambda: accusing(h["player"]),
+        "play_citizen": lambda: of("citizen", "draw", "accuse"),
+    }.get(key, lambda: list(legal))()
+
+
+def every_ending(game: str = "hranice"):
+    """Every way the tutorial can end when the player does only what the hints say, each die
+    showing any of its six faces: (the outcome, the dice rolled) for each."""
+    import copy
+
+    tut = load(game)
+    engine = get_game(game)
+    bots = get_policy(game, "tutorial")
+    start = engine.setup(["Ada"] + [f"bot {i + 1}" for i in range(1, tut.seats)], tut.seed,
+                         tut.options)
+    start["dice"] = []  # every roll is one of the branches below
+    todo = [(start, ())]
+    while todo:
+        state, rolled = todo.pop()
+        while engine.outcome(state) is None:
+            waiting = engine.waiting_for(state)
+            assert waiting, "Hranice's tutorial has no host-timed step"
+            seat = next((s for s in waiting if s != tut.seat), tut.seat)
+            view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+            choices = ([bots(view, legal, random.Random(99))] if seat != tut.seat
+                       else hinted(view, legal))
+            assert choices, (hint(game, view, legal), legal)
+            branches = []
+            for action in choices:
+                for face in range(1, 7):
+                    after = copy.deepcopy(state)
+                    after["dice"] = [face]
+                    engine.apply(after, seat, action)
+                    if after["dice"]:  # no die was rolled: one branch, not six
+                        after["dice"] = []
+                        branches.append((after, rolled))
+                        break
+                    branches.append((after, (*rolled, face)))
+            (state, rolled), more = branches[0], branches[1:]
+            todo += more
+        yield engine.outcome(state), rolled
+
+
+def test_the_hranice_tutorial_is_won_by_its_hints_whatever_the_dice_show():
+    endings = list(every_ending())
+    lost = [rolled for outcome, rolled in endings if outcome.get("winners") != [0]]
+    assert lost == [], f"{len(lost)} of {len(endings)} ways lose, e.g. dice {lost[:3]}"
+    assert len(endings) > 6  # dice were rolled along the way, and every face was tried
+
+
+def test_the_fang_tutorial_is_a_whole_day_from_the_witches_side():
+    """Issue 26, item 7: it started on day 5, the knights' day, with the player the seer: a
+    new player never saw a whole day, nor the witches' side. Now: day 1 from the role card to
+    the vote, as the witch — her window (place, spell, attack), the circle she gets into and
+    spoils, the vote — and the witches win."""
+    _, views = play_line("fang")
+    scenes = [view.get("scene") for view, legal in views if legal]
+    assert scenes == ["ready", "witches", "witches", "witches", "announce", "talk", "proposal",
+                      "proposal_vote", "proposal_result", "ritual", "ritual_result", "vote"]
+    assert {view["day"] for view, legal in views[1:] if legal} == {1}  # (0: before day 1)
+    assert views[0][0]["role"] == "hexe"
+    keys = [hint("fang", view, legal)["key"] for view, legal in views]
+    assert keys[1:4] == ["witch_place", "witch_spell", "witch_attack"]
+    assert {"propose_as_witch", "lay_witch", "vote_as_witch", "over_won"} <= set(keys)

@@ -169,3 +169,24 @@ async def test_the_seats_read_reconnecting_for_a_dropped_link_and_disconnected_f
             await bob.aclose()
         await pilot.press("q", "q")
         await pilot.pause()
+
+
+async def test_T_is_on_the_key_bar_while_the_tournament_takes_entrants(tmp_path) -> None:  # noqa: N802
+    """Issue 26, item 5: the organiser's T is offered at 80 columns (the table keys wait for
+    a table) and goes once the tournament has started."""
+    from tests.client.conftest import screen_text
+
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", bot_delay=30, games=["hranice"])
+    app = Dashboard(host, tournament={"game": "hranice", "fmt": "swiss", "size": 4,
+                                      "rounds": 1, "bots": 4})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "T Start tournament" in bar and "q Quit" in bar and "k Kick" not in bar, bar
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "Start tournament" not in bar and "k Kick" in bar and "q Quit" in bar, bar
+        await pilot.press("q")
+        await pilot.pause()

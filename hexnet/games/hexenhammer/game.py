@@ -80,6 +80,14 @@ class Hexenhammer(Game):
             return [s for s in range(len(state["players"])) if s not in state["done"]]
         return [state["turn"]]
 
+    def bot_pause(self, state: State) -> float:
+        """In the panic, between cards (no window, no tie): a card of a bot's may not follow
+        the last one at once, or the people at the table never get one in (issue 26)."""
+        if (state["outcome"] is None and state["phase"] == 2 and state["window"] is None
+                and state["choice"] is None):
+            return float(data.RULES["panic_bot_pause"])
+        return 0.0
+
     def deadline(self, state: State) -> Deadline | None:
         """A reaction window is timed (pending seats pass), and so is the panic (it ends); with
         option ``turn_seconds`` so is every other decision (expiry = the absent player's move),

@@ -4,9 +4,10 @@ Every seat that could play a fitting reaction by the event's public facts is ask
 rulebook's priority order ("Přednost má hráč, který je nebo bude dříve na tahu": the acting
 player first, then the others in turn order) — whether or not it holds one, so that being asked
 reveals nothing (a ruling, see the rules text). Seats with an empty hand are
-skipped. Each answers ``pass`` or a fitting reaction; the first reaction closes the window. There
-is no reaction to a reaction. The option ``ask_holders_only`` asks only seats that hold a fitting
-reaction (faster, but being asked then tells the table you hold one).
+skipped, and so is the player of an action card when Protest is the question: nobody protests
+their own card. Each answers ``pass`` or a fitting reaction; the first reaction closes the
+window. There is no reaction to a reaction. The option ``ask_holders_only`` asks only seats
+that hold a fitting reaction (faster, but being asked then tells the table you hold one).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def open_window(state: State, trigger: dict[str, Any]) -> None:
     order = turns.clockwise(actor, n)  # the one on turn first, then who comes sooner
     if trigger["event"] == "accused":
         order = [trigger["owner"]]
+    elif trigger["event"] == "action":  # Protest: the others, the next on turn first
+        order = order[1:]
     order = [s for s in order if state["hands"][s]]
     if option(state, "ask_holders_only"):
         order = [s for s in order if _holds_fitting(state, s, trigger["event"])]

@@ -63,8 +63,14 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
     if "discard" in kinds:
         return say("discard", card="vyslech")
     others = [s for s in range(len(view["influence"])) if s != me]
-    racing = [s for s in others if view["tokens"][s]]  # a rival who wins as their turn begins
-    if "accuse" in kinds and racing:  # before anything of your own: they come first
+    accusable = {a["target"] for a in legal if a.get("type") == "accuse"}
+
+    def open_to_accusation(seat: int) -> bool:
+        return bool(accusable & set(view["councils"][seat]))
+
+    # a rival who wins as their turn begins, and whom an accusation can stop
+    racing = [s for s in others if view["tokens"][s] and open_to_accusation(s)]
+    if racing:  # before anything of your own: they come first
         rival = max(racing, key=lambda s: view["influence"][s])
         return say("stop_token", player=rival, influence=view["influence"][rival],
                    target=target)
@@ -77,8 +83,8 @@ def hint(view: Mapping[str, Any], legal: list[Action]) -> dict[str, Any] | None:
         return say("reach", left=left, card=card, now=influence, add=cards.influence(card),
                    after=influence + cards.influence(card), target=target)
     leader = max(others, key=lambda s: view["influence"][s])
-    if "accuse" in kinds and (view["tokens"][leader]
-                              or view["influence"][leader] >= target - 1):
+    if open_to_accusation(leader) and (view["tokens"][leader]
+                                       or view["influence"][leader] >= target - 1):
         return say("accuse_leader", player=leader, influence=view["influence"][leader],
                    target=target)
     if citizens:

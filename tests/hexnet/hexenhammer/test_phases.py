@@ -203,3 +203,37 @@ def test_a_tie_for_most_points_is_a_shared_win():
         GAME.apply(st2, seat, PASS)
     # Anna: Theresa 2 + Raphael 1 + Bertram's 3 matches
     assert GAME.outcome(st2)["scores"] == [6, 2, 0] and GAME.outcome(st2)["winners"] == [0]
+
+
+def test_host_bots_wait_a_moment_between_panic_cards_and_nowhere_else():
+    """Issue 26, item 4: in the panic each bot card followed the last at once (the host's
+    0.4 s bot delay), before a person could get one in; the game asks its host bots to wait
+    ``panic_bot_pause`` between cards there — pacing, so nothing else changes."""
+    st = game([["spende:1"], [], []], phase=2, inquisitor=1)
+    assert GAME.bot_pause(st) == 4.0 and GAME.waiting_for(st) == [0, 1, 2]
+    play(st, 0, "spende:1", target="karl", sign=1)
+    assert GAME.bot_pause(st) == 0.0  # a reaction window: answering is not panicking
+    close_window(st)
+    assert GAME.bot_pause(st) == 4.0  # the next card of the panic
+    assert GAME.bot_pause(game()) == 0.0  # phase 1: one player's turn, nobody to wait for
+
+
+def test_a_card_that_cannot_be_used_is_told_why_from_the_view():
+    """Issue 26, item 4: what the client says for Enter on a card it may not play now."""
+    from hexnet.games.hexenhammer.refusals import unusable
+
+    st = game([["beweys:1", "spende:1"], [], []], phase=2, inquisitor=1)
+    GAME.apply(st, 0, PASS)  # done panicking
+    view = GAME.view(st, 0)
+    spende = next(c for c in view["hand"] if c["kind"] == "spende")
+    assert unusable(view, spende).as_dict() == {"key": "done_panicking"}
+    st = game([["beweys:1", "beweys:2", "beweys:1"], [], []], phase=2, inquisitor=1)
+    play(st, 0, "beweys:1", accuser="theresa", target="karl")
+    close_window(st)
+    play(st, 0, "beweys:2", accuser="heinbichl", target="karl")
+    close_window(st)
+    view = GAME.view(st, 0)
+    assert unusable(view, view["hand"][0]).as_dict() == {"key": "no_free_accuser"}
+    assert unusable(GAME.view(game([["ableugnung"], [], []], phase=2, inquisitor=1), 0),
+                    {"kind": "ableugnung"}).as_dict() == {
+        "key": "wrong_phase", "kind": "ableugnung", "phase": 2}

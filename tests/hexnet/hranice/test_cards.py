@@ -21,7 +21,7 @@ def test_muceni_accuses_with_two_added_to_the_roll():
 def test_udani_accuses_without_a_roll_and_costs_both_actions():
     state = scene(2, hands=[["udani", "zebrak"], []], councils=[[], ["slechtic"]], dice=[1])
     act(state, 0, type="action", card="udani", target="slechtic-1")
-    assert settle(state) == [0, 0]  # Protest, then Přímluva: only the actor holds cards
+    assert settle(state) == [0]  # Přímluva (only the actor holds cards: no Protest prompt)
     assert kinds(state["pyre"]) == ["slechtic"] and state["dice"] == [1]
     assert state["turn"] == 1
 
@@ -134,13 +134,18 @@ def test_reactions_are_asked_the_player_on_turn_first_then_who_comes_sooner():
     assert settle(state) == [2, 1, 2, 3, 0]  # Alibi (owner only), then the roll
 
 
-def test_the_player_on_turn_has_the_first_chance_to_answer_an_action_card():
-    # seats 0 and 2 both hold Protest; seat 2 plays Mučení: seat 2 may answer before seat 0
+def test_nobody_is_asked_to_protest_their_own_action_card():
+    # issue 26, item 8: seats 0 and 2 both hold Protest; seat 2 plays Mučení: the others are
+    # asked, the next on turn first — seat 2 is not asked about its own card
     state = scene(3, hands=[["protest"], ["zebrak"], ["muceni", "protest"]],
                   councils=[["kovar"], [], []], first_player=2, dice=[1])
     act(state, 2, type="action", card="muceni", target="kovar-1")
-    assert GAME.waiting_for(state) == [2]
-    assert GAME.legal_actions(state, 0) == []
+    assert GAME.waiting_for(state) == [0]
+    assert GAME.legal_actions(state, 2) == []
+    act(state, 0, type="pass")
+    assert GAME.waiting_for(state) == [1]  # then seat 1; then the accusation goes on
+    act(state, 1, type="pass")
+    assert state["window"]["trigger"]["event"] == "accused"
 
 
 def test_only_one_reaction_per_event():

@@ -52,7 +52,8 @@ def test_hand_over_the_limit_is_cut_to_seven_at_random_at_the_end_of_the_action(
     state = scene(2, hands=[["zapaleni"] + ["zebrak"] * 4 + ["rolnik"] * 2, []],
                   councils=[["kat"], []], pyre=["zebrak"], pile=["knez", "soudce"])
     act(state, 0, type="action", card="zapaleni")
-    assert settle(state) == [0]  # Protest prompt
+    assert settle(state) == []  # no Protest prompt: the other hand is empty, and nobody
+    # protests their own card
     assert len(state["hands"][0]) == 7
     cut = [e for e in state["log"] if e.get("kind") == "hand_limit"]
     assert len(cut) == 1 and cut[0]["seat"] == 0 and "to" not in cut[0]
