@@ -114,6 +114,7 @@ async def test_by_touch_a_tap_on_press_e_to_enter_enters_and_o_standings_opens_t
         lobby = await wait_until(pilot, lambda: app.tournament and isinstance(
             app.screen, LobbyScreen) and app.screen, what="the lobby with the event")
         line = lobby.query_one("#lobby-event", Static)
+        await wait_until(pilot, lambda: line.region.height > 0, what="the event line laid out")
 
         async def tap(action: str) -> None:
             region = line.region

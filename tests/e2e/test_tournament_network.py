@@ -267,7 +267,7 @@ async def test_a_host_killed_in_round_2_resumes_the_event(tmp_path) -> None:
     (["--tournament", "swiss", "--game", "hranice", "--table-size", "9", "--start-when", "9"],
      "--table-size 9: Hranice seats 2–6"),
     (["--tournament", "swiss", "--game", "hranice", "--bots", "smart:3", "--start-when", "4"],
-     "--bots 'smart:3': give heuristic:K"),
+     "--bots 'smart:3': give POLICY:K"),
     (["--game", "hranice"], "--game belongs to a tournament"),
     (["--tournament", "swiss", "--game", "hranice", "--start-when", "4", "--option",
       "variant=huge"], "--option: Option 'variant' must be"),
