@@ -82,12 +82,14 @@ class CancelTimer:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A host-side bot is waited on: after the bot delay call
-    ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there)."""
+    """A host-side bot is waited on: after the bot delay (at least ``pause``: the game's
+    :meth:`hexnet.engine.Game.bot_pause`, so a person at the table gets their card in first)
+    call ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there)."""
 
     table: int
     seat: int
     state_id: int
+    pause: float = 0.0
 
 
 @dataclass(frozen=True)

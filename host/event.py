@@ -191,8 +191,9 @@ class Director:
                              "to start a new event") from exc
         self.journal.reopen(head)
         history = self.results.history
+        drawn = len(history.rounds) if history else 0
         self.log(f"tournament: resumed from {self.journal.path} ({len(self.entrants)} "
-                 f"entrants, {len(history.rounds) if history else 0} rounds drawn, "
+                 f"entrants, {drawn} round{'' if drawn == 1 else 's'} drawn, "
                  f"{len(self.results.games)} games done)")
 
     # -- registration ----------------------------------------------------------------------
@@ -253,7 +254,8 @@ class Director:
         self.journal.write({"kind": "start", "entrants": names, "rounds": self.results.rounds,
                             "at": self.started_at})
         self.log(f"tournament: {self.fmt} of {self.game} starts: {len(names)} entrants, "
-                 f"{self.results.rounds} rounds, tables of {self.size}")
+                 f"{self.results.rounds} round{'' if self.results.rounds == 1 else 's'}, "
+                 f"tables of {self.size}")
         self._next_round()
         return True
 

@@ -228,9 +228,11 @@ class Play:
                 table.closed_window = (table.timer_since, table.state_id - 1)
             table.timer_key, table.timer_since = deadline.key, table.state_id
             self.out.emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
+        people = any(s.kind == "human" for s in table.seats)  # else nobody to wait for
+        pause = table.engine.bot_pause(table.state) if people else 0.0
         for seat in table.engine.bots_asked(table.state):
             if table.seats[seat].kind == "bot":
-                self.out.emit(BotTurn(table.id, seat, table.state_id))
+                self.out.emit(BotTurn(table.id, seat, table.state_id, pause))
         self.presence.watch_waiting(table)
 
     # -- the host's own moves: timers, time limits -----------------------------------------

@@ -10,14 +10,8 @@ from typing import Any
 
 import pytest
 
-from host.core import Accepted, BotTurn
+from host.core import Accepted
 from host.server import Host
-
-# The host's half (a BotTurn waits max(bot delay, its pause)) is the house branch's to merge:
-# until BotTurn carries the game's pause this test has nothing to check.
-pytestmark = pytest.mark.skipif("pause" not in BotTurn.__dataclass_fields__,
-                                reason="the host does not pass Game.bot_pause to its bots yet "
-                                       "(issue 26 item 4: host/core.py, playing.py, server.py)")
 
 ROWS = [["theresa", "heinbichl", "berta"], ["karl", "maria", "luitger"],
         ["raphael", "bertram", "markwart"]]
