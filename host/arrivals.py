@@ -56,8 +56,10 @@ class Arrivals:
                 here[0].seats[here[1]].absent_auto or here[1] in here[0].away_until):
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
-            self.presence.seat_back(here[0], here[1])
-            self.play.advance(here[0])
+            if self.presence.seat_back(here[0], here[1]):
+                self.play.advance(here[0])
+            else:  # (past its presence budget: no step, no frame of its own)
+                self.presence.watch_waiting(here[0])
         self.marks.changed(here[0] if here else None, reclaimed)
         self.broadcast.sync(conn)
         if here is not None:
@@ -78,7 +80,7 @@ class Arrivals:
             here = self.people.where(conn.identity)
             if here is not None and here[0].status == "playing" and not host_stopping:
                 self.out.emit(SeatDisconnected(here[0].id, here[1]))
-                self.presence.seat_lost(here[0], here[1], reconnecting=not conn.said_bye)
-                self.play.advance(here[0])
+                if self.presence.seat_lost(here[0], here[1], reconnecting=not conn.said_bye):
+                    self.play.advance(here[0])
             self.marks.changed(here[0] if here else None)
         self.out.flush()

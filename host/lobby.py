@@ -83,7 +83,7 @@ class Lobby:
                                  clock=clock)
         tables = self.tables = self.registry.tables
         self.rules = RuleBook()
-        people = self.people = People(tables)
+        people = self.people = People(tables, clock)
         self.conns = people.conns
         changes = self.changes = Changes(out)
         marks = self.marks = LobbyMarks(out, tables, people, self.rules, clock)
@@ -92,9 +92,9 @@ class Lobby:
         play = self.play = Play(out, self.registry, people, changes, marks, presence,
                                 self.rules, seed_source or (lambda: new_seed()[0]), clock)
         bots = self.bots = HostBots(out, tables, presence, play)
-        self.chat = Chat(out, people, changes, presence, clock)
+        self.chat = Chat(out, people, changes, presence)
         watchers = self.watchers = Watchers(out, self.registry, people, changes, marks,
-                                            self.rules, clock)
+                                            self.rules)
         seating = self.seating = Seating(out, self.registry, people, changes, marks, presence,
                                          play, watchers)
         self.broadcast = Broadcast(out, tables, people, marks, watchers, clock, host_open)
@@ -190,13 +190,15 @@ class Lobby:
 
     def _refuse(self, conn: Conn, msg: dict[str, Any], exc: LobbyError) -> None:
         """Refuse ``msg``: an ``error`` to ``conn`` — inside the table's next frames if the
-        request is about the table its player is playing at (``add_bot``, ``start``, ``sit``:
-        a seated player's table-level refusals are never a frame of their own, the traffic
-        rule of :mod:`protocol.traffic`)."""
+        request is about the table its player is playing at (``add_bot``, ``start``, ``sit``,
+        ``leave``, ``watch``, ``watch_rules``: a seated player's table-level refusals are never
+        a frame of their own, the traffic rule of :mod:`protocol.traffic`), in a frame to every
+        seat only within the player's budget (:meth:`host.playing.Play.refuse`)."""
         error = {"code": exc.code, "message": exc.message}
-        here = self.where(conn.identity) if msg["type"] in ("add_bot", "start", "sit") else None
-        if here is not None and here[0].status == "playing" and here[0].id == msg["table"]:
-            self.changes.reply(here[0], here[1], error=error)
+        here = self.where(conn.identity)
+        if here is not None and here[0].status == "playing" and (
+                msg.get("table") == here[0].id or msg["type"] == "leave"):
+            self.play.refuse(here[0], here[1], conn, error=error)
             return
         self.out.emit(Send(conn.id, {"type": "error", **error}))
 

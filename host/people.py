@@ -5,13 +5,18 @@ Rules kept here:
   reconnecting (same key) gets the seat back, and a second connection with the same key replaces
   the first (:mod:`host.arrivals`);
 * names are unique per host: a second "pi" is "pi (2)" in the lobby, chat, seats and logs
-  (:meth:`People.unique_name`); a player holding a seat keeps the name the table knows.
+  (:meth:`People.unique_name`); a player holding a seat keeps the name the table knows;
+* each identity has one budget of what it may make the host send to the others
+  (:mod:`host.budget`), which every connection of it shares: a reconnect does not refill it.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from collections.abc import Callable
 
+from host.budget import Budget, Budgets
 from host.conn import Conn
 from host.core import name_key, unique_name
 from host.table import Table
@@ -21,8 +26,10 @@ class People:
     """The connections by id and by identity key, the table each identity last sat at, the bots
     keeping a player's seat (stand-ins), and an index of the names in use."""
 
-    def __init__(self, tables: dict[int, Table]) -> None:
+    def __init__(self, tables: dict[int, Table],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.tables = tables  # the registry's (read only here)
+        self.budgets = Budgets(clock)
         self.conns: dict[int, Conn] = {}
         self.by_identity: dict[bytes, Conn] = {}
         self.seated: dict[bytes, int] = {}  # identity → the table it last sat at
@@ -37,7 +44,8 @@ class People:
 
     # -- connections -----------------------------------------------------------------------
     def add(self, conn: Conn) -> None:
-        """``conn`` joined (under the name it was given)."""
+        """``conn`` joined (under the name it was given); it spends its identity's budget."""
+        conn.budget = self.budgets.of(conn.identity)
         self.conns[conn.id] = conn
         self.by_identity[conn.identity] = conn
         self._human_names[name_key(conn.name)] += 1
@@ -51,6 +59,10 @@ class People:
         self._human_names[key] -= 1
         if self._human_names[key] <= 0:
             del self._human_names[key]
+
+    def budget_of(self, identity: bytes) -> Budget:
+        """``identity``'s budget (:mod:`host.budget`), connected or not."""
+        return self.budgets.of(identity)
 
     def conn_of(self, identity: bytes | None) -> Conn | None:
         """The live connection of ``identity``, if any."""

@@ -172,7 +172,10 @@ class Reception:
             verdict, wait = await self.rate_limiter.check(
                 identity, address, lambda: auth.proofs_equal(msg["proof"], want),
                 limit=CODE_WAIT_LIMIT, gone=writer.transport.is_closing)
-            if verdict in (auth.RATE_LIMITED, auth.BUSY):
+            if verdict == auth.RATE_LIMITED:  # this identity's own wrong codes
+                raise await refuse("rate_limited", f"Too many wrong room codes from you; try "
+                                   f"again in {math.ceil(wait)} s.")
+            if verdict == auth.BUSY:  # the address's line is full
                 raise await refuse("rate_limited", f"Too many room codes at once; try again in "
                                    f"{math.ceil(wait)} s.")
             if verdict == auth.GONE:

@@ -61,7 +61,7 @@ from host.registry import (
     TABLE_EXPIRY,
 )
 from host.timers import Timers
-from protocol import auth, paths, tls
+from protocol import auth, messages, paths, tls
 
 # asyncio gives every TLS connection a read buffer of SSLProtocol.max_size (256 KiB), filled from
 # its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
@@ -234,9 +234,15 @@ class Host:
 
     def _route(self, conn_id: int, msg: dict[str, Any]) -> None:
         """Where a connection's message goes: a handler beside the lobby (the tournament's
-        ``enter``) or the lobby."""
+        ``enter``, which may tell every connection: paid from the player's budget for the
+        others, :mod:`host.budget`; ``too_fast`` past it) or the lobby."""
         handler = self.requests.get(msg["type"])
-        if handler is not None:
-            handler(conn_id, msg)
-        else:
+        if handler is None:
             self.lobby.handle(conn_id, msg)
+            return
+        conn = self.lobby.conns.get(conn_id)
+        if conn is not None and not conn.budget.spend():
+            self.links.send(conn_id, messages.error(
+                "too_fast", "You ask too often; wait a moment and try again."))
+            return
+        handler(conn_id, msg)

@@ -27,7 +27,6 @@ across a restart: who watches (watchers reconnect and ask again; the client does
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +35,6 @@ from host.changes import Change, Changes
 from host.conn import Conn
 from host.core import LobbyError, Outbox, Send, WatchRulesChanged
 from host.fairplay import reveal_messages
-from host.limits import TokenBucket
 from host.marks import LobbyMarks
 from host.people import People
 from host.registry import Registry
@@ -48,11 +46,6 @@ _WATCH_VIEW = traffic.packed("watch_view")
 _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
 MAX_WATCHERS = 50  # per table (the lobby lists their names)
-# How often one connection may change what it watches: every change sends each seat of the
-# table a frame, so without a budget a client toggling at its message rate (100/s) would make a
-# table it does not even sit at receive ~100 frames a second (issue 9: nobody amplifies).
-WATCH_CHANGES_BURST = 5
-WATCH_CHANGES_RATE = 1.0  # per second, once the burst is spent
 
 
 @dataclass
@@ -77,10 +70,10 @@ class Lag:
 
 class Watchers:
     """Every watcher of one host (by connection), what each table's seats were told of them,
-    the delayed positions watchers see, and each connection's budget of watch changes."""
+    and the delayed positions watchers see."""
 
     def __init__(self, out: Outbox, registry: Registry, people: People, changes: Changes,
-                 marks: LobbyMarks, rules: RuleBook, clock: Callable[[], float]) -> None:
+                 marks: LobbyMarks, rules: RuleBook) -> None:
         self.out = out
         self.registry = registry
         self.tables = registry.tables
@@ -88,11 +81,9 @@ class Watchers:
         self.changes = changes
         self.marks = marks
         self.rules = rules
-        self.clock = clock
         self.by_conn: dict[int, Watcher] = {}
         self.told: dict[int, list[str]] = {}  # table → names its seats hold
         self.lags: dict[int, Lag] = {}
-        self.budgets: dict[int, TokenBucket] = {}  # conn id → watch changes
 
     def of_table(self, table_id: int) -> list[Watcher]:
         return [w for w in self.by_conn.values() if w.table == table_id]
@@ -130,14 +121,14 @@ class Watchers:
         self.drop(conn.id)
         self.out.flush()
 
-    def _spend_watch_change(self, conn: Conn) -> None:
-        """One change of what ``conn`` watches, from its budget (:data:`WATCH_CHANGES_BURST`,
-        then :data:`WATCH_CHANGES_RATE` a second); ``too_fast`` past it, nothing changed."""
-        budget = self.budgets.get(conn.id)
-        if budget is None:
-            budget = self.budgets[conn.id] = TokenBucket(
-                WATCH_CHANGES_RATE, WATCH_CHANGES_BURST, self.clock)
-        if not budget.take():
+    @staticmethod
+    def _spend_watch_change(conn: Conn) -> None:
+        """One change of what ``conn`` watches, from its player's budget: every change sends
+        each seat of the table a frame, so a client toggling at its message rate (100/s)
+        would make a table it does not even sit at receive ~100 frames a second (issue 9:
+        nobody amplifies). ``too_fast`` past it (:data:`host.budget.WATCH_BURST`, then
+        :data:`~host.budget.WATCH_RATE` a second), nothing changed."""
+        if not conn.budget.spend("watch"):
             raise LobbyError("too_fast", "You change what you watch too often; wait a second "
                              "and try again.")
 
@@ -179,6 +170,8 @@ class Watchers:
             rules = WatchRules(rules.allowed, checked.delay)
         rules = WatchRules(allowed, rules.delay)
         changed = rules != self.rules.of(table_id)
+        if changed and by is not None and not by.budget.spend():
+            raise LobbyError("too_fast", "You switch who may watch too often; wait a moment.")
         self.rules.set(table_id, rules)
         if changed and table.status == "playing":  # a seating table's go in its record
             self.out.emit(WatchRulesChanged(table_id, rules.allowed, rules.delay))
@@ -190,7 +183,6 @@ class Watchers:
 
     def forget(self, conn_id: int) -> None:
         """A connection went away: it watches nothing any more."""
-        self.budgets.pop(conn_id, None)
         if conn_id in self.by_conn:
             self.drop(conn_id)
 
@@ -224,10 +216,12 @@ class Watchers:
     # -- frames (called from the tick, host.publish) ------------------------------------------
     def to_seats(self, table: Table, change: Change) -> None:
         """(Before the seats' frames.) The seats are told who watches when that changed — a
-        change of the table like any other: one frame to every seat — and a seat that gets its
-        whole view again is told too."""
+        change of the table like any other: one frame to every seat — and with any burst
+        that gives a seat its whole view again. A seat's whole view alone (a player back)
+        makes no burst for it: the lobby it is sent as it connects lists the watchers, so a
+        client reconnecting in a loop cannot make every seat receive a frame each time."""
         names = self.names(table.id)
-        if names != self.told.get(table.id, []) or (change.full and names):
+        if names != self.told.get(table.id, []) or (change.full and names and change.burst):
             change.watchers = names
         if names:
             self.told[table.id] = names
