@@ -46,10 +46,10 @@ class Arrivals:
             self.out.emit(Close(old.id, "replaced", "You connected again from elsewhere."))
         reclaimed = self.seating.reclaim(identity)
         here = self.people.where(identity)
-        # a seated player keeps the name the table knows; anyone else gets a name no one else
-        # on this host has ("pi", then "pi (2)")
+        # a seated player keeps the name the table knows, a player with a name bound to its key
+        # that name; anyone else gets a name no one else on this host has ("pi", "pi (2)")
         name = (here[0].seats[here[1]].name if here is not None
-                else self.people.unique_name(clean_name(name), identity))
+                else self.people.name_for(clean_name(name), identity))
         conn = Conn(conn_id, identity, name, address)
         self.people.add(conn)
         if here is not None and reclaimed is not here[0] and here[0].status == "playing" and (

@@ -3,19 +3,21 @@ per identity, shared by every connection of that identity (a reconnect does not 
 
 Every request that makes frames for anyone but its sender spends from :attr:`Budget.others`
 (:data:`BURST` at once, then :data:`RATE` a second): a refusal that rides in the frames of a
-table's every seat (a refused ``act``, ``start``, ``add_bot`` or ``sit`` at the table its player
-plays at: the traffic rule of :mod:`protocol.traffic`), a chat line, a change of what it
-watches, taking a free seat at a playing table, switching who may watch. Past it a refusal goes
-to its sender alone (in a frame of the table's length) and any other such request is refused
-``too_fast`` — to its sender alone; nothing changes. Some kinds have a pace of their own as
-well (:data:`KINDS`): chat lines, changes of what one watches, and presence.
+table's every seat (a refused ``act``, ``start``, ``add_bot``, ``sit``, ``leave``, ``watch`` or
+``watch_rules`` about the table its player plays at: the traffic rule of
+:mod:`protocol.traffic`), a chat line, a change of what it watches, taking a free seat at a
+playing table, switching who may watch, entering a tournament. Past it a refusal goes to its
+sender alone (in a frame of the table's length) and any other such request is refused
+(``too_often``; ``too_fast`` and ``chat_too_fast`` for watch changes and chat lines) — to its
+sender alone; nothing changes. Chat lines and watch changes have a pace of their own as well
+(:data:`KINDS`).
 
-Presence (connected, away, absent, back) is the one thing a player changes without asking
-for it: every change is a journaled host action, a line in every seat's log and a frame to
-every seat. A player's presence changes are logged :data:`PRESENCE_BURST` at once, then one
-every :data:`PRESENCE_EVERY` seconds; past that a change of its connection still holds (the
-table's presence, which every frame carries, says it) but costs no journal record, no log line
-and no frame of its own, and a request to change it (``leave``, ``sit`` back) is refused.
+Presence (connected, away, absent, back) is the one thing a player changes without asking for
+it: every change is a journaled host action, a line in every seat's log and a frame to every
+seat. A player's presence changes are logged :data:`PRESENCE_BURST` at once, then one every
+:data:`PRESENCE_EVERY` seconds; past that a change of its connection still holds (the table's
+next frame carries the whole table's presence) but costs no journal record, no log line and no
+frame of its own, and a request to change it (``leave``, ``sit`` back) is refused.
 
 Requests whose frames go to their sender alone (``look``: the lobby, coalesced; ``ping``) or
 only into the coalesced lobby updates (``create``, ``sit`` and ``leave`` at a table still

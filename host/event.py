@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from hexnet.tournament import Round, TournamentError, standings_lines
 from host.bulletin import Bulletin
 from host.core import LobbyError, TableOver, TableStarted
-from host.entrants import Entrant, Registration
+from host.entrants import ENTRANTS_PER_ADDRESS, Entrant, Registration
 from host.event_journal import CURRENT, EVENTS_DIR, EventError, EventJournal
 from host.results import Results, iso
 from host.rounds import Rounds
@@ -107,7 +107,8 @@ class Director:
                  rounds: int | None = None, bots: int = 0, bot_policy: str = "heuristic",
                  options: dict[str, Any] | None = None, results: str | Path | None = None,
                  start_when: int | None = None, start_at: float | None = None,
-                 pause: float = PAUSE, log: Callable[[str], None] | None = None) -> None:
+                 pause: float = PAUSE, log: Callable[[str], None] | None = None,
+                 entrants_per_address: int = ENTRANTS_PER_ADDRESS) -> None:
         self.host, self.lobby = host, host.lobby
         self.game, self.fmt, self.size = game, fmt, size
         self.rounds_asked = rounds
@@ -121,7 +122,7 @@ class Director:
         self.resumed = False
         self._handles: list[asyncio.TimerHandle] = []
         self.journal = EventJournal(host.data_dir, self.log)
-        self.registration = Registration(self.journal, self.log)
+        self.registration = Registration(self.journal, self.log, entrants_per_address)
         self.results = Results(game, fmt, size, rounds or 0, self.registration, self.journal,
                                results, self.log)
         self.rounds = Rounds(host.lobby, host.recorder, game, timed_options(game, options),
@@ -149,6 +150,7 @@ class Director:
                 "game": self.game, "format": self.fmt, "size": self.size,
                 "rounds": self.rounds_asked, "options": self.rounds.options,
                 "created": time.time()})
+        self._bind_names()
         self.host.requests["enter"] = self._enter
         self.host.add_connect_listener(self._welcome)
         self.host.add_listener(self._effects)
@@ -205,14 +207,22 @@ class Director:
                 self.bulletin.error(conn_id, "registration_closed",
                             "The tournament has started; registration is closed.")
                 return
-            refused = self.registration.enter(conn.name, conn.identity)
+            refused = self.registration.enter(conn.name, conn.identity, conn.address)
             if refused is not None:
                 self.bulletin.error(conn_id, *refused)
                 return
+            self._bind_names()
             self.bulletin.publish()
             self._check_start()
         else:
             self.bulletin.publish([conn_id])
+
+    def _bind_names(self) -> None:
+        """Each entrant's name is its key's on this host: while it is away nobody else
+        connects under it (nor under a look-alike), and it gets it back when it comes."""
+        for e in self.entrants:
+            if e.identity is not None:
+                self.lobby.people.bind_name(e.name, e.identity)
 
     def _welcome(self, conn_id: int) -> None:
         self.bulletin.publish([conn_id])

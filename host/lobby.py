@@ -51,7 +51,9 @@ from host.playing import Play
 from host.presence import Presence
 from host.publish import Publisher
 from host.registry import (
+    MAX_OPEN_TABLES_PER_ADDRESS,
     MAX_OPEN_TABLES_PER_PLAYER,
+    MAX_TABLES_CREATED_PER_ADDRESS,
     MAX_TABLES_CREATED_PER_PLAYER,
     TABLE_EXPIRY,
     Registry,
@@ -72,6 +74,8 @@ class Lobby:
                  *, table_expiry: float = TABLE_EXPIRY,
                  max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
                  max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 max_open_tables_per_address: int = MAX_OPEN_TABLES_PER_ADDRESS,
+                 max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
                  absent_after: float | None = None, idle_absent: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.batched = batched
@@ -80,6 +84,8 @@ class Lobby:
         self.registry = Registry(games, table_expiry=table_expiry,
                                  max_open_tables_per_player=max_open_tables_per_player,
                                  max_tables_created_per_player=max_tables_created_per_player,
+                                 max_open_tables_per_address=max_open_tables_per_address,
+                                 max_tables_created_per_address=max_tables_created_per_address,
                                  clock=clock)
         tables = self.tables = self.registry.tables
         self.rules = RuleBook()
@@ -215,12 +221,13 @@ class Lobby:
                                                              local=creator is None)
         if creator is not None:
             self.seating.check_can_move(creator)
-            self.registry.check_caps(creator.identity)
+            self.registry.check_caps(creator.identity, creator.address)
         self.expire_tables()
         for tid in self.registry.crowding():
             self._drop_table(tid)
         table = self.registry.add(game, engine, seats, options,
-                                  creator.identity if creator is not None else None, seed)
+                                  creator.identity if creator is not None else None, seed,
+                                  creator.address if creator is not None else "")
         self.rules.set(table.id, watch_rules)
         if creator is not None:
             self.seating.seat_human(creator, table, 0)
@@ -229,11 +236,19 @@ class Lobby:
         return table.id
 
     def expire_tables(self) -> list[int]:
-        """Remove the open tables created over the network that nobody has sat at for
-        ``table_expiry`` seconds (:meth:`host.registry.Registry.expired`); their ids. The
-        shell calls this now and then, and every ``create`` does."""
+        """Remove the open tables created over the network that nobody but their creator has
+        sat at for ``table_expiry`` seconds (:meth:`host.registry.Registry.expired`); their
+        ids. A creator still sitting there is told why. The shell calls this now and then, and
+        every ``create`` does."""
         gone = self.registry.expired()
         for tid in gone:
+            creator = self.people.conn_of(self.tables[tid].creator)
+            if creator is not None and self.tables[tid].seat_of(creator.identity) is not None:
+                minutes = max(1, round(self.registry.table_expiry / 60))
+                self.out.emit(Send(creator.id, {
+                    "type": "error", "code": "table_expired",
+                    "message": f"Table {tid} was closed: nobody else sat down there within "
+                               f"{minutes} min."}))
             self._drop_table(tid)
         if gone:
             self.out.flush()

@@ -5,7 +5,9 @@ Rules kept here:
   reconnecting (same key) gets the seat back, and a second connection with the same key replaces
   the first (:mod:`host.arrivals`);
 * names are unique per host: a second "pi" is "pi (2)" in the lobby, chat, seats and logs
-  (:meth:`People.unique_name`); a player holding a seat keeps the name the table knows;
+  (:meth:`People.unique_name`); a player holding a seat keeps the name the table knows, and
+  so does a name bound to a key (a tournament's entrant, :meth:`People.bind_name`): while
+  its player is away nobody else takes it, and its player gets it back;
 * each identity has one budget of what it may make the host send to the others
   (:mod:`host.budget`), which every connection of it shares: a reconnect does not refill it.
 """
@@ -41,6 +43,8 @@ class People:
         self._bot_names: Counter[str] = Counter()
         self._table_names: dict[int, tuple[list[str], list[str]]] = {}
         self._stand_ins: dict[bytes, int] = {}
+        self._bound: dict[str, bytes] = {}  # name key → the identity the name is bound to
+        self._bound_to: dict[bytes, str] = {}  # identity → its bound name
 
     # -- connections -----------------------------------------------------------------------
     def add(self, conn: Conn) -> None:
@@ -117,17 +121,31 @@ class People:
                 self._stand_ins[s.reserved] = table.id
 
     # -- names -----------------------------------------------------------------------------
+    def bind_name(self, name: str, identity: bytes) -> None:
+        """From now on ``name`` is ``identity``'s (a tournament's entrant): nobody else gets
+        it — nor a name that looks like it — and ``identity``'s player connects under it."""
+        self._bound[name_key(name)] = identity
+        self._bound_to[identity] = name
+
+    def name_for(self, wanted: str, identity: bytes) -> str:
+        """The name a player connecting with ``identity`` and asking for ``wanted`` gets: the
+        name bound to its key, else ``wanted`` made unique (:meth:`unique_name`)."""
+        return self._bound_to.get(identity) or self.unique_name(wanted, identity)
+
     def unique_name(self, wanted: str, identity: bytes | None,
                     table: Table | None = None) -> str:
-        """``wanted`` made unique on this host: against every other connected player and every
-        seat at a table that is not over (for a bot: against humans and its own table)."""
+        """``wanted`` made unique on this host: against every other connected player, every
+        seat at a table that is not over (for a bot: against humans and its own table) and
+        every name bound to another key."""
         key = name_key(wanted)
-        if not self._human_names[key] and not (
+        bound = {k for k, owner in self._bound.items() if owner != identity}
+        if key not in bound and not self._human_names[key] and not (
                 self._bot_names[key] if identity is not None
                 else table is not None and any(s.kind == "bot" and name_key(s.name) == key
                                                for s in table.seats)):
             return wanted  # nobody uses it (the indexes hold every name in use, and more)
         taken = {name_key(c.name) for c in self.conns.values() if c.identity != identity}
+        taken |= bound
         for t in self.tables.values():
             if t.status == "over":
                 continue

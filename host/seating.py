@@ -14,7 +14,7 @@ Rules kept here:
 * what would change nothing changes nothing (``sit`` in one's own seat while there, ``leave``
   while absent: no frame, no journal record); a player's ``leave`` and return at a playing table
   are paid from its presence budget, taking a free seat there from its budget for the others
-  (:mod:`host.budget`) — ``too_fast`` past them.
+  (:mod:`host.budget`) — ``too_often`` past them.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class Seating:
             raise LobbyError("not_open", f"Table {table.id} has already started.")
         self.check_can_move(conn)
         if not conn.budget.spend():  # every seat gets a frame
-            raise LobbyError("too_fast", "You change seats too often; wait a moment.")
+            raise LobbyError("too_often", "You change seats too often; wait a moment.")
         here = self.people.where(conn.identity)
         if here is not None and here[0].status == "open":
             here[0].seats[here[1]].clear()
@@ -143,10 +143,10 @@ class Seating:
         self.out.flush()
 
     def _check_presence(self, conn: Conn, table: Table) -> None:
-        """``too_fast`` if ``conn``'s player, at playing ``table``, has spent its presence
+        """``too_often`` if ``conn``'s player, at playing ``table``, has spent its presence
         budget (:mod:`host.budget`): its ``leave`` or return would change nothing now."""
         if table.status == "playing" and not self.presence.may_change(conn.identity):
-            raise LobbyError("too_fast", "You come and go too often; wait a few seconds.")
+            raise LobbyError("too_often", "You come and go too often; wait a few seconds.")
 
     def watch(self, conn: Conn, table_id: int) -> None:
         """``conn`` watches ``table_id`` from now on (stops watching any other). At the table it

@@ -171,7 +171,7 @@ class Watchers:
         rules = WatchRules(allowed, rules.delay)
         changed = rules != self.rules.of(table_id)
         if changed and by is not None and not by.budget.spend():
-            raise LobbyError("too_fast", "You switch who may watch too often; wait a moment.")
+            raise LobbyError("too_often", "You switch who may watch too often; wait a moment.")
         self.rules.set(table_id, rules)
         if changed and table.status == "playing":  # a seating table's go in its record
             self.out.emit(WatchRulesChanged(table_id, rules.allowed, rules.delay))

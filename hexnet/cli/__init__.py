@@ -225,6 +225,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "each round), and the final standings as CSV beside it (PATH.csv)")
     t.add_argument("--start-when", type=int, metavar="N",
                    help="start as soon as N entrants (host bots included) have registered")
+    t.add_argument("--entrants-per-address", type=int, metavar="N",
+                   help="entrants that may enter from one address (default 2: keys are free "
+                        "to make; raise it for a room behind one address or for hexnet bot "
+                        "--count N from one machine)")
     t.add_argument("--start-at", metavar="TIME",
                    help="start at TIME: HH:MM[:SS] today (local time) or an ISO date and "
                         "time, e.g. 2026-12-01T20:00")

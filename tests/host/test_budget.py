@@ -126,7 +126,7 @@ def test_a_players_leave_and_return_are_journaled_within_its_presence_budget() -
     assert steps(wire) - records == PRESENCE_BURST // 2 * 3
     assert not table.seats[0].absent
     refused = [m["code"] for m in read_frames(wire, 1) if m["type"] == "error"]
-    assert refused and set(refused) == {"too_fast"}
+    assert refused and set(refused) == {"too_often"}
     now[0] += PRESENCE_EVERY  # one more change later
     lb.handle(1, {"type": "leave"})
     assert table.seats[0].absent and steps(wire) - records == PRESENCE_BURST // 2 * 3 + 1
