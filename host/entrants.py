@@ -45,15 +45,22 @@ class Registration:
     """The entrants of one event, in the order they entered."""
 
     def __init__(self, journal: EventJournal, log: Callable[[str], None],
-                 per_address: int = ENTRANTS_PER_ADDRESS) -> None:
+                 per_address: int = ENTRANTS_PER_ADDRESS,
+                 bind: Callable[[str, bytes], None] = lambda name, identity: None) -> None:
         self.journal = journal
         self.log = log
         self.per_address = per_address
+        self.bind = bind  # an entrant's name is its key's (host.people.People.bind_name)
         self.entrants: list[Entrant] = []
 
-    def add(self, entrant: Entrant) -> None:
-        """``entrant`` enters (journaled)."""
+    def _add(self, entrant: Entrant) -> None:
         self.entrants.append(entrant)
+        if entrant.identity is not None:
+            self.bind(entrant.name, entrant.identity)
+
+    def add(self, entrant: Entrant) -> None:
+        """``entrant`` enters (journaled); its name is bound to its key."""
+        self._add(entrant)
         self.journal.write({"kind": "entrant", "name": entrant.name,
                             "identity": entrant.identity, "policy": entrant.policy,
                             "address": entrant.address})
@@ -84,10 +91,9 @@ class Registration:
     def restore(self, record: dict[str, Any]) -> None:
         """An ``entrant`` record of the journal, taken back after a restart."""
         ident = record.get("identity")
-        self.entrants.append(Entrant(str(record["name"]),
-                                     bytes(ident) if ident is not None else None,
-                                     str(record.get("policy") or "heuristic"),
-                                     str(record.get("address") or "")))
+        self._add(Entrant(str(record["name"]), bytes(ident) if ident is not None else None,
+                          str(record.get("policy") or "heuristic"),
+                          str(record.get("address") or "")))
 
     def entrant_of(self, identity: bytes) -> Entrant | None:
         """The entrant bound to ``identity``, or None."""

@@ -31,6 +31,7 @@ from host.bulletin import Bulletin
 from host.core import LobbyError, TableOver, TableStarted
 from host.entrants import ENTRANTS_PER_ADDRESS, Entrant, Registration
 from host.event_journal import CURRENT, EVENTS_DIR, EventError, EventJournal
+from host.journalcheck import Unusable
 from host.results import Results, iso
 from host.rounds import Rounds
 
@@ -122,12 +123,20 @@ class Director:
         self.resumed = False
         self._handles: list[asyncio.TimerHandle] = []
         self.journal = EventJournal(host.data_dir, self.log)
-        self.registration = Registration(self.journal, self.log, entrants_per_address)
-        self.results = Results(game, fmt, size, rounds or 0, self.registration, self.journal,
-                               results, self.log)
-        self.rounds = Rounds(host.lobby, host.recorder, game, timed_options(game, options),
+        self.entrants_per_address = entrants_per_address
+        self.results_path = results
+        self.options_asked = timed_options(game, options)  # (a resumed event keeps its own)
+        self._parts(self.options_asked)
+
+    def _parts(self, options: dict[str, Any]) -> None:
+        """The event's parts, empty (every table of it gets ``options``)."""
+        self.registration = Registration(self.journal, self.log, self.entrants_per_address,
+                                         self.lobby.people.bind_name)
+        self.results = Results(self.game, self.fmt, self.size, self.rounds_asked or 0,
+                               self.registration, self.journal, self.results_path, self.log)
+        self.rounds = Rounds(self.host.lobby, self.host.recorder, self.game, options,
                              self.registration, self.results, self.journal, self.log)
-        self.bulletin = Bulletin(host, self.registration, self.message)
+        self.bulletin = Bulletin(self.host, self.registration, self.message)
 
     @property
     def entrants(self) -> list[Entrant]:
@@ -142,15 +151,20 @@ class Director:
     # -- life cycle ------------------------------------------------------------------------
     def load(self) -> None:
         """Open the event's journal: resume the unfinished one in ``data_dir/events`` (it must
-        be the same event) or start a new one. Raises :class:`EventError`."""
+        be the same event: else :class:`EventError`) or start a new one — also when the one
+        there cannot be resumed (it is set aside: :mod:`host.event_journal`)."""
         if self.journal.exists():
-            self._resume()
-        else:
+            try:
+                self._resume()
+            except Unusable as exc:
+                self.journal.set_aside(exc)
+                self._parts(self.options_asked)
+                self.status, self.started_at, self.resumed = "registering", None, False
+        if not self.resumed:
             self.journal.create({
                 "game": self.game, "format": self.fmt, "size": self.size,
                 "rounds": self.rounds_asked, "options": self.rounds.options,
                 "created": time.time()})
-        self._bind_names()
         self.host.requests["enter"] = self._enter
         self.host.add_connect_listener(self._welcome)
         self.host.add_listener(self._effects)
@@ -181,16 +195,17 @@ class Director:
         self.journal.close()
 
     def _resume(self) -> None:
+        """Take the unfinished event back from its journal (:class:`Unusable` if it cannot
+        be: the caller sets it aside)."""
         head, records = self.journal.read(self.game, self.fmt, self.size)
-        self.rounds.options = dict(head.get("options") or {})
-        self.resumed = True
+        self.rounds.options = dict(head["options"])
         try:
             self.status, self.started_at = replay(records, self.registration, self.results,
                                                   self.rounds, self.status)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EventError(f"the tournament journal {self.journal.path} holds a record this "
-                             f"hexnet cannot read ({type(exc).__name__}: {exc}); move it away "
-                             "to start a new event") from exc
+        except Exception as exc:  # noqa: BLE001 - whatever a crafted record makes them do
+            raise Unusable("unplayable", f"a record cannot be taken back: "
+                           f"{type(exc).__name__}: {str(exc)[:160]}") from exc
+        self.resumed = True
         self.journal.reopen(head)
         history = self.results.history
         self.log(f"tournament: resumed from {self.journal.path} ({len(self.entrants)} "
@@ -211,18 +226,10 @@ class Director:
             if refused is not None:
                 self.bulletin.error(conn_id, *refused)
                 return
-            self._bind_names()
             self.bulletin.publish()
             self._check_start()
         else:
             self.bulletin.publish([conn_id])
-
-    def _bind_names(self) -> None:
-        """Each entrant's name is its key's on this host: while it is away nobody else
-        connects under it (nor under a look-alike), and it gets it back when it comes."""
-        for e in self.entrants:
-            if e.identity is not None:
-                self.lobby.people.bind_name(e.name, e.identity)
 
     def _welcome(self, conn_id: int) -> None:
         self.bulletin.publish([conn_id])
