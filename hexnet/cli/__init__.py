@@ -31,6 +31,7 @@ _HANDLERS = {
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
     "bench": "host.bench:run",
+    "drill": "hexnet.cli.drill:run",
     "stats": "hexnet.cli.club:run_stats",
     "db": "hexnet.cli.club:run_db",
 }
@@ -238,6 +239,27 @@ def build_parser() -> argparse.ArgumentParser:
                         "watching one: watch=false, watch_delay=N (watchers N actions late)")
     t.add_argument("--pause", type=float, default=5.0, metavar="SECONDS",
                    help="seconds between a round's standings and the next round (default 5)")
+
+    p = sub.add_parser("drill", help="drills on 127.0.0.1: the host killed mid-game (the "
+                                     "crash drill), or --hostile: every door attacked at once")
+    p.add_argument("--hostile", action="store_true",
+                   help="the hostile-room drill: slowloris, SSH resize storms, wrong codes, "
+                        "throwaway keys and a seated player's floods against one host at "
+                        "--descriptors descriptors, while an honest player gets in and plays "
+                        "(needs hexnet[web,ssh] for those doors' attacks)")
+    p.add_argument("--seconds", type=_positive(float),
+                   help="--hostile: how long the attacks run (default 45)")
+    p.add_argument("--descriptors", type=_positive(int),
+                   help="--hostile: the host's file-descriptor limit (default 256)")
+    p.add_argument("--game", choices=GAMES, help="the crash drill's game (default hexenhammer)")
+    p.add_argument("--seed", type=int, help="the crash drill: fixes when the kills come")
+    p.add_argument("--timeout", type=_positive(float),
+                   help="the crash drill's limit in seconds (default 240)")
+    p.add_argument("--games", type=_positive(int),
+                   help="the crash drill: games to try when one ends too early (default 3)")
+    p.add_argument("--steps", metavar="K1,CUT,K2",
+                   help="the crash drill: journal steps of the kills and the cut")
+    p.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)
