@@ -27,7 +27,7 @@ HOST_LIMITS = [
     ("--code-backoff", "code_backoff", float, 0.2,
      "longest wait in seconds between two room-code checks from one address"),
     ("--table-expiry", "table_expiry", float, 600.0,
-     "seconds an open table nobody sits at is kept"),
+     "seconds an open table nobody but its creator sits at is kept"),
     ("--max-open-tables", "max_open_tables_per_player", int, 3,
      "open tables one player may have created at a time"),
     ("--max-tables-per-hour", "max_tables_created_per_player", int, 20,
