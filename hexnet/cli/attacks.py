@@ -129,10 +129,12 @@ async def throwaways(port: int, code: str, sources: list[str], each: int, workdi
         await s.send({"type": "enter"})
         tally["tables asked for"] += 3
 
-    for n, source in enumerate(sources):  # five at a time from each address
+    async def from_address(n: int, source: str) -> None:  # five at a time from each
         for first in range(0, each, 5):
             await asyncio.gather(*(one(source, n * each + i)
                                    for i in range(first, min(each, first + 5))))
+
+    await asyncio.gather(*(from_address(n, source) for n, source in enumerate(sources)))
     return sessions
 
 

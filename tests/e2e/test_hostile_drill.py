@@ -26,8 +26,7 @@ HEXNET = [sys.executable, "-m", "hexnet.cli"]
                     or importlib.util.find_spec("textual_serve") is None,
                     reason="needs hexnet[web,ssh] for the doors' attacks")
 def test_the_hostile_room_drill_passes(tmp_path) -> None:
-    run = subprocess.run(HEXNET + ["drill", "--hostile", "--seconds", "30", "--keep",
-                                   str(tmp_path)],
+    run = subprocess.run(HEXNET + ["drill", "--hostile", "--keep", str(tmp_path)],
                          capture_output=True, text=True, timeout=280, check=False)
     out = run.stdout
     assert run.returncode == 0, out + run.stderr
@@ -43,8 +42,11 @@ def test_the_hostile_room_drill_passes(tmp_path) -> None:
     assert re.search(r"SSH door: 8 key-only sessions, \d+ window changes", out)
     assert re.search(r"wrong codes from 127\.0\.0\.1: \d+ sent, .* 0 let in", out)
     # 16 new keys an hour from each of the 5 addresses; 6 tables and 2 entrants from each
-    assert "throwaway keys: 80 of 100 in, 20 refused" in out
-    assert "10 tournament entrants, the event did not start" in out
+    keys_in, refused, tables, entrants = map(int, re.search(
+        r"throwaway keys: (\d+) of 100 in, (\d+) refused; \d+ tables asked for, the host "
+        r"holds (\d+) in all; (\d+) tournament entrants, the event did not start", out).groups())
+    assert keys_in + refused == 100 and keys_in <= 5 * 16
+    assert tables <= 5 * 6 + 2 and entrants <= 5 * 2
     log = (tmp_path / "host.log").read_text()
     assert "Traceback" not in log and "internal error" not in log, log[-3000:]
 
