@@ -24,11 +24,14 @@ publish           the tick: each table's change made into frames for seats and w
 ================  ===========================================================================
 
 Requests from the network all pass :meth:`Lobby.handle` (the one routing point); a refusal of a
-request about the table a player is playing at (``add_bot``, ``start``, ``sit``; ``act`` and
-table chat likewise) rides in that table's frames like any reply, never as a frame of its own
-(the traffic rule); refusals of lobby requests (``create``, another table) are lobby ``error``
-frames, which concern public things only. ``batched=True`` (the host) leaves the ticks
-(:meth:`send_due`, :meth:`send_lobby`) to the shell; otherwise every call ends with both.
+request about the table a player is playing at (``add_bot``, ``start``, ``sit``, ``leave``,
+``watch``, ``watch_rules``; ``act`` and table chat likewise) rides in that table's frames like
+any reply, never as a frame of its own (the traffic rule) — within the player's budget for the
+others (:mod:`host.budget`, which every request making frames for others spends from: the parts
+below that make such frames pay it); refusals of lobby requests (``create``, another table) are
+lobby ``error`` frames, which concern public things only. ``batched=True`` (the host) leaves
+the ticks (:meth:`send_due`, :meth:`send_lobby`) to the shell; otherwise every call ends with
+both.
 """
 
 from __future__ import annotations

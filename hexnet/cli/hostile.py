@@ -35,7 +35,6 @@ import re
 import resource
 import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -44,7 +43,7 @@ from client.session import Session
 from hexnet.cli import attacks
 from hexnet.games import get_policy
 from host.budget import bound
-from host.drill import free_port
+from host.drill import free_port, in_workdir, pass_or_fail, stop_process
 
 SECONDS = 45.0  # how long the attacks run (``--seconds``)
 CONNECT_WITHIN = 2.0  # seconds the honest player may take to get in
@@ -141,16 +140,7 @@ class HostProcess:
 
     async def stop(self) -> None:
         """SIGTERM by pid, SIGKILL after 10 s."""
-        if self.proc is None or self.proc.returncode is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.proc.pid, signal.SIGTERM)
-        try:
-            await asyncio.wait_for(self.proc.wait(), 10)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.proc.pid, signal.SIGKILL)
-            await self.proc.wait()
+        await stop_process(self.proc, 10.0)
         if self._reader is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._reader, 5)
@@ -480,23 +470,10 @@ def child_main(role: str, params: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """``hexnet drill --hostile``: PASS → 0, FAIL → 1."""
     seconds, limit = args.seconds or SECONDS, args.descriptors or 256
-    started = time.monotonic()
-    if args.keep:
-        drill = HostileDrill(Path(args.keep), seconds, limit)
-        failures = asyncio.run(drill.run())
-    else:
-        with tempfile.TemporaryDirectory(prefix="hexnet-hostile-") as tmp:
-            drill = HostileDrill(Path(tmp), seconds, limit)
-            failures = asyncio.run(drill.run())
-    took = time.monotonic() - started
-    if failures:
-        for failure in failures:
-            say(f"FAIL: {failure}")
-        print(f"FAIL ({took:.1f} s)", flush=True)
-        return 1
-    print(f"PASS: every door attacked at once, the honest player got in within "
-          f"{CONNECT_WITHIN:g} s and played to the end ({took:.1f} s)", flush=True)
-    return 0
+    failures, took = in_workdir(args.keep, "hexnet-hostile-", lambda folder: asyncio.run(
+        HostileDrill(folder, seconds, limit).run()))
+    return pass_or_fail(failures, took, f"every door attacked at once, the honest player got "
+                                        f"in within {CONNECT_WITHIN:g} s and played to the end")
 
 
 if __name__ == "__main__":

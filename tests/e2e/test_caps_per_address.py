@@ -7,7 +7,6 @@ it could, and the entrant came back as ``pi (2)``)."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from host.event import Director
 from host.newcomers import IDENTITIES_PER_ADDRESS
 from host.registry import MAX_OPEN_TABLES_PER_ADDRESS
 from host.server import Host
+from tests.host.test_event_frames import next_of
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -27,15 +27,6 @@ async def join(host: Host, name: str, source: str, cfg=None) -> Session:
                                  config_dir=cfg, identity_file=None if cfg is None else
                                  "identity.pem", accept_new=True, local_address=source,
                                  heartbeat=3600)
-
-
-async def next_of(session: Session, kind: str, seconds: float = 10.0) -> dict[str, Any]:
-    end = time.monotonic() + seconds
-    while (left := end - time.monotonic()) > 0:
-        msg = await session.next_message(left)
-        if msg is not None and msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind} message within {seconds} s")
 
 
 async def test_throwaway_keys_from_one_address_get_only_so_far(tmp_path) -> None:
