@@ -83,6 +83,7 @@ class Watchers:
         self.rules = rules
         self.by_conn: dict[int, Watcher] = {}
         self.told: dict[int, list[str]] = {}  # table → names its seats hold
+        self.paid: set[int] = set()  # tables whose seats hear who watches at the next tick
         self.lags: dict[int, Lag] = {}
 
     def of_table(self, table_id: int) -> list[Watcher]:
@@ -111,7 +112,7 @@ class Watchers:
         """``conn`` (admitted) watches ``table`` from now on, and no other."""
         self.drop(conn.id)
         self.by_conn[conn.id] = Watcher(conn.id, table.id)
-        self.changes.of(table)  # its first frame goes with the tick
+        self._tell(table)  # (its first frame goes with the tick too)
         self.marks.changed(table)
 
     def unwatch(self, conn: Conn) -> None:
@@ -132,8 +133,18 @@ class Watchers:
             raise LobbyError("too_fast", "You change what you watch too often; wait a second "
                              "and try again.")
 
-    def drop(self, conn_id: int, code: str = "", message: str = "") -> None:
-        """Forget ``conn_id``'s watching; with ``code`` tell it why (forbidden, table gone)."""
+    def _tell(self, table: Table) -> None:
+        """Who watches ``table`` changed and someone paid for it (a watch change from its
+        budget, a seat taken, the rules switched): its seats hear it with the next tick."""
+        if table.state is not None:
+            self.paid.add(table.id)
+            self.changes.of(table)
+
+    def drop(self, conn_id: int, code: str = "", message: str = "", paid: bool = True) -> None:
+        """Forget ``conn_id``'s watching; with ``code`` tell it why (forbidden, table gone).
+        Not ``paid`` (its connection went away): the seats hear it with the table's next
+        burst, not with a frame of its own — else a watcher reconnecting in a loop would
+        make every seat receive a frame each time."""
         watcher = self.by_conn.pop(conn_id, None)
         if watcher is None:
             return
@@ -142,8 +153,8 @@ class Watchers:
             self.lags.pop(watcher.table, None)
         if table is not None:
             self.marks.changed(table)
-            if table.state is not None:
-                self.changes.of(table)  # the seats are told
+            if paid:
+                self._tell(table)
         self.marks.changed()  # its ``you`` changed
         if code and conn_id in self.people.conns:
             self.out.emit(Send(conn_id, {"type": "unwatched", "table": watcher.table,
@@ -184,7 +195,7 @@ class Watchers:
     def forget(self, conn_id: int) -> None:
         """A connection went away: it watches nothing any more."""
         if conn_id in self.by_conn:
-            self.drop(conn_id)
+            self.drop(conn_id, paid=False)
 
     def table_dropped(self, table_id: int) -> None:
         """A table is gone: its watchers are told, its rules forgotten."""
@@ -193,6 +204,7 @@ class Watchers:
         self.rules.drop(table_id)
         self.lags.pop(table_id, None)
         self.told.pop(table_id, None)
+        self.paid.discard(table_id)
 
     # -- the lobby's word on watching ----------------------------------------------------------
     def names(self, table_id: int) -> list[str]:
@@ -215,14 +227,19 @@ class Watchers:
 
     # -- frames (called from the tick, host.publish) ------------------------------------------
     def to_seats(self, table: Table, change: Change) -> None:
-        """(Before the seats' frames.) The seats are told who watches when that changed — a
-        change of the table like any other: one frame to every seat — and with any burst
-        that gives a seat its whole view again. A seat's whole view alone (a player back)
-        makes no burst for it: the lobby it is sent as it connects lists the watchers, so a
-        client reconnecting in a loop cannot make every seat receive a frame each time."""
+        """(Before the seats' frames.) The seats are told who watches when that changed and
+        someone paid for it (:meth:`_tell`) — a change of the table like any other: one frame
+        to every seat — or with the next burst (a watcher whose connection went), and with any
+        burst that gives a seat its whole view again. A seat's whole view alone (a player
+        back) makes no burst for it: the lobby it is sent as it connects lists the watchers,
+        so a client reconnecting in a loop cannot make every seat receive a frame each time."""
         names = self.names(table.id)
-        if names != self.told.get(table.id, []) or (change.full and names and change.burst):
-            change.watchers = names
+        paid = table.id in self.paid
+        self.paid.discard(table.id)
+        changed = names != self.told.get(table.id, [])
+        if not (change.burst or paid) or not (changed or (change.full and names)):
+            return  # (an unpaid change waits for the next burst)
+        change.watchers = names
         if names:
             self.told[table.id] = names
         else:

@@ -153,3 +153,20 @@ def test_a_budget_spends_the_shared_part_only_when_the_kinds_own_pace_allows() -
     assert [budget.spend() for _ in range(6)] == [True] * 5 + [False]  # 10 in all
     now[0] += 1.0
     assert budget.spend("watch") and budget.spend() and not budget.spend("chat")
+
+
+def test_a_watcher_coming_and_going_in_a_loop_reaches_the_seats_only_as_its_budget_allows(
+        ) -> None:
+    from host.budget import WATCH_BURST
+
+    lb, wire, now, tid = seated()
+    lb.disconnect(3)  # p3 stops watching: from now on it comes and goes
+    lb.handle(1, {"type": "act", "table": tid, "state_id": 0, "action": {"type": "x"}})
+    before = frames_to(wire, 2)
+    for n in range(50):  # a new connection of the same key each time: watch, then go
+        lb.connect(200 + n, ident(3), "p3")
+        lb.handle(200 + n, {"type": "watch", "table": tid})
+        lb.disconnect(200 + n)
+    # at most a frame per watch its budget paid for (its going is told with the table's next
+    # burst, not with a frame of its own; here its coming back changes nothing the seats see)
+    assert frames_to(wire, 2) - before <= WATCH_BURST
