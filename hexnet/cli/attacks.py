@@ -190,9 +190,13 @@ async def seated_flood(connect: Callable[[], Any], attacker: Session, table: int
     await attacker.aclose()
 
 
+PONG = b"\x82\xa4type\xa4pong"  # how a ``pong`` frame's payload begins (the answer to its ping)
+
+
 class FrameCount:
-    """The frames a session receives, per second since ``since``: its connection's reader is
-    wrapped (each frame is a 4-byte length, then its payload)."""
+    """The frames a session receives, per second since ``since`` — the answers to its own
+    pings aside: its connection's reader is wrapped (each frame is a 4-byte length, then its
+    payload)."""
 
     def __init__(self, session: Session) -> None:
         self.since = time.monotonic()
@@ -203,8 +207,8 @@ class FrameCount:
 
         async def readexactly(n: int) -> bytes:
             data = await real(n)
-            self.bytes += len(data)
-            if n == 4:
+            if n != 4 and not data.startswith(PONG):  # a payload, not its head
+                self.bytes += 4 + len(data)
                 self.per_second[int(time.monotonic() - self.since)] += 1
             return data
 

@@ -333,7 +333,7 @@ class HostileDrill:
                 f"{t['ssh window changes']} window changes")
         say(f"  wrong codes from 127.0.0.1: {t['wrong codes sent']} sent, "
             f"{t['wrong codes refused']} refused, {t['wrong codes told busy']} told busy, "
-            f"{t['wrong codes let in (!)']} let in")
+            f"{t['wrong codes dropped']} dropped, {t['wrong codes let in (!)']} let in")
         refused = sum(n for k, n in t.items() if k.startswith("throwaway keys refused"))
         say(f"  throwaway keys: {t['throwaway keys in']} of 100 in, {refused} refused; "
             f"{t['tables asked for']} tables asked for, the host holds "
