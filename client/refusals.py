@@ -26,7 +26,14 @@ CODE_WORDS = {
     "seat_taken": N_("That seat is taken."),
     "not_open": N_("That table has already started."),
     "seats_empty": N_("Every seat needs a player or a bot before the start."),
-    "too_many_tables": N_("This host has as many tables as it can show."),
+    "too_many_tables": N_("No more tables now: you, your address or this host already have as "
+                          "many as allowed. Sit at one, or try again later."),
+    "too_often": N_("You do that too often; wait a moment and try again."),
+    "too_many_identities": N_("Too many new players came from your address within the hour; "
+                              "try again later."),
+    "table_expired": N_("Your table was closed: nobody else sat down there in time."),
+    "too_many_entrants": N_("Your address has entered as many players as the organiser "
+                            "allows."),
     "playing": N_("You are playing at another table; leave it first."),
     "no_table": N_("There is no such table."),
     "journal_failed": N_("The host could not write this table's journal, so it stopped the "

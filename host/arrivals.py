@@ -46,18 +46,20 @@ class Arrivals:
             self.out.emit(Close(old.id, "replaced", "You connected again from elsewhere."))
         reclaimed = self.seating.reclaim(identity)
         here = self.people.where(identity)
-        # a seated player keeps the name the table knows; anyone else gets a name no one else
-        # on this host has ("pi", then "pi (2)")
+        # a seated player keeps the name the table knows, a player with a name bound to its key
+        # that name; anyone else gets a name no one else on this host has ("pi", "pi (2)")
         name = (here[0].seats[here[1]].name if here is not None
-                else self.people.unique_name(clean_name(name), identity))
+                else self.people.name_for(clean_name(name), identity))
         conn = Conn(conn_id, identity, name, address)
         self.people.add(conn)
         if here is not None and reclaimed is not here[0] and here[0].status == "playing" and (
                 here[0].seats[here[1]].absent_auto or here[1] in here[0].away_until):
             seat = here[0].seats[here[1]]
             seat.absent = seat.absent_auto = False
-            self.presence.seat_back(here[0], here[1])
-            self.play.advance(here[0])
+            if self.presence.seat_back(here[0], here[1]):
+                self.play.advance(here[0])
+            else:  # (past its presence budget: no step, no frame of its own)
+                self.presence.watch_waiting(here[0])
         self.marks.changed(here[0] if here else None, reclaimed)
         self.broadcast.sync(conn)
         if here is not None:
@@ -78,7 +80,7 @@ class Arrivals:
             here = self.people.where(conn.identity)
             if here is not None and here[0].status == "playing" and not host_stopping:
                 self.out.emit(SeatDisconnected(here[0].id, here[1]))
-                self.presence.seat_lost(here[0], here[1], reconnecting=not conn.said_bye)
-                self.play.advance(here[0])
+                if self.presence.seat_lost(here[0], here[1], reconnecting=not conn.said_bye):
+                    self.play.advance(here[0])
             self.marks.changed(here[0] if here else None)
         self.out.flush()

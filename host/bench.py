@@ -49,6 +49,7 @@ from typing import Any
 
 import msgpack
 
+from host.flags import UNCAPPED
 from protocol import traffic
 
 GAMES = {"hexenhammer": 4, "hranice": 4, "fang": 8}
@@ -500,7 +501,12 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     host = await start_proc([sys.executable, "-m", "hexnet.cli", "host", "--headless", "--open",
                              "--bind", "127.0.0.1", "--port", "0", "--no-mdns", "--name",
                              "bench", "--config-dir", str(work / "cfg"),
-                             "--data-dir", str(work / "data")], READY)
+                             "--data-dir", str(work / "data"),
+                             # thousands of client keys and tables from 127.0.0.1: the bench
+                             # is one trusted address
+                             "--identities-per-address", str(UNCAPPED),
+                             "--max-open-tables-per-address", str(UNCAPPED),
+                             "--max-tables-per-hour-per-address", str(UNCAPPED)], READY)
     say = print
     result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables}
     try:

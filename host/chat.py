@@ -2,39 +2,31 @@
 
 Lobby chat goes to every connection; table and witches' chat at a playing table ride in the
 table's frames (a whisper is a change: every seat gets one frame, the non-witches' with nothing
-in it), and so do refusals of it. Each line reaches many connections, so a connection may send
-:data:`CHAT_BURST` lines at once, then :data:`CHAT_RATE` a second (``chat_too_fast`` past it,
-nothing sent to anyone else). Public table lines are kept for players who come back
+in it), and so do refusals of it. Each line reaches many connections, so it is paid from its
+player's budget (:mod:`host.budget`: :data:`~host.budget.CHAT_BURST` lines at once, then
+:data:`~host.budget.CHAT_RATE` a second, within the budget for the others; ``chat_too_fast``
+past it, nothing sent to anyone else). Public table lines are kept for players who come back
 (:meth:`host.presence.Presence.keep_chat`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from host.changes import Changes
 from host.conn import Conn
 from host.core import LobbyError, Outbox, Send, clean_text
-from host.limits import TokenBucket
 from host.people import People
 from host.presence import Presence
-
-# Chat lines one connection may send at once, then a second; each line reaches every other
-# connection (the lobby) or every seat of the table, so more would let one client flood many.
-CHAT_BURST = 5
-CHAT_RATE = 1.0
 
 
 class Chat:
     """Carries chat lines to whom they are for, within each connection's chat budget."""
 
-    def __init__(self, out: Outbox, people: People, changes: Changes, presence: Presence,
-                 clock: Callable[[], float]) -> None:
+    def __init__(self, out: Outbox, people: People, changes: Changes,
+                 presence: Presence) -> None:
         self.out = out
         self.people = people
         self.changes = changes
         self.presence = presence
-        self.clock = clock
 
     def say(self, conn: Conn, text: str, channel: str) -> None:
         """``conn``'s player says ``text`` on ``channel`` (``lobby``, ``table``, ``witches``)."""
@@ -44,21 +36,18 @@ class Chat:
 
         def refuse(code: str, message: str) -> None:
             if secret:
+                # at a playing table a refusal is a frame to every seat: one a second, the
+                # rest of a flood is dropped unanswered
                 assert here is not None
-                self.changes.reply(here[0], here[1], error={"code": code, "message": message})
+                if conn.budget.spend("chat_refusal"):
+                    self.changes.reply(here[0], here[1],
+                                       error={"code": code, "message": message})
                 return
             raise LobbyError(code, message)
 
         if not text:
             return refuse("empty", "That message was empty.")
-        if conn.chat_budget is None:
-            conn.chat_budget = TokenBucket(CHAT_RATE, CHAT_BURST, self.clock)
-            conn.chat_refusals = TokenBucket(CHAT_RATE, 1, self.clock)
-        if not conn.chat_budget.take():
-            # at a playing table a refusal is a frame to every seat: one a second, the rest
-            # of the flood is dropped unanswered
-            if secret and conn.chat_refusals is not None and not conn.chat_refusals.take():
-                return None
+        if not conn.budget.spend("chat"):
             return refuse("chat_too_fast", "You are writing faster than the others can read; "
                           "wait a moment.")
         if channel == "lobby":

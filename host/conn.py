@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from host.limits import TokenBucket
+from host.budget import Budget
 
 
 @dataclass
@@ -21,6 +21,6 @@ class Conn:
     you_sent: dict[str, Any] | None = None
     said_bye: bool = False  # its client is closing on purpose (a ``bye``)
     looking: bool = False  # its player, seated at a playing table, has the lobby on screen
-    chat_budget: TokenBucket | None = None  # chat lines it may send (host.chat.CHAT_BURST)
-    chat_refusals: TokenBucket | None = None  # "too fast" answers at a playing table
-    refusals: TokenBucket | None = None  # refused actions answered in a frame to every seat
+    # what it may make the host send to the others: its identity's (host.budget), given as it
+    # joins (host.people.People.add)
+    budget: Budget = field(default_factory=Budget)

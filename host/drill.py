@@ -28,6 +28,7 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,44 @@ ROOM_CODE = re.compile(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})")
 def say(line: str) -> None:
     """One drill line on stdout."""
     print(f"[drill {time.strftime('%H:%M:%S')}] {line}", flush=True)
+
+
+async def stop_process(proc: asyncio.subprocess.Process | None, grace: float = 5.0) -> None:
+    """SIGTERM ``proc`` by pid, SIGKILL after ``grace`` seconds (nothing if it ended)."""
+    if proc is None or proc.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(proc.pid, signal.SIGTERM)
+    try:
+        await asyncio.wait_for(proc.wait(), grace)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, signal.SIGKILL)
+        await proc.wait()
+
+
+def in_workdir(keep: str | None, prefix: str,
+               run: Callable[[Path], list[str]]) -> tuple[list[str], float]:
+    """``run(directory)`` in ``keep`` (kept) or a temporary directory (removed): its failures
+    and the seconds it took."""
+    started = time.monotonic()
+    if keep:
+        failures = run(Path(keep))
+    else:
+        with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+            failures = run(Path(tmp))
+    return failures, time.monotonic() - started
+
+
+def pass_or_fail(failures: list[str], took: float, passed: str) -> int:
+    """Print each failure and FAIL (1), or ``passed`` as PASS (0)."""
+    if failures:
+        for failure in failures:
+            say(f"FAIL: {failure}")
+        print(f"FAIL ({took:.1f} s)", flush=True)
+        return 1
+    print(f"PASS: {passed} ({took:.1f} s)", flush=True)
+    return 0
 
 
 def free_port() -> int:
@@ -166,16 +205,7 @@ class Drill:
 
     async def stop_process(self, proc: asyncio.subprocess.Process | None) -> None:
         """SIGTERM ``proc`` by pid, SIGKILL after 5 s."""
-        if proc is None or proc.returncode is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(proc.pid, signal.SIGTERM)
-        try:
-            await asyncio.wait_for(proc.wait(), 5)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(proc.pid, signal.SIGKILL)
-            await proc.wait()
+        await stop_process(proc)
 
     # -- the journal ---------------------------------------------------------------------
     def journals(self) -> list[Path]:
@@ -380,23 +410,10 @@ def main(argv: list[str] | None = None) -> int:
         plan = (k1, cut, k2)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     say(f"crash drill: {args.game}, 4 bot clients, drill seed {seed}")
-    started = time.monotonic()
-    if args.keep:
-        failures = drill_games(Path(args.keep), args.game, seed, args.timeout, args.games,
-                               plan)
-    else:
-        with tempfile.TemporaryDirectory(prefix="hexnet-drill-") as tmp:
-            failures = drill_games(Path(tmp), args.game, seed, args.timeout, args.games,
-                               plan)
-    took = time.monotonic() - started
-    if failures:
-        for failure in failures:
-            say(f"FAIL: {failure}")
-        print(f"FAIL ({took:.1f} s)", flush=True)
-        return 1
-    print(f"PASS: host killed twice, one client cut, game finished, verified and equal to a "
-          f"fresh replay ({took:.1f} s)", flush=True)
-    return 0
+    failures, took = in_workdir(args.keep, "hexnet-drill-", lambda folder: drill_games(
+        folder, args.game, seed, args.timeout, args.games, plan))
+    return pass_or_fail(failures, took, "host killed twice, one client cut, game finished, "
+                                        "verified and equal to a fresh replay")
 
 
 if __name__ == "__main__":

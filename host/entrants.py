@@ -5,6 +5,11 @@ connected with — made unique among the entrants — bound to its identity key:
 with that key again is that entrant (their place, their seat at a running table). ``bots``
 host-side bots (``--bots heuristic:K``) enter first. Registration ends at the start. Each entrant
 is journaled as it enters.
+
+Keys are free to make, so one address may enter only :data:`ENTRANTS_PER_ADDRESS` entrants
+(``--entrants-per-address N``: the organiser raises it for a room behind one address, or for
+``hexnet bot --count N`` from one machine): eight throwaway keys could otherwise fill an event
+that starts at eight entrants and close registration on the real players.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from host.core import name_key, unique_name
 from host.event_journal import EventJournal
 from protocol import messages
 
+ENTRANTS_PER_ADDRESS = 2  # entrants one address may enter (the organiser may allow more)
+
 
 @dataclass
 class Entrant:
@@ -26,6 +33,7 @@ class Entrant:
     name: str
     identity: bytes | None = None
     policy: str = "heuristic"
+    address: str = ""  # where it entered from (entrants per address)
 
     @property
     def fingerprint(self) -> str | None:
@@ -36,16 +44,26 @@ class Entrant:
 class Registration:
     """The entrants of one event, in the order they entered."""
 
-    def __init__(self, journal: EventJournal, log: Callable[[str], None]) -> None:
+    def __init__(self, journal: EventJournal, log: Callable[[str], None],
+                 per_address: int = ENTRANTS_PER_ADDRESS,
+                 bind: Callable[[str, bytes], None] = lambda name, identity: None) -> None:
         self.journal = journal
         self.log = log
+        self.per_address = per_address
+        self.bind = bind  # an entrant's name is its key's (host.people.People.bind_name)
         self.entrants: list[Entrant] = []
 
-    def add(self, entrant: Entrant) -> None:
-        """``entrant`` enters (journaled)."""
+    def _add(self, entrant: Entrant) -> None:
         self.entrants.append(entrant)
+        if entrant.identity is not None:
+            self.bind(entrant.name, entrant.identity)
+
+    def add(self, entrant: Entrant) -> None:
+        """``entrant`` enters (journaled); its name is bound to its key."""
+        self._add(entrant)
         self.journal.write({"kind": "entrant", "name": entrant.name,
-                            "identity": entrant.identity, "policy": entrant.policy})
+                            "identity": entrant.identity, "policy": entrant.policy,
+                            "address": entrant.address})
         who = f"key {entrant.fingerprint[:16]}" if entrant.fingerprint else "host bot"
         self.log(f"tournament: entrant {len(self.entrants)}: {entrant.name} ({who})")
 
@@ -57,21 +75,25 @@ class Registration:
             if name not in have:
                 self.add(Entrant(name, None, policy))
 
-    def enter(self, name: str, identity: bytes) -> tuple[str, str] | None:
-        """A player asks to enter under ``name``: None if they did, else why not (code,
-        sentence). The caller checks that registration is open."""
+    def enter(self, name: str, identity: bytes, address: str = "") -> tuple[str, str] | None:
+        """A player asks to enter under ``name`` from ``address``: None if they did, else why
+        not (code, sentence). The caller checks that registration is open."""
         if len(self.entrants) >= messages.MAX_ENTRANTS:
             return "event_full", "The tournament has as many entrants as it can take."
+        if address and sum(e.address == address for e in self.entrants) >= self.per_address:
+            return ("too_many_entrants", f"{self.per_address} entrants came from your address "
+                    "already; the organiser may allow more (hexnet host "
+                    "--entrants-per-address).")
         taken = {name_key(e.name) for e in self.entrants}
-        self.add(Entrant(unique_name(name, taken), identity))
+        self.add(Entrant(unique_name(name, taken), identity, address=address))
         return None
 
     def restore(self, record: dict[str, Any]) -> None:
         """An ``entrant`` record of the journal, taken back after a restart."""
         ident = record.get("identity")
-        self.entrants.append(Entrant(str(record["name"]),
-                                     bytes(ident) if ident is not None else None,
-                                     str(record.get("policy") or "heuristic")))
+        self._add(Entrant(str(record["name"]), bytes(ident) if ident is not None else None,
+                          str(record.get("policy") or "heuristic"),
+                          str(record.get("address") or "")))
 
     def entrant_of(self, identity: bytes) -> Entrant | None:
         """The entrant bound to ``identity``, or None."""

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 from hexnet.tournament import Round, TournamentError, standings_lines
 from host.bulletin import Bulletin
 from host.core import LobbyError, TableOver, TableStarted
-from host.entrants import Entrant, Registration
+from host.entrants import ENTRANTS_PER_ADDRESS, Entrant, Registration
 from host.event_journal import CURRENT, EVENTS_DIR, EventError, EventJournal
+from host.journalcheck import Unusable
 from host.results import Results, iso
 from host.rounds import Rounds
 
@@ -107,7 +108,8 @@ class Director:
                  rounds: int | None = None, bots: int = 0, bot_policy: str = "heuristic",
                  options: dict[str, Any] | None = None, results: str | Path | None = None,
                  start_when: int | None = None, start_at: float | None = None,
-                 pause: float = PAUSE, log: Callable[[str], None] | None = None) -> None:
+                 pause: float = PAUSE, log: Callable[[str], None] | None = None,
+                 entrants_per_address: int = ENTRANTS_PER_ADDRESS) -> None:
         self.host, self.lobby = host, host.lobby
         self.game, self.fmt, self.size = game, fmt, size
         self.rounds_asked = rounds
@@ -121,12 +123,20 @@ class Director:
         self.resumed = False
         self._handles: list[asyncio.TimerHandle] = []
         self.journal = EventJournal(host.data_dir, self.log)
-        self.registration = Registration(self.journal, self.log)
-        self.results = Results(game, fmt, size, rounds or 0, self.registration, self.journal,
-                               results, self.log)
-        self.rounds = Rounds(host.lobby, host.recorder, game, timed_options(game, options),
+        self.entrants_per_address = entrants_per_address
+        self.results_path = results
+        self.options_asked = timed_options(game, options)  # (a resumed event keeps its own)
+        self._parts(self.options_asked)
+
+    def _parts(self, options: dict[str, Any]) -> None:
+        """The event's parts, empty (every table of it gets ``options``)."""
+        self.registration = Registration(self.journal, self.log, self.entrants_per_address,
+                                         self.lobby.people.bind_name)
+        self.results = Results(self.game, self.fmt, self.size, self.rounds_asked or 0,
+                               self.registration, self.journal, self.results_path, self.log)
+        self.rounds = Rounds(self.host.lobby, self.host.recorder, self.game, options,
                              self.registration, self.results, self.journal, self.log)
-        self.bulletin = Bulletin(host, self.registration, self.message)
+        self.bulletin = Bulletin(self.host, self.registration, self.message)
 
     @property
     def entrants(self) -> list[Entrant]:
@@ -141,10 +151,16 @@ class Director:
     # -- life cycle ------------------------------------------------------------------------
     def load(self) -> None:
         """Open the event's journal: resume the unfinished one in ``data_dir/events`` (it must
-        be the same event) or start a new one. Raises :class:`EventError`."""
+        be the same event: else :class:`EventError`) or start a new one — also when the one
+        there cannot be resumed (it is set aside: :mod:`host.event_journal`)."""
         if self.journal.exists():
-            self._resume()
-        else:
+            try:
+                self._resume()
+            except Unusable as exc:
+                self.journal.set_aside(exc)
+                self._parts(self.options_asked)
+                self.status, self.started_at, self.resumed = "registering", None, False
+        if not self.resumed:
             self.journal.create({
                 "game": self.game, "format": self.fmt, "size": self.size,
                 "rounds": self.rounds_asked, "options": self.rounds.options,
@@ -179,16 +195,17 @@ class Director:
         self.journal.close()
 
     def _resume(self) -> None:
+        """Take the unfinished event back from its journal (:class:`Unusable` if it cannot
+        be: the caller sets it aside)."""
         head, records = self.journal.read(self.game, self.fmt, self.size)
-        self.rounds.options = dict(head.get("options") or {})
-        self.resumed = True
+        self.rounds.options = dict(head["options"])
         try:
             self.status, self.started_at = replay(records, self.registration, self.results,
                                                   self.rounds, self.status)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EventError(f"the tournament journal {self.journal.path} holds a record this "
-                             f"hexnet cannot read ({type(exc).__name__}: {exc}); move it away "
-                             "to start a new event") from exc
+        except Exception as exc:  # noqa: BLE001 - whatever a crafted record makes them do
+            raise Unusable("unplayable", f"a record cannot be taken back: "
+                           f"{type(exc).__name__}: {str(exc)[:160]}") from exc
+        self.resumed = True
         self.journal.reopen(head)
         history = self.results.history
         drawn = len(history.rounds) if history else 0
@@ -206,7 +223,7 @@ class Director:
                 self.bulletin.error(conn_id, "registration_closed",
                             "The tournament has started; registration is closed.")
                 return
-            refused = self.registration.enter(conn.name, conn.identity)
+            refused = self.registration.enter(conn.name, conn.identity, conn.address)
             if refused is not None:
                 self.bulletin.error(conn_id, *refused)
                 return
@@ -371,16 +388,22 @@ class Director:
 
     def message(self, you: str | None) -> dict[str, Any]:
         """The ``tournament`` message for a connection whose entrant is ``you``."""
-        after = self.results.after
-        rows = after[-1]["standings"] if after else []
-        history = self.results.history
-        msg = {"type": "tournament", "game": self.game, "format": self.fmt,
-               "status": self.status,
-               "round": len(history.rounds) if history else 0,
-               "rounds": self.results.rounds,
-               # the names once: as entrants until the first standings, then in those
-               "entrants": [] if rows else self.registration.names(),
-               "standings": rows, "you": you}
-        if self.note:
-            msg["note"] = self.note[:300]
-        return msg
+        return tournament_message(self, you)
+
+
+def tournament_message(director: Director, you: str | None) -> dict[str, Any]:
+    """The ``tournament`` message of ``director``'s event for a connection whose entrant is
+    ``you``: its state and round, the names once (as entrants until the first standings, then
+    in those), the latest standings."""
+    after = director.results.after
+    rows = after[-1]["standings"] if after else []
+    history = director.results.history
+    msg = {"type": "tournament", "game": director.game, "format": director.fmt,
+           "status": director.status,
+           "round": len(history.rounds) if history else 0,
+           "rounds": director.results.rounds,
+           "entrants": [] if rows else director.registration.names(),
+           "standings": rows, "you": you}
+    if director.note:
+        msg["note"] = director.note[:300]
+    return msg

@@ -6,6 +6,12 @@ an append-only journal (:mod:`host.journal`'s format, every record fsynced: rare
 ``data_dir/events/current.journal``. A host started again on the same data directory with the
 same ``--tournament`` resumes it (:meth:`EventJournal.read`); a finished event's journal is
 renamed ``<time>-<game>.journal`` beside it (:meth:`EventJournal.put_away`).
+
+Read back, the journal is untrusted input like a table's (:mod:`host.journalcheck`): one that
+cannot be read, does not hold what a host writes (:func:`host.journalcheck.check_event`) or
+cannot be taken back is set aside (:meth:`EventJournal.set_aside`: renamed
+``current.journal.set-aside-REASON``, logged) and a new event starts; only an unfinished event of
+*another* game, format or table size stops the host, so that the organiser decides about it.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from host.journal import Journal, JournalContents, JournalError, read_records
+from host.journalcheck import Unusable, check_event, set_aside
 from protocol.paths import private_dir
 
 EVENTS_DIR = "events"
@@ -48,23 +55,36 @@ class EventJournal:
 
     def read(self, game: str, fmt: str, size: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The header and records of the unfinished event, which must be this one (``game``,
-        format ``fmt``, tables of ``size``); :class:`EventError` if it cannot be resumed."""
+        format ``fmt``, tables of ``size``): :class:`EventError` if it is another's;
+        :class:`host.journalcheck.Unusable` if it cannot be read or is not what a host
+        writes (:func:`host.journalcheck.check_event`)."""
         path = self.path
         try:
             records, torn = read_records(path)
         except JournalError as exc:
-            raise EventError(f"the tournament journal {path} is unreadable: {exc}") from exc
-        if not records or records[0].get("kind") != "header":
-            raise EventError(f"the tournament journal {path} has no header")
-        head = records[0]
+            raise Unusable("unreadable", f"unreadable: {exc}") from exc
+        head = records[0] if records and isinstance(records[0], dict) else {}
+        if head.get("kind") != "header":
+            raise Unusable("refused", "it has no header")
         if (head.get("game"), head.get("format"), head.get("size")) != (game, fmt, size):
             raise EventError(
-                f"{path} holds an unfinished {head.get('format')} tournament of "
-                f"{head.get('game')} at tables of {head.get('size')}; run the same "
-                "--tournament, --game and --table-size to resume it, or move the file away")
+                f"{path} holds an unfinished {str(head.get('format'))[:32]} tournament of "
+                f"{str(head.get('game'))[:32]} at tables of {str(head.get('size'))[:8]}; run "
+                "the same --tournament, --game and --table-size to resume it, or move the file "
+                "away")
         if torn:
             self.log("tournament: a torn last journal record (cut off mid-write) was dropped")
+        try:
+            check_event(head, records[1:], game)
+        except JournalError as exc:
+            raise Unusable("refused", f"not what a host writes: {exc}") from exc
         return head, records[1:]
+
+    def set_aside(self, unusable: Unusable) -> None:
+        """The unfinished event's journal cannot be resumed: renamed with the reason beside
+        the others (:func:`host.journalcheck.set_aside`) and logged."""
+        set_aside(self.path, unusable.slug, f"tournament journal {self.path.name}: "
+                  f"{unusable.why}; a new event starts", self.log)
 
     def reopen(self, header: dict[str, Any]) -> None:
         """Append to the journal :meth:`read` read (once its records were taken back)."""

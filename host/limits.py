@@ -154,12 +154,16 @@ class TokenBucket:
         self.tokens = float(burst)
         self.at = clock()
 
-    def take(self) -> bool:
-        """Spend one token if there is one."""
+    def ready(self) -> bool:
+        """Whether a token is there now (nothing is spent)."""
         now = self.clock()
         self.tokens = min(float(self.burst), self.tokens + (now - self.at) * self.rate)
         self.at = now
-        if self.tokens >= 1.0:
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        if self.ready():
             self.tokens -= 1.0
             return True
         return False

@@ -24,11 +24,14 @@ publish           the tick: each table's change made into frames for seats and w
 ================  ===========================================================================
 
 Requests from the network all pass :meth:`Lobby.handle` (the one routing point); a refusal of a
-request about the table a player is playing at (``add_bot``, ``start``, ``sit``; ``act`` and
-table chat likewise) rides in that table's frames like any reply, never as a frame of its own
-(the traffic rule); refusals of lobby requests (``create``, another table) are lobby ``error``
-frames, which concern public things only. ``batched=True`` (the host) leaves the ticks
-(:meth:`send_due`, :meth:`send_lobby`) to the shell; otherwise every call ends with both.
+request about the table a player is playing at (``add_bot``, ``start``, ``sit``, ``leave``,
+``watch``, ``watch_rules``; ``act`` and table chat likewise) rides in that table's frames like
+any reply, never as a frame of its own (the traffic rule) — within the player's budget for the
+others (:mod:`host.budget`, which every request making frames for others spends from: the parts
+below that make such frames pay it); refusals of lobby requests (``create``, another table) are
+lobby ``error`` frames, which concern public things only. ``batched=True`` (the host) leaves
+the ticks (:meth:`send_due`, :meth:`send_lobby`) to the shell; otherwise every call ends with
+both.
 """
 
 from __future__ import annotations
@@ -51,7 +54,9 @@ from host.playing import Play
 from host.presence import Presence
 from host.publish import Publisher
 from host.registry import (
+    MAX_OPEN_TABLES_PER_ADDRESS,
     MAX_OPEN_TABLES_PER_PLAYER,
+    MAX_TABLES_CREATED_PER_ADDRESS,
     MAX_TABLES_CREATED_PER_PLAYER,
     TABLE_EXPIRY,
     Registry,
@@ -72,6 +77,8 @@ class Lobby:
                  *, table_expiry: float = TABLE_EXPIRY,
                  max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
                  max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 max_open_tables_per_address: int = MAX_OPEN_TABLES_PER_ADDRESS,
+                 max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
                  absent_after: float | None = None, idle_absent: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.batched = batched
@@ -80,10 +87,12 @@ class Lobby:
         self.registry = Registry(games, table_expiry=table_expiry,
                                  max_open_tables_per_player=max_open_tables_per_player,
                                  max_tables_created_per_player=max_tables_created_per_player,
+                                 max_open_tables_per_address=max_open_tables_per_address,
+                                 max_tables_created_per_address=max_tables_created_per_address,
                                  clock=clock)
         tables = self.tables = self.registry.tables
         self.rules = RuleBook()
-        people = self.people = People(tables)
+        people = self.people = People(tables, clock)
         self.conns = people.conns
         changes = self.changes = Changes(out)
         marks = self.marks = LobbyMarks(out, tables, people, self.rules, clock)
@@ -92,9 +101,9 @@ class Lobby:
         play = self.play = Play(out, self.registry, people, changes, marks, presence,
                                 self.rules, seed_source or (lambda: new_seed()[0]), clock)
         bots = self.bots = HostBots(out, tables, presence, play)
-        self.chat = Chat(out, people, changes, presence, clock)
+        self.chat = Chat(out, people, changes, presence)
         watchers = self.watchers = Watchers(out, self.registry, people, changes, marks,
-                                            self.rules, clock)
+                                            self.rules)
         seating = self.seating = Seating(out, self.registry, people, changes, marks, presence,
                                          play, watchers)
         self.broadcast = Broadcast(out, tables, people, marks, watchers, clock, host_open)
@@ -190,13 +199,15 @@ class Lobby:
 
     def _refuse(self, conn: Conn, msg: dict[str, Any], exc: LobbyError) -> None:
         """Refuse ``msg``: an ``error`` to ``conn`` — inside the table's next frames if the
-        request is about the table its player is playing at (``add_bot``, ``start``, ``sit``:
-        a seated player's table-level refusals are never a frame of their own, the traffic
-        rule of :mod:`protocol.traffic`)."""
+        request is about the table its player is playing at (``add_bot``, ``start``, ``sit``,
+        ``leave``, ``watch``, ``watch_rules``: a seated player's table-level refusals are never
+        a frame of their own, the traffic rule of :mod:`protocol.traffic`), in a frame to every
+        seat only within the player's budget (:meth:`host.playing.Play.refuse`)."""
         error = {"code": exc.code, "message": exc.message}
-        here = self.where(conn.identity) if msg["type"] in ("add_bot", "start", "sit") else None
-        if here is not None and here[0].status == "playing" and here[0].id == msg["table"]:
-            self.changes.reply(here[0], here[1], error=error)
+        here = self.where(conn.identity)
+        if here is not None and here[0].status == "playing" and (
+                msg.get("table") == here[0].id or msg["type"] == "leave"):
+            self.play.refuse(here[0], here[1], conn, error=error)
             return
         self.out.emit(Send(conn.id, {"type": "error", **error}))
 
@@ -213,12 +224,13 @@ class Lobby:
                                                              local=creator is None)
         if creator is not None:
             self.seating.check_can_move(creator)
-            self.registry.check_caps(creator.identity)
+            self.registry.check_caps(creator.identity, creator.address)
         self.expire_tables()
         for tid in self.registry.crowding():
             self._drop_table(tid)
         table = self.registry.add(game, engine, seats, options,
-                                  creator.identity if creator is not None else None, seed)
+                                  creator.identity if creator is not None else None, seed,
+                                  creator.address if creator is not None else "")
         self.rules.set(table.id, watch_rules)
         if creator is not None:
             self.seating.seat_human(creator, table, 0)
@@ -227,11 +239,19 @@ class Lobby:
         return table.id
 
     def expire_tables(self) -> list[int]:
-        """Remove the open tables created over the network that nobody has sat at for
-        ``table_expiry`` seconds (:meth:`host.registry.Registry.expired`); their ids. The
-        shell calls this now and then, and every ``create`` does."""
+        """Remove the open tables created over the network that nobody but their creator has
+        sat at for ``table_expiry`` seconds (:meth:`host.registry.Registry.expired`); their
+        ids. A creator still sitting there is told why. The shell calls this now and then, and
+        every ``create`` does."""
         gone = self.registry.expired()
         for tid in gone:
+            creator = self.people.conn_of(self.tables[tid].creator)
+            if creator is not None and self.tables[tid].seat_of(creator.identity) is not None:
+                minutes = max(1, round(self.registry.table_expiry / 60))
+                self.out.emit(Send(creator.id, {
+                    "type": "error", "code": "table_expired",
+                    "message": f"Table {tid} was closed: nobody else sat down there within "
+                               f"{minutes} min."}))
             self._drop_table(tid)
         if gone:
             self.out.flush()

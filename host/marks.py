@@ -9,8 +9,8 @@ Rules kept here:
   :class:`host.core.SeatsChanged` (a playing table's seats changed) and
   :class:`host.core.SeatingChanged` (all the tables still seating, when one of them changed or
   went), so a restarted host seats everyone alike;
-* an open table with nobody seated counts its idle time from the change that emptied it
-  (:meth:`host.registry.Registry.expired`).
+* an open table with nobody seated but its creator counts its idle time from the change that
+  left it so (:meth:`host.registry.Registry.expired`).
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ class LobbyMarks:
         """Journal hooks for seating, as each change is made (not coalesced): a playing
         table's seats that changed (:class:`SeatsChanged`), the tables still seating
         (:class:`SeatingChanged`, all of them, when one of them changed or went); and the time
-        since when an open table has nobody seated. Only the ``tables`` just changed are looked
-        at (a host holds hundreds)."""
+        since when an open table has nobody seated but its creator. Only the ``tables`` just
+        changed are looked at (a host holds hundreds)."""
         now = self.clock()
         seating_changed = self._seating is None
         if self._seating is None:
@@ -94,7 +94,7 @@ class LobbyMarks:
                 self._seat_records.pop(tid, None)
                 continue
             if table.status == "open":
-                if any(s.kind == "human" for s in table.seats):
+                if not table.awaits_players():
                     table.idle_since = None
                 elif table.idle_since is None:
                     table.idle_since = now

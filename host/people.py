@@ -5,13 +5,20 @@ Rules kept here:
   reconnecting (same key) gets the seat back, and a second connection with the same key replaces
   the first (:mod:`host.arrivals`);
 * names are unique per host: a second "pi" is "pi (2)" in the lobby, chat, seats and logs
-  (:meth:`People.unique_name`); a player holding a seat keeps the name the table knows.
+  (:meth:`People.unique_name`); a player holding a seat keeps the name the table knows, and
+  so does a name bound to a key (a tournament's entrant, :meth:`People.bind_name`): while
+  its player is away nobody else takes it, and its player gets it back;
+* each identity has one budget of what it may make the host send to the others
+  (:mod:`host.budget`), which every connection of it shares: a reconnect does not refill it.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from collections.abc import Callable
 
+from host.budget import Budget, Budgets
 from host.conn import Conn
 from host.core import name_key, unique_name
 from host.table import Table
@@ -21,8 +28,10 @@ class People:
     """The connections by id and by identity key, the table each identity last sat at, the bots
     keeping a player's seat (stand-ins), and an index of the names in use."""
 
-    def __init__(self, tables: dict[int, Table]) -> None:
+    def __init__(self, tables: dict[int, Table],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.tables = tables  # the registry's (read only here)
+        self.budgets = Budgets(clock)
         self.conns: dict[int, Conn] = {}
         self.by_identity: dict[bytes, Conn] = {}
         self.seated: dict[bytes, int] = {}  # identity → the table it last sat at
@@ -34,10 +43,13 @@ class People:
         self._bot_names: Counter[str] = Counter()
         self._table_names: dict[int, tuple[list[str], list[str]]] = {}
         self._stand_ins: dict[bytes, int] = {}
+        self._bound: dict[str, bytes] = {}  # name key → the identity the name is bound to
+        self._bound_to: dict[bytes, str] = {}  # identity → its bound name
 
     # -- connections -----------------------------------------------------------------------
     def add(self, conn: Conn) -> None:
-        """``conn`` joined (under the name it was given)."""
+        """``conn`` joined (under the name it was given); it spends its identity's budget."""
+        conn.budget = self.budgets.of(conn.identity)
         self.conns[conn.id] = conn
         self.by_identity[conn.identity] = conn
         self._human_names[name_key(conn.name)] += 1
@@ -51,6 +63,10 @@ class People:
         self._human_names[key] -= 1
         if self._human_names[key] <= 0:
             del self._human_names[key]
+
+    def budget_of(self, identity: bytes) -> Budget:
+        """``identity``'s budget (:mod:`host.budget`), connected or not."""
+        return self.budgets.of(identity)
 
     def conn_of(self, identity: bytes | None) -> Conn | None:
         """The live connection of ``identity``, if any."""
@@ -105,17 +121,31 @@ class People:
                 self._stand_ins[s.reserved] = table.id
 
     # -- names -----------------------------------------------------------------------------
+    def bind_name(self, name: str, identity: bytes) -> None:
+        """From now on ``name`` is ``identity``'s (a tournament's entrant): nobody else gets
+        it — nor a name that looks like it — and ``identity``'s player connects under it."""
+        self._bound[name_key(name)] = identity
+        self._bound_to[identity] = name
+
+    def name_for(self, wanted: str, identity: bytes) -> str:
+        """The name a player connecting with ``identity`` and asking for ``wanted`` gets: the
+        name bound to its key, else ``wanted`` made unique (:meth:`unique_name`)."""
+        return self._bound_to.get(identity) or self.unique_name(wanted, identity)
+
     def unique_name(self, wanted: str, identity: bytes | None,
                     table: Table | None = None) -> str:
-        """``wanted`` made unique on this host: against every other connected player and every
-        seat at a table that is not over (for a bot: against humans and its own table)."""
+        """``wanted`` made unique on this host: against every other connected player, every
+        seat at a table that is not over (for a bot: against humans and its own table) and
+        every name bound to another key."""
         key = name_key(wanted)
-        if not self._human_names[key] and not (
+        bound = {k for k, owner in self._bound.items() if owner != identity}
+        if key not in bound and not self._human_names[key] and not (
                 self._bot_names[key] if identity is not None
                 else table is not None and any(s.kind == "bot" and name_key(s.name) == key
                                                for s in table.seats)):
             return wanted  # nobody uses it (the indexes hold every name in use, and more)
         taken = {name_key(c.name) for c in self.conns.values() if c.identity != identity}
+        taken |= bound
         for t in self.tables.values():
             if t.status == "over":
                 continue

@@ -7,8 +7,8 @@ Rules kept here:
   answering one reaction window at once are both accepted); one chosen in a timed window that
   closed before it arrived is ``too_late``;
 * a refusal about the table a player is playing at rides in that table's frames like any reply,
-  never as a frame of its own (the traffic rule, :mod:`protocol.traffic`) — within a budget per
-  connection (:data:`REFUSAL_BURST`), past which it goes to the sender alone;
+  never as a frame of its own (the traffic rule, :mod:`protocol.traffic`) — within its player's
+  budget (:mod:`host.budget`), past which it goes to the sender alone (:meth:`Play.refuse`);
 * seats marked absent are answered for by the engine's absent default whenever waited on
   (:meth:`Play.advance`);
 * host-side bots are asked with a :class:`~host.core.BotTurn` effect (:mod:`host.bots`
@@ -42,7 +42,6 @@ from host.core import (
     TableOver,
     TableStarted,
 )
-from host.limits import TokenBucket
 from host.marks import LobbyMarks
 from host.people import People
 from host.presence import Presence
@@ -50,14 +49,6 @@ from host.registry import Registry
 from host.render import cover_of
 from host.table import MAX_HOST_STEPS, Table, accepted
 from host.watch_rules import RuleBook
-
-# Refused actions (stale, illegal, too late) of one connection answered in a frame to every seat
-# of its table (so that nobody can tell who was refused), at once, then a second. Past that the
-# answer goes to the sender alone: a client flooding refused actions cannot make every other
-# seat receive a frame per message. An honest client's refusals are races ("stale"), a few per
-# change of the table; only a flood tells an eavesdropper that this seat was refused.
-REFUSAL_BURST = 10
-REFUSAL_RATE = 2.0
 
 
 class Play:
@@ -135,7 +126,7 @@ class Play:
         if not table.is_current(seat, msg["state_id"]):
             if table.too_late(msg["state_id"]):
                 return self._too_late(table, seat, conn)
-            return self._refuse_action(table, seat, conn, rejected={
+            return self.refuse(table, seat, conn, rejected={
                 "code": "stale", "message": "The game moved on before your action arrived; "
                                             "look again and choose anew."})
         try:
@@ -143,7 +134,7 @@ class Play:
         except IllegalAction as exc:
             if table.too_late(msg["state_id"]) and msg["state_id"] < table.state_id:
                 return self._too_late(table, seat, conn)
-            return self._refuse_action(table, seat, conn, rejected={
+            return self.refuse(table, seat, conn, rejected={
                 "code": "illegal", "message": exc.reason[:300],
                 "reason": {"key": exc.key, "args": exc.params}})  # the client words it
         self.out.emit(accepted(table, seat, msg["action"], events))
@@ -155,22 +146,25 @@ class Play:
         """Refuse an answer chosen in the timed window that closed before it arrived: "too
         late" (code ``too_late``, worded by the client), not a rules error."""
         reason = IllegalAction("too_late")
-        self._refuse_action(table, seat, conn, rejected={
+        self.refuse(table, seat, conn, rejected={
             "code": "too_late", "message": "Too late: the time for that answer ran out "
                                            "before it reached the host.",
             "reason": {"key": reason.key, "args": reason.params}})
 
-    def _refuse_action(self, table: Table, seat: int, conn: Conn, **fields: Any) -> None:
-        """A refused action's answer: in a burst to every seat while ``conn``'s refusal
-        budget (:data:`REFUSAL_BURST`, :data:`REFUSAL_RATE`) lasts, else in a frame to
-        ``seat`` alone (riding a burst anyway if one is due). At a secret step always in a
-        burst: there an answer to the sender alone would tell an action (a witch's, a seer's)
-        from a cover, which is always answered to every seat."""
-        if conn.refusals is None:
-            conn.refusals = TokenBucket(REFUSAL_RATE, REFUSAL_BURST, self.clock)
+    def refuse(self, table: Table, seat: int, conn: Conn, **fields: Any) -> None:
+        """The answer to a refused request of ``conn``'s player about the table it plays at
+        (an action: stale, illegal, too late; a ``start``, ``sit``, … the lobby refused): in a
+        burst to every seat (so that nobody can tell who was refused) while the player's
+        budget lasts (:mod:`host.budget`), else in a frame to ``seat`` alone (riding a burst
+        anyway if one is due) — a client flooding refused requests cannot make every other
+        seat receive a frame per message. An honest client's refusals are races ("stale"), a
+        few per change of the table; only a flood tells an eavesdropper that this seat was
+        refused. At a secret step always in a burst: there an answer to the sender alone
+        would tell an action (a witch's, a seer's) from a cover, which is always answered to
+        every seat."""
         change = self.changes.of(table)
         riding = seat in change.replies and seat not in change.alone
-        if riding or conn.refusals.take() or cover_of(table) is not None:
+        if riding or conn.budget.spend() or cover_of(table) is not None:
             return self.changes.reply(table, seat, **fields)
         change.replies.setdefault(seat, {}).update(fields)
         change.alone.add(seat)

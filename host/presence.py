@@ -16,6 +16,13 @@ Every frame of the table carries the whole table's presence (``view["presence"]`
 every seat, :meth:`host.table.Table.presence`), so nothing observable depends on hidden
 information (:mod:`protocol.traffic`).
 
+What a player's own coming and going changes is logged within its presence budget
+(:mod:`host.budget`: a few changes at once, then one every ten seconds): past it a change still
+holds — the seat reads connected or away in the table's next frame — but is no journal record,
+no log line and no frame of its own (a client that reconnects in a loop, or toggles ``leave`` and
+``sit``, cannot flood every seat and the journal). What the host does (timers, the dashboard, a
+tournament's seating) is always logged.
+
 The shell's timers (:meth:`Presence.stopped_reconnecting`, :meth:`Presence.absent_if_gone`,
 :meth:`Presence.idle_due`) only change the seat and return the table; the lobby then marks it
 and lets it play on (:mod:`host.playing` is above this part).
@@ -69,23 +76,39 @@ class Presence:
             return
         self.out.emit(accepted(table, None, action, events))
 
-    def seat_lost(self, table: Table, seat: int, reconnecting: bool = True) -> None:
+    def may_change(self, identity: bytes) -> bool:
+        """Whether ``identity``'s player may ask to change its presence now (``leave``, or
+        ``sit`` back): its presence budget is not spent (nothing is spent here)."""
+        return self.people.budget_of(identity).presence.ready()
+
+    def by_player(self, table: Table, seat: int) -> bool:
+        """A change of ``seat``'s presence its player made: whether it is logged (its
+        presence budget, :mod:`host.budget`, spent)."""
+        identity = table.seats[seat].identity
+        return identity is None or self.people.budget_of(identity).presence_change()
+
+    def seat_lost(self, table: Table, seat: int, reconnecting: bool = True) -> bool:
         """The player of ``seat`` lost the connection at a playing table — their link dropped
         (``reconnecting``: their client is expected back) or their client said goodbye: the
-        countdown to absent starts (if the host has a grace) and the table reads it."""
+        countdown to absent starts (if the host has a grace) and the table reads it. Whether
+        it was logged (within the player's presence budget)."""
         if table.status != "playing" or table.seats[seat].absent:
-            return
+            return False
         now = self.clock()
         if reconnecting:
             table.reconnecting_until[seat] = now + self.reconnect_for
         else:
             table.reconnecting_until.pop(seat, None)
+        if self.absent_after is not None:
+            table.away_until[seat] = now + self.absent_after
+        if not self.by_player(table, seat):
+            return False
         if self.absent_after is None:
             self.log(table, seat, "lost" if reconnecting else "gone")
-            return
-        table.away_until[seat] = now + self.absent_after
-        self.log(table, seat, "reconnecting" if reconnecting else "disconnected",
-                 round(self.absent_after))
+        else:
+            self.log(table, seat, "reconnecting" if reconnecting else "disconnected",
+                     round(self.absent_after))
+        return True
 
     def stopped_reconnecting(self, table_id: int, seat: int) -> Table | None:
         """(The shell, :attr:`reconnect_for` seconds after a link dropped) A seat still away
@@ -123,18 +146,23 @@ class Presence:
         self.log(table, seat, "absent")
         return table
 
-    def seat_back(self, table: Table, seat: int) -> None:
+    def seat_back(self, table: Table, seat: int, by_player: bool = True) -> bool:
         """The player of ``seat`` is back (reconnected, sat again, took their seat back from a
-        bot): the table reads it, and they are told how many moves were played for them."""
+        bot; or the host says so, not ``by_player``): the table reads it, and they are told
+        how many moves were played for them. Whether it was logged (a player's own return:
+        within its presence budget; past it the moves played for them are told next time)."""
         table.away_until.pop(seat, None)
         table.reconnecting_until.pop(seat, None)
         if table.status != "playing":
             table.played_for.pop(seat, None)
-            return
+            return False
+        if by_player and not self.by_player(table, seat):
+            return False
         self.log(table, seat, "back")
         # always a step, 0 moves too: how often the game waited on a seat may follow its
         # hidden role, and the other seats see the state id move
         self.log(table, seat, "played", table.played_for.pop(seat, 0))
+        return True
 
     def watch_waiting(self, table: Table) -> None:
         """(After every change) With ``idle_absent`` set, each connected human seat the game

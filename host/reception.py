@@ -5,7 +5,8 @@ A new TCP connection is counted by the gate of unauthenticated connections
 TLS work, upgraded to TLS 1.3, and then runs the handshake: ``hello`` (protocol version, identity,
 nonce) → ``welcome`` → ``auth`` (the identity's signature, and the room-code proof unless the host
 is open or the identity already holds a seat). Room-code checks back off per identity and address
-(:class:`protocol.auth.RateLimiter`). A failed handshake gets an ``error`` and closes that
+(:class:`protocol.auth.RateLimiter`); an address brings only so many new identities an hour
+(:class:`host.newcomers.Newcomers`). A failed handshake gets an ``error`` and closes that
 connection only; a logged-in one is handed to ``joined`` for as long as it lives.
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from host import limits
+from host.newcomers import Newcomers
 from protocol import PROTOCOL_VERSION, auth, frames, messages, paths, sanitize, tls
 from protocol.errors import ProtocolError
 
@@ -42,7 +44,7 @@ class Reception:
                  room_code: str, gate: limits.Gate, rate_limiter: auth.RateLimiter,
                  handshake_timeout: float, auth_timeout: float,
                  log: Callable[[str], None], holds_seat: Callable[[bytes], bool],
-                 joined: Joined) -> None:
+                 joined: Joined, newcomers: Newcomers | None = None) -> None:
         self.name, self.fingerprint, self.games, self.open = name, fingerprint, games, open
         self.room_code = room_code
         self.gate = gate
@@ -52,6 +54,7 @@ class Reception:
         self.log = log
         self.holds_seat = holds_seat
         self.joined = joined
+        self.newcomers = newcomers or Newcomers()
         self.server: asyncio.base_events.Server | None = None
         self.handlers: set[asyncio.Task[Any]] = set()  # one per connection, logged in or not
         self._ids = itertools.count(1)
@@ -162,6 +165,12 @@ class Reception:
         identity, c_nonce = hello["identity"], hello["nonce"]
         if not auth.verify_auth(identity, msg["signature"], self.fingerprint, c_nonce, h_nonce):
             raise await refuse("bad_signature", "Your identity signature does not verify.")
+        seated = self.holds_seat(identity)
+        wait = 0.0 if seated else self.newcomers.wait(address, identity)
+        if wait:  # (before the room code: the line of codes is not spent on it)
+            raise await refuse("too_many_identities", f"Too many new players from your "
+                               f"address within an hour; try again in {math.ceil(wait / 60)} "
+                               "min.")
         proof = None
         if msg["proof"] is not None:
             # the address's line of codes (protocol.auth.RateLimiter.check): each waits its
@@ -183,8 +192,10 @@ class Reception:
             if verdict == auth.BAD_CODE:
                 raise await refuse("bad_code", "That room code is not this host's.")
             proof = auth.host_proof(self._room_key, self.fingerprint, c_nonce, h_nonce, identity)
-        elif not self.open and not self.holds_seat(identity):
+        elif not self.open and not seated:
             raise await refuse("code_required", "This host needs its room code.")
+        if not seated:
+            self.newcomers.arrived(address, identity)
         await frames.write_frame(writer, {"type": "auth_ok", "proof": proof}, frames.PRE_AUTH_MAX)
         return identity, sanitize.clean_name(hello["name"])
 

@@ -56,7 +56,7 @@ from host.core import (
     WatchRulesChanged,
 )
 from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
-from host.journalcheck import check_journal, check_seating, set_aside
+from host.journalcheck import Unusable, check_journal, check_seating, set_aside
 from host.table import Seat, Table
 from protocol.paths import private_dir, tighten, write_private
 
@@ -298,15 +298,6 @@ class Recorder:
         self.log(f"table {table.id}{moved}: {table.game_name} recovered from {path.name} "
                  f"at step {len(table.history)}")
         return table.id
-
-
-class Unusable(Exception):
-    """A journal the host cannot resume: ``slug`` goes into its set-aside name, ``why`` into
-    the log."""
-
-    def __init__(self, slug: str, why: str) -> None:
-        super().__init__(why)
-        self.slug, self.why = slug, why
 
 
 def _digest(e: Accepted) -> str:

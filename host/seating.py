@@ -10,7 +10,11 @@ Rules kept here:
   (:meth:`Seating.reclaim`) — unless they play at another table meanwhile;
 * at a playing table a player who leaves stays bound to the seat (absent: the engine's default
   answers for it; sitting again resumes it); one kicked by the host, or who left to watch,
-  leaves a *free* seat (absent, bound to nobody) that anyone may take.
+  leaves a *free* seat (absent, bound to nobody) that anyone may take;
+* what would change nothing changes nothing (``sit`` in one's own seat while there, ``leave``
+  while absent: no frame, no journal record); a player's ``leave`` and return at a playing table
+  are paid from its presence budget, taking a free seat there from its budget for the others
+  (:mod:`host.budget`) — ``too_often`` past them.
 """
 
 from __future__ import annotations
@@ -73,14 +77,15 @@ class Seating:
             self.marks.changed(table)
         mine = table.seat_of(conn.identity)
         if mine is not None and (seat is None or seat == mine):
-            if table.seats[mine].absent:
+            if table.seats[mine].absent:  # back in one's seat (else: nothing to do)
                 self.check_can_move(conn, table)
+                self._check_presence(conn, table)
                 table.seats[mine].absent = table.seats[mine].absent_auto = False
                 self.presence.seat_back(table, mine)
                 self.play.advance(table)
                 self.marks.changed(table)
-            if table.state is not None:
-                self.changes.resync(table, mine)
+                if table.state is not None:
+                    self.changes.resync(table, mine)
             self.out.flush()
             return mine
         if table.status == "playing":  # a free seat
@@ -109,6 +114,8 @@ class Seating:
         if seat is None or seat not in free:
             raise LobbyError("not_open", f"Table {table.id} has already started.")
         self.check_can_move(conn)
+        if not conn.budget.spend():  # every seat gets a frame
+            raise LobbyError("too_often", "You change seats too often; wait a moment.")
         here = self.people.where(conn.identity)
         if here is not None and here[0].status == "open":
             here[0].seats[here[1]].clear()
@@ -130,9 +137,16 @@ class Seating:
         if table.status == "open":
             table.seats[seat].clear()
             self.marks.changed(table)
-        else:
-            self.mark_absent(table.id, seat)
+        elif not table.seats[seat].absent:  # (absent already: nothing to do)
+            self._check_presence(conn, table)
+            self.mark_absent(table.id, seat, by_player=True)
         self.out.flush()
+
+    def _check_presence(self, conn: Conn, table: Table) -> None:
+        """``too_often`` if ``conn``'s player, at playing ``table``, has spent its presence
+        budget (:mod:`host.budget`): its ``leave`` or return would change nothing now."""
+        if table.status == "playing" and not self.presence.may_change(conn.identity):
+            raise LobbyError("too_often", "You come and go too often; wait a few seconds.")
 
     def watch(self, conn: Conn, table_id: int) -> None:
         """``conn`` watches ``table_id`` from now on (stops watching any other). At the table it
@@ -249,8 +263,11 @@ class Seating:
             self.play.advance(table)
         self.marks.changed(table)
 
-    def mark_absent(self, table_id: int, seat: int, absent: bool = True) -> None:
-        """Mark a human seat absent (the engine's default answers for it) or back."""
+    def mark_absent(self, table_id: int, seat: int, absent: bool = True,
+                    by_player: bool = False) -> None:
+        """Mark a human seat absent (the engine's default answers for it) or back: the host's
+        decision, or (``by_player``) the player's own ``leave``, logged within its presence
+        budget."""
         table = self.registry.get(table_id)
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
             raise LobbyError("no_seat", f"Seat {seat} at table {table_id} has no human.")
@@ -258,10 +275,11 @@ class Seating:
         table.seats[seat].absent = absent
         if absent and not was:
             table.away_until.pop(seat, None)
-            self.presence.log(table, seat, "absent")
+            if not by_player or self.presence.by_player(table, seat):
+                self.presence.log(table, seat, "absent")
         elif was and not absent:
             table.seats[seat].absent_auto = False
-            self.presence.seat_back(table, seat)
+            self.presence.seat_back(table, seat, by_player=by_player)
         self.marks.changed(table)
         self.play.advance(table)
         self.out.flush()

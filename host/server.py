@@ -29,7 +29,10 @@ the abuse limits of :mod:`host.limits` (``auth_timeout``, ``max_unauthenticated`
 ``journal`` (default True: table journals in ``data_dir/journals``), ``recover`` (default True:
 unfinished journals and the tables still seating are reloaded by :meth:`Host.start`, see
 :mod:`host.recovery`); the griefing limits of :mod:`host.registry` (``table_expiry``,
-``max_open_tables_per_player``, ``max_tables_created_per_player``) and ``code_backoff`` (the
+``max_open_tables_per_player``, ``max_tables_created_per_player``,
+``max_open_tables_per_address``, ``max_tables_created_per_address``), the new identities one
+address may bring in an hour (``identities_per_address``, :mod:`host.newcomers`) and
+``code_backoff`` (the
 longest wait between two room-code checks from one address, :class:`protocol.auth.RateLimiter`);
 ``host.recorder``; without an explicit
 ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
@@ -53,15 +56,18 @@ from host.core import Effect
 from host.dispatch import Dispatcher
 from host.links import Links
 from host.lobby import Lobby
+from host.newcomers import IDENTITIES_PER_ADDRESS, Newcomers
 from host.reception import Reception, kept_room_code
 from host.recovery import Recorder
 from host.registry import (
+    MAX_OPEN_TABLES_PER_ADDRESS,
     MAX_OPEN_TABLES_PER_PLAYER,
+    MAX_TABLES_CREATED_PER_ADDRESS,
     MAX_TABLES_CREATED_PER_PLAYER,
     TABLE_EXPIRY,
 )
 from host.timers import Timers
-from protocol import auth, paths, tls
+from protocol import auth, messages, paths, tls
 
 # asyncio gives every TLS connection a read buffer of SSLProtocol.max_size (256 KiB), filled from
 # its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
@@ -114,6 +120,9 @@ class Host:
                  table_expiry: float = TABLE_EXPIRY,
                  max_open_tables_per_player: int = MAX_OPEN_TABLES_PER_PLAYER,
                  max_tables_created_per_player: int = MAX_TABLES_CREATED_PER_PLAYER,
+                 max_open_tables_per_address: int = MAX_OPEN_TABLES_PER_ADDRESS,
+                 max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
+                 identities_per_address: int = IDENTITIES_PER_ADDRESS,
                  code_backoff: float = auth.BACKOFF_MAX_ADDRESS) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
@@ -131,6 +140,8 @@ class Host:
                            table_expiry=table_expiry,
                            max_open_tables_per_player=max_open_tables_per_player,
                            max_tables_created_per_player=max_tables_created_per_player,
+                           max_open_tables_per_address=max_open_tables_per_address,
+                           max_tables_created_per_address=max_tables_created_per_address,
                            absent_after=absent_after,  # the countdown every seat is shown
                            idle_absent=idle_absent or None)
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
@@ -149,7 +160,8 @@ class Host:
             name=self.name, fingerprint=self.fingerprint, games=self.games, open=open,
             room_code=self.room_code, gate=self.gate, rate_limiter=self.rate_limiter,
             handshake_timeout=handshake_timeout, auth_timeout=auth_timeout, log=say,
-            holds_seat=self.lobby.holds_seat, joined=self._joined)
+            holds_seat=self.lobby.holds_seat, joined=self._joined,
+            newcomers=Newcomers(identities_per_address))
         self.timers = Timers(self.lobby, bot_delay=bot_delay, absent_after=absent_after, log=say)
         self.announcer = Announcer(name=self.name, fingerprint=self.fingerprint,
                                    games=self.games, open=open, interfaces=interfaces,
@@ -234,9 +246,15 @@ class Host:
 
     def _route(self, conn_id: int, msg: dict[str, Any]) -> None:
         """Where a connection's message goes: a handler beside the lobby (the tournament's
-        ``enter``) or the lobby."""
+        ``enter``, which may tell every connection: paid from the player's budget for the
+        others, :mod:`host.budget`; ``too_fast`` past it) or the lobby."""
         handler = self.requests.get(msg["type"])
-        if handler is not None:
-            handler(conn_id, msg)
-        else:
+        if handler is None:
             self.lobby.handle(conn_id, msg)
+            return
+        conn = self.lobby.conns.get(conn_id)
+        if conn is not None and not conn.budget.spend():
+            self.links.send(conn_id, messages.error(
+                "too_often", "You ask too often; wait a moment and try again."))
+            return
+        handler(conn_id, msg)

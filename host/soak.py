@@ -25,6 +25,7 @@ import traceback
 from pathlib import Path
 
 from host.drill import Drill, Relay, say
+from host.flags import UNCAPPED
 from host.journal import read_journal
 from host.verify import verify_contents
 
@@ -49,6 +50,9 @@ class Soak:
     def __init__(self, workdir: Path, games: int, parallel: int, cut_rate: float,
                  seed: int, game_timeout: float, resend: float | None = None) -> None:
         self.drill = Drill(workdir, GAMES[0], seed, game_timeout)  # host process handling
+        # every game brings four new bot keys from 127.0.0.1: the soak is one trusted address
+        self.drill.host_cmd += ["--identities-per-address", str(UNCAPPED),
+                                "--max-tables-per-hour-per-address", str(UNCAPPED)]
         self.dir = workdir
         self.total = games
         self.parallel = parallel

@@ -77,6 +77,7 @@ class Table:
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
     timer_key: str | None = None
     creator: bytes | None = None  # the identity that created it over the network (None: host)
+    creator_address: str = ""  # the address it was created from (host/registry.py's caps)
     idle_since: float | None = None  # seating with no human seated since (lobby clock)
     # host-side bots draw from the operating system's generator: nothing about the game's
     # seed can be learned from (or steers) their choices
@@ -117,6 +118,12 @@ class Table:
                 "seed": self.seed}
 
     # -- seating ---------------------------------------------------------------------------
+    def awaits_players(self) -> bool:
+        """Whether no human but its creator sits at this table (it expires after a while if it
+        is still seating: host/registry.py)."""
+        return not any(s.kind == "human" and (s.identity != self.creator or s.identity is None)
+                       for s in self.seats)
+
     def seat_of(self, identity: bytes) -> int | None:
         """The seat bound to ``identity``, or None."""
         for i, seat in enumerate(self.seats):

@@ -64,7 +64,7 @@ def parse_options(engine: Any, items: list[str] | None) -> dict[str, Any]:
 def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     """The Director's keywords for the command line (None: no --tournament)."""
     tour_flags = ("game", "rounds", "table_size", "bots", "results", "start_when", "start_at",
-                  "option")
+                  "option", "entrants_per_address")
     if not getattr(args, "tournament", None):
         given = [f"--{f.replace('_', '-')}" for f in tour_flags
                  if getattr(args, f, None) is not None]
@@ -94,6 +94,9 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
         bots = int(count)
     if args.start_when is not None and args.start_when < bots:
         raise CliError(f"--start-when {args.start_when} is fewer than the {bots} host bots")
+    per_address = getattr(args, "entrants_per_address", None)
+    if per_address is not None and per_address < 1:
+        raise CliError(f"--entrants-per-address must be at least 1, not {per_address}")
     start_at = parse_start_at(args.start_at) if args.start_at is not None else None
     if args.results is not None and not args.results.endswith(".json"):
         raise CliError(f"--results {args.results!r} must name a .json file")
@@ -101,4 +104,5 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     return {"game": args.game, "fmt": args.tournament, "size": size, "rounds": args.rounds,
             "bots": bots, "bot_policy": policy, "results": args.results,
             "start_when": args.start_when, "start_at": start_at, "pause": args.pause,
+            **({"entrants_per_address": per_address} if per_address is not None else {}),
             "options": options}

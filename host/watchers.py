@@ -27,7 +27,6 @@ across a restart: who watches (watchers reconnect and ask again; the client does
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +35,6 @@ from host.changes import Change, Changes
 from host.conn import Conn
 from host.core import LobbyError, Outbox, Send, WatchRulesChanged
 from host.fairplay import reveal_messages
-from host.limits import TokenBucket
 from host.marks import LobbyMarks
 from host.people import People
 from host.registry import Registry
@@ -48,11 +46,6 @@ _WATCH_VIEW = traffic.packed("watch_view")
 _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
 MAX_WATCHERS = 50  # per table (the lobby lists their names)
-# How often one connection may change what it watches: every change sends each seat of the
-# table a frame, so without a budget a client toggling at its message rate (100/s) would make a
-# table it does not even sit at receive ~100 frames a second (issue 9: nobody amplifies).
-WATCH_CHANGES_BURST = 5
-WATCH_CHANGES_RATE = 1.0  # per second, once the burst is spent
 
 
 @dataclass
@@ -77,10 +70,10 @@ class Lag:
 
 class Watchers:
     """Every watcher of one host (by connection), what each table's seats were told of them,
-    the delayed positions watchers see, and each connection's budget of watch changes."""
+    and the delayed positions watchers see."""
 
     def __init__(self, out: Outbox, registry: Registry, people: People, changes: Changes,
-                 marks: LobbyMarks, rules: RuleBook, clock: Callable[[], float]) -> None:
+                 marks: LobbyMarks, rules: RuleBook) -> None:
         self.out = out
         self.registry = registry
         self.tables = registry.tables
@@ -88,11 +81,10 @@ class Watchers:
         self.changes = changes
         self.marks = marks
         self.rules = rules
-        self.clock = clock
         self.by_conn: dict[int, Watcher] = {}
         self.told: dict[int, list[str]] = {}  # table → names its seats hold
+        self.paid: set[int] = set()  # tables whose seats hear who watches at the next tick
         self.lags: dict[int, Lag] = {}
-        self.budgets: dict[int, TokenBucket] = {}  # conn id → watch changes
 
     def of_table(self, table_id: int) -> list[Watcher]:
         return [w for w in self.by_conn.values() if w.table == table_id]
@@ -120,7 +112,7 @@ class Watchers:
         """``conn`` (admitted) watches ``table`` from now on, and no other."""
         self.drop(conn.id)
         self.by_conn[conn.id] = Watcher(conn.id, table.id)
-        self.changes.of(table)  # its first frame goes with the tick
+        self._tell(table)  # (its first frame goes with the tick too)
         self.marks.changed(table)
 
     def unwatch(self, conn: Conn) -> None:
@@ -130,19 +122,29 @@ class Watchers:
         self.drop(conn.id)
         self.out.flush()
 
-    def _spend_watch_change(self, conn: Conn) -> None:
-        """One change of what ``conn`` watches, from its budget (:data:`WATCH_CHANGES_BURST`,
-        then :data:`WATCH_CHANGES_RATE` a second); ``too_fast`` past it, nothing changed."""
-        budget = self.budgets.get(conn.id)
-        if budget is None:
-            budget = self.budgets[conn.id] = TokenBucket(
-                WATCH_CHANGES_RATE, WATCH_CHANGES_BURST, self.clock)
-        if not budget.take():
+    @staticmethod
+    def _spend_watch_change(conn: Conn) -> None:
+        """One change of what ``conn`` watches, from its player's budget: every change sends
+        each seat of the table a frame, so a client toggling at its message rate (100/s)
+        would make a table it does not even sit at receive ~100 frames a second (issue 9:
+        nobody amplifies). ``too_fast`` past it (:data:`host.budget.WATCH_BURST`, then
+        :data:`~host.budget.WATCH_RATE` a second), nothing changed."""
+        if not conn.budget.spend("watch"):
             raise LobbyError("too_fast", "You change what you watch too often; wait a second "
                              "and try again.")
 
-    def drop(self, conn_id: int, code: str = "", message: str = "") -> None:
-        """Forget ``conn_id``'s watching; with ``code`` tell it why (forbidden, table gone)."""
+    def _tell(self, table: Table) -> None:
+        """Who watches ``table`` changed and someone paid for it (a watch change from its
+        budget, a seat taken, the rules switched): its seats hear it with the next tick."""
+        if table.state is not None:
+            self.paid.add(table.id)
+            self.changes.of(table)
+
+    def drop(self, conn_id: int, code: str = "", message: str = "", paid: bool = True) -> None:
+        """Forget ``conn_id``'s watching; with ``code`` tell it why (forbidden, table gone).
+        Not ``paid`` (its connection went away): the seats hear it with the table's next
+        burst, not with a frame of its own — else a watcher reconnecting in a loop would
+        make every seat receive a frame each time."""
         watcher = self.by_conn.pop(conn_id, None)
         if watcher is None:
             return
@@ -151,8 +153,8 @@ class Watchers:
             self.lags.pop(watcher.table, None)
         if table is not None:
             self.marks.changed(table)
-            if table.state is not None:
-                self.changes.of(table)  # the seats are told
+            if paid:
+                self._tell(table)
         self.marks.changed()  # its ``you`` changed
         if code and conn_id in self.people.conns:
             self.out.emit(Send(conn_id, {"type": "unwatched", "table": watcher.table,
@@ -179,6 +181,8 @@ class Watchers:
             rules = WatchRules(rules.allowed, checked.delay)
         rules = WatchRules(allowed, rules.delay)
         changed = rules != self.rules.of(table_id)
+        if changed and by is not None and not by.budget.spend():
+            raise LobbyError("too_often", "You switch who may watch too often; wait a moment.")
         self.rules.set(table_id, rules)
         if changed and table.status == "playing":  # a seating table's go in its record
             self.out.emit(WatchRulesChanged(table_id, rules.allowed, rules.delay))
@@ -190,9 +194,8 @@ class Watchers:
 
     def forget(self, conn_id: int) -> None:
         """A connection went away: it watches nothing any more."""
-        self.budgets.pop(conn_id, None)
         if conn_id in self.by_conn:
-            self.drop(conn_id)
+            self.drop(conn_id, paid=False)
 
     def table_dropped(self, table_id: int) -> None:
         """A table is gone: its watchers are told, its rules forgotten."""
@@ -201,6 +204,7 @@ class Watchers:
         self.rules.drop(table_id)
         self.lags.pop(table_id, None)
         self.told.pop(table_id, None)
+        self.paid.discard(table_id)
 
     # -- the lobby's word on watching ----------------------------------------------------------
     def names(self, table_id: int) -> list[str]:
@@ -223,12 +227,19 @@ class Watchers:
 
     # -- frames (called from the tick, host.publish) ------------------------------------------
     def to_seats(self, table: Table, change: Change) -> None:
-        """(Before the seats' frames.) The seats are told who watches when that changed — a
-        change of the table like any other: one frame to every seat — and a seat that gets its
-        whole view again is told too."""
+        """(Before the seats' frames.) The seats are told who watches when that changed and
+        someone paid for it (:meth:`_tell`) — a change of the table like any other: one frame
+        to every seat — or with the next burst (a watcher whose connection went), and with any
+        burst that gives a seat its whole view again. A seat's whole view alone (a player
+        back) makes no burst for it: the lobby it is sent as it connects lists the watchers,
+        so a client reconnecting in a loop cannot make every seat receive a frame each time."""
         names = self.names(table.id)
-        if names != self.told.get(table.id, []) or (change.full and names):
-            change.watchers = names
+        paid = table.id in self.paid
+        self.paid.discard(table.id)
+        changed = names != self.told.get(table.id, [])
+        if not (change.burst or paid) or not (changed or (change.full and names)):
+            return  # (an unpaid change waits for the next burst)
+        change.watchers = names
         if names:
             self.told[table.id] = names
         else:

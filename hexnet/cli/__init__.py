@@ -35,6 +35,7 @@ _HANDLERS = {
     "verify": "host.verify:run",
     "rules": "hexnet.cli:run_rules",
     "bench": "host.bench:run",
+    "drill": "hexnet.cli.drill:run",
     "stats": "hexnet.cli.club:run_stats",
     "db": "hexnet.cli.club:run_db",
 }
@@ -214,6 +215,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "each round), and the final standings as CSV beside it (PATH.csv)")
     t.add_argument("--start-when", type=whole(1), metavar="N",
                    help="start as soon as N entrants (host bots included) have registered")
+    t.add_argument("--entrants-per-address", type=whole(1), metavar="N",
+                   help="entrants that may enter from one address (default 2: keys are free "
+                        "to make; raise it for a room behind one address or for hexnet bot "
+                        "--count N from one machine)")
     t.add_argument("--start-at", metavar="TIME",
                    help="start at TIME: HH:MM[:SS] today (local time) or an ISO date and "
                         "time, e.g. 2026-12-01T20:00")
@@ -223,6 +228,27 @@ def build_parser() -> argparse.ArgumentParser:
                         "watching one: watch=false, watch_delay=N (watchers N actions late)")
     t.add_argument("--pause", type=seconds(0, 3600), default=5.0, metavar="SECONDS",
                    help="seconds between a round's standings and the next round (default 5)")
+
+    p = sub.add_parser("drill", help="drills on 127.0.0.1: the host killed mid-game (the "
+                                     "crash drill), or --hostile: every door attacked at once")
+    p.add_argument("--hostile", action="store_true",
+                   help="the hostile-room drill: slowloris, SSH resize storms, wrong codes, "
+                        "throwaway keys and a seated player's floods against one host at "
+                        "--descriptors descriptors, while an honest player gets in and plays "
+                        "(needs hexnet[web,ssh] for those doors' attacks)")
+    p.add_argument("--seconds", type=_positive(float),
+                   help="--hostile: how long the attacks run (default 45)")
+    p.add_argument("--descriptors", type=_positive(int),
+                   help="--hostile: the host's file-descriptor limit (default 256)")
+    p.add_argument("--game", choices=GAMES, help="the crash drill's game (default hexenhammer)")
+    p.add_argument("--seed", type=whole(), help="the crash drill: fixes when the kills come")
+    p.add_argument("--timeout", type=_positive(float),
+                   help="the crash drill's limit in seconds (default 240)")
+    p.add_argument("--games", type=_positive(int),
+                   help="the crash drill: games to try when one ends too early (default 3)")
+    p.add_argument("--steps", metavar="K1,CUT,K2",
+                   help="the crash drill: journal steps of the kills and the cut")
+    p.add_argument("--keep", metavar="DIR", help="work in DIR and keep it")
 
     p = sub.add_parser("join", help="join a host (found on the LAN, or named)")
     _add_host_target(p, required=False)

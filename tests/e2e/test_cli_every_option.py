@@ -182,8 +182,8 @@ def test_an_unwritable_output_file_is_refused_before_the_work_starts(tmp_path, a
                                  "(choose from 'relaxed', 'normal', 'quick')"),
     (["bot"], "hexnet bot: the following arguments are required: HOST[:PORT]"),
     (["frob"], "hexnet: argument COMMAND: invalid choice: 'frob' (choose from 'play', 'host', "
-               "'join', 'list', 'bot', 'tournament', 'selfplay', 'replay', 'verify', 'rules', "
-               "'bench', 'stats', 'db')"),
+               "'drill', 'join', 'list', 'bot', 'tournament', 'selfplay', 'replay', 'verify', "
+               "'rules', 'bench', 'stats', 'db')"),
     (["join", "--nme"], "hexnet join: unrecognized arguments: --nme")])
 def test_an_argparse_mistake_is_the_one_line_the_readme_promises(tmp_path, args, said) -> None:
     one_line(hexnet(tmp_path, *args), said)

@@ -5,6 +5,7 @@ with one line and exit 2."""
 from __future__ import annotations
 
 import inspect
+import re
 import subprocess
 import sys
 
@@ -47,3 +48,40 @@ def test_a_bad_limit_is_refused_with_one_line(flag, value) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"hexnet host: {flag} ")
+
+
+
+def test_the_readme_lists_every_limit_with_the_codes_default() -> None:
+    """README's Security section: its table of limits and the budgets it states are the code's
+    (a limit changed in one place and not the other fails here)."""
+    from pathlib import Path
+
+    from hexnet.cli.hostile import SECONDS
+    from host import budget, newcomers, registry
+    from host.entrants import ENTRANTS_PER_ADDRESS
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    rows = dict(re.findall(r"^\| `(--[a-z-]+)` \| ([\d.]+) \|", readme, re.M))
+    assert rows == {flag: f"{default:g}" if kind is float else str(default)
+                    for flag, _, kind, default, _ in HOST_LIMITS} | {
+        "--entrants-per-address": str(ENTRANTS_PER_ADDRESS)}
+    text = " ".join(readme.split())
+    for said in (
+            f"{budget.BURST} at once, then {budget.RATE:g} a second",
+            f"a chat line (besides, {budget.CHAT_BURST} at once, then one a second",
+            f"(besides, {budget.WATCH_BURST} at once, then one a second)",
+            f"logged and journaled {budget.PRESENCE_BURST} changes at once, then one every "
+            f"{budget.PRESENCE_EVERY:g} s",
+            f"at most {budget.BURST + budget.PRESENCE_BURST} + "
+            f"{budget.RATE + 1 / budget.PRESENCE_EVERY:g}·t frames in t seconds",
+            f"A player may have {registry.MAX_OPEN_TABLES_PER_PLAYER} open tables and create "
+            f"{registry.MAX_TABLES_CREATED_PER_PLAYER} an hour",
+            f"{registry.MAX_OPEN_TABLES_PER_ADDRESS} open tables and "
+            f"{registry.MAX_TABLES_CREATED_PER_ADDRESS} an hour",
+            f"goes after {registry.TABLE_EXPIRY / 60:g} minutes",
+            f"at most {newcomers.IDENTITIES_PER_ADDRESS} new players (identity keys) an hour",
+            f"a tournament takes {ENTRANTS_PER_ADDRESS} entrants from one address",
+            f"One address may enter {ENTRANTS_PER_ADDRESS} entrants",
+            f"and runs, for {SECONDS:g} s (`--seconds`)"):
+        assert said in text, said
+    assert budget.CHAT_RATE == budget.WATCH_RATE == 1.0  # ("then one a second")

@@ -163,14 +163,17 @@ def test_tables_created_per_player_are_capped_per_hour() -> None:
     clock.now += 3600
     rec.take()
     lb.handle(1, {"type": "create", "game": "toy", "seats": 2, "options": {}})
-    assert errors(rec, 1) == []
+    # created; the table p1 sat at alone for that hour went (it is told so)
+    assert errors(rec, 1) == ["table_expired"] and lb.where(ident(1)) is not None
 
 
 def test_an_open_table_nobody_sits_at_expires_and_one_with_a_player_stays() -> None:
     clock = Clock()
     lb, rec = lobby(clock=clock, table_expiry=600)
     lb.handle(1, {"type": "create", "game": "toy", "seats": 2, "options": {}})
-    lb.handle(2, {"type": "create", "game": "toy", "seats": 2, "options": {}})
+    lb.handle(2, {"type": "create", "game": "toy", "seats": 3, "options": {}})
+    lb.connect(4, ident(4), "p4")
+    lb.handle(4, {"type": "sit", "table": 2, "seat": None})  # a player beside its creator
     hosts_own = lb.create_table("toy", 2)
     lb.handle(1, {"type": "leave"})  # table 1 is empty from now on
     clock.now += 599

@@ -204,7 +204,7 @@ def test_the_pad_cost_reads_a_longer_header_than_the_pad_needs(pad) -> None:
 def test_at_a_secret_step_a_refused_action_past_the_budget_still_reaches_every_seat() -> None:
     # Past its budget a refusal goes to its sender alone; at a secret step that would tell a
     # witch's refused action from a cover (always answered to every seat), so there it never does.
-    from host.playing import REFUSAL_BURST
+    from host.budget import BURST as REFUSAL_BURST
 
     lb, rec = seated("fang", 6, 11, clock=[0.0])
     table = lb.tables[1]

@@ -222,7 +222,8 @@ def test_the_delay_is_set_before_the_start_only(host) -> None:
     assert lb.rules_of(tid).delay == 3
     lb.handle(1, {"type": "start", "table": tid})
     lb.handle(1, {"type": "watch_rules", "table": tid, "allowed": True, "delay": 0})
-    assert wire.sent(1, "error")[-1]["code"] == "not_open"
+    # (a seated player's refusal about its playing table rides in the table's frames)
+    assert [m for m in read_frames(wire, 1) if m["type"] == "error"][-1]["code"] == "not_open"
     assert lb.rules_of(tid).delay == 3
 
 
@@ -340,16 +341,28 @@ def test_the_seats_are_told_who_watches_in_one_frame_each(host) -> None:
     assert [(e.conn, e.msg["watchers"]) for e in told] == [
         (1, ["p3"]), (2, ["p3"]), (1, ["p3", "p4"]), (2, ["p3", "p4"])]
     assert len({len(e.data) for e in told[:2]}) == 1  # one length for every seat
+    def views_to_1() -> list[Send]:
+        return [e for e in wire.effects if isinstance(e, Send) and e.conn == 1
+                and e.data is not None and e.msg["type"] == "view"]
+
+    # a watcher whose connection went is told with the table's next change (not with a frame
+    # of its own: a watcher reconnecting in a loop would make every seat receive one each time)
+    before = len(views_to_1())
     lb.disconnect(4)
-    last = [e for e in wire.effects if isinstance(e, Send) and e.conn == 1
-            and e.data is not None and e.msg["type"] == "view"][-1]
-    assert last.msg["watchers"] == ["p3"]
-    # a player back after a drop hears it with their whole view
+    assert len(views_to_1()) == before
+    play_one(lb, tid)
+    assert views_to_1()[-1].msg["watchers"] == ["p3"]
+    # a player back after a drop finds them in the lobby it is sent as it connects: its whole
+    # view alone is no burst (the other seat gets no frame for it)
     lb.disconnect(2)
+    to_1 = len([e for e in wire.effects if isinstance(e, Send) and e.conn == 1])
     lb.connect(2, ident(2), "p2")
+    entry = [t for t in wire.sent(2, "lobby")[-1]["tables"] if t["id"] == tid][0]
+    assert entry["watchers"] == ["p3"]
     back = [e for e in wire.effects if isinstance(e, Send) and e.conn == 2
             and e.data is not None and e.msg["type"] == "view"][-1]
-    assert back.msg["watchers"] == ["p3"] and "view" in back.msg
+    assert "view" in back.msg and "watchers" not in back.msg
+    assert len([e for e in wire.effects if isinstance(e, Send) and e.conn == 1]) == to_1
 
 
 @pytest.mark.parametrize("record, rules", [
@@ -385,7 +398,7 @@ def test_a_table_with_the_default_rules_journals_none(host) -> None:
 
 
 def test_a_client_toggling_what_it_watches_cannot_flood_a_tables_seats() -> None:
-    from host.watchers import WATCH_CHANGES_BURST
+    from host.budget import WATCH_BURST
 
     now = [0.0]
     wire = Wire()
@@ -402,7 +415,7 @@ def test_a_client_toggling_what_it_watches_cannot_flood_a_tables_seats() -> None
     for i in range(100):  # at the message rate, within one second
         lb.handle(3, {"type": "watch", "table": tid} if i % 2 == 0 else {"type": "unwatch"})
     # each of the 2 seats got one frame per change the budget allowed, not one per message
-    assert WATCH_CHANGES_BURST == 5 and seat_frames() - before == 2 * 5
+    assert WATCH_BURST == 5 and seat_frames() - before == 2 * 5
     # the fifth change (a watch) stood; every unwatch since was refused (a watch of the table
     # it watches changes nothing)
     assert lb.watching(lb.conns[3]) == tid
@@ -434,7 +447,7 @@ def two_at_a_toy_table() -> tuple[Lobby, Wire, list[float], int]:
 
 
 def test_a_chat_flood_at_a_playing_table_reaches_its_seats_as_the_budget_allows() -> None:
-    from host.chat import CHAT_BURST
+    from host.budget import CHAT_BURST
 
     lb, wire, now, tid = two_at_a_toy_table()
 
@@ -471,7 +484,7 @@ def test_a_lobby_chat_flood_is_refused_to_its_sender_only() -> None:
 
 
 def test_a_flood_of_refused_actions_reaches_the_other_seats_only_as_the_budget_allows() -> None:
-    from host.playing import REFUSAL_BURST
+    from host.budget import BURST as REFUSAL_BURST
 
     lb, wire, now, tid = two_at_a_toy_table()
     table = lb.tables[tid]
