@@ -354,6 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how long the --tables run is measured (default 20)")
     p.add_argument("--selfplay-seconds", type=float, default=3.0,
                    help="in-process selfplay per game, 0 to skip (default 3)")
+    p.add_argument("--search-seconds", type=float, default=3.0,
+                   help="in-process search playouts per game, 0 to skip (default 3)")
+    p.add_argument("--slow-disk", type=float, default=0.0, metavar="MS",
+                   help="make the host's every fsync MS milliseconds slower, as on a real disk "
+                        "(default 0)")
     p.add_argument("--seed", type=int, default=1, help="the bots' random seed (default 1)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     _add_club(sub)
