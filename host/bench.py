@@ -21,7 +21,7 @@ read, before decoding. One run measures, side by side:
   (the start burst: each journal created, each first view sent) and runs ``--seconds``: latency
   of the actions sent inside the window, start → every seat holds its first view, host CPU
   seconds per 1,000 actions, host RSS per table and peak RSS, connections dropped;
-* **selfplay** — random bots in one process, games per second per game;
+* **selfplay** — random bots in one process, games per CPU second per game;
 * **search** — search playouts per second per game, in process
   (:func:`hexnet.tools.searchbench.playout_rate`).
 
@@ -579,18 +579,20 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
 
 
 def measure_selfplay(game: str, seconds: float) -> float:
+    """Random bots' games of ``game`` per CPU second of this process (CPU, not wall time: the
+    machine may be shared)."""
     from hexnet.games import get_game, get_policy
     from hexnet.tools.selfplay import play_game
 
     engine = get_game(game)
     policy = get_policy(game, "random")
     seats = 4 if game != "fang" else 8
-    played, started, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - started < seconds:
+    played, started, seed = 0, time.process_time(), 0
+    while time.process_time() - started < seconds:
         play_game(engine, [policy] * seats, seed)
         played += 1
         seed += 1
-    return played / (time.perf_counter() - started)
+    return played / (time.process_time() - started)
 
 
 def measure_search(game: str, seconds: float) -> float:
@@ -714,9 +716,9 @@ def print_table(r: dict[str, Any]) -> None:
               f"host {s['host_cpu_share']:.2f}, bench clients {s['clients_cpu_share']:.2f} "
               f"(load {r['load']['scale']:.1f}{slow})")
     for g, gps in r.get("selfplay", {}).items():
-        print(f"selfplay {g}: {gps:.1f} games/s")
+        print(f"selfplay {g}: {gps:.1f} games per CPU second")
     for g, pps in r.get("search", {}).items():
-        print(f"search {g}: {pps:.0f} playouts/s")
+        print(f"search {g}: {pps:.0f} playouts per CPU second")
 
 
 def run(args: argparse.Namespace) -> int:
