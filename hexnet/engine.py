@@ -355,26 +355,43 @@ class Game:
         return [emit(state, "presence_played", to=[seat], seat=seat, count=count)]
 
     def view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
-        """Everything ``seat`` may know and nothing more (None = spectator). ``log=False``
-        leaves the log out (the host sends it as deltas, see :mod:`protocol.traffic`)."""
-        v = self._view(state, seat)
+        """Everything ``seat`` may know and nothing more (None = spectator): the public view
+        with the seat's private overlay over it, ``{**public_view(state), **private_view(state,
+        seat)}``. ``log=False`` leaves the log out (the host sends it as deltas, see
+        :mod:`protocol.traffic`)."""
+        return {**self.public_view(state), **self.private_view(state, seat, log)}
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """The part of the view that is the same for every seat and a spectator (the host
+        builds it once per change and shares it between the seats' frames): the game's
+        :meth:`_public` parts, then ``game``, ``state_id``, ``players``, ``active``,
+        ``deadline`` and ``outcome`` where the game did not set them. A view is read-only: its
+        parts may be the state's own."""
+        v = self._public(state)
         v.setdefault("game", self.name)
-        v.setdefault("seat", seat)
         v.setdefault("state_id", state["version"])
         # what a game's own view has already set is not computed again
         if "players" not in v:
             v["players"] = list(state["players"])
         if "active" not in v:
             v["active"] = self.waiting_for(state)
-        if not log:
-            v.pop("log", None)
-        elif "log" not in v:  # a game may build its own log (log_for runs on every view)
-            v["log"] = log_for(state, seat)
         if "deadline" not in v:
             d = self.deadline(state)
             v["deadline"] = d.as_dict() if d else None
         if "outcome" not in v:
             v["outcome"] = self.outcome(state)
+        return v
+
+    def private_view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
+        """What ``seat``'s view adds to the public view or sets over it (a small overlay: its
+        hand, its role, ``seat``, its log): the game's :meth:`_private` parts, ``seat``, and
+        the last events the seat may see (``log=False``: without them)."""
+        v = self._private(state, seat)
+        v["seat"] = seat
+        if not log:
+            v.pop("log", None)
+        elif "log" not in v:  # a game may build its own log (log_for runs on every view)
+            v["log"] = log_for(state, seat)
         return v
 
     def waiting_for(self, state: State) -> list[int]:
@@ -475,7 +492,20 @@ class Game:
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError
 
+    def _public(self, state: State) -> dict[str, Any]:
+        """The game's parts of every seat's view that no seat sees otherwise (none by default:
+        a game that only has :meth:`_view` renders every part per seat)."""
+        return {}
+
+    def _private(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The game's parts of ``seat``'s view that are not public, or that it sees otherwise
+        (a key here wins over the same key of :meth:`_public`). By default the whole
+        :meth:`_view`."""
+        return self._view(state, seat)
+
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """A game's whole view of ``seat`` in one hook, if it does not split it into
+        :meth:`_public` and :meth:`_private`."""
         raise NotImplementedError
 
     def _on_timeout(self, state: State) -> list[Event]:

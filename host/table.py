@@ -14,7 +14,7 @@ from typing import Any
 import msgpack
 
 from hexnet import rng
-from hexnet.engine import Game, IllegalAction
+from hexnet.engine import Deadline, Game, IllegalAction, copy_tree
 from hexnet.fairness import commitment, events_digest
 from hexnet.options import public_options, stacked
 from host.core import Accepted, LobbyError
@@ -81,9 +81,12 @@ class Table:
     # host-side bots draw from the operating system's generator: nothing about the game's
     # seed can be learned from (or steers) their choices
     bot_rng: random.Random = field(default_factory=random.SystemRandom)
-    # what each seat was last sent (see host/render.py): packed view parts + legal, the log
+    # what each seat was last sent (see host/render.py): the public view parts of that change
+    # (shared by every seat), its own private parts and its legal actions (packed); the log
     # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
-    sent: dict[int, tuple[dict[str, bytes], bytes]] = field(default_factory=dict)
+    sent: dict[int, tuple[dict[str, bytes], dict[str, bytes], bytes]] = field(
+        default_factory=dict)
+    public_sent: dict[str, bytes] | None = None  # the public parts of the last change rendered
     log_at: dict[int, int] = field(default_factory=dict)
     choice: dict[int, tuple[Any, bytes]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
@@ -103,6 +106,10 @@ class Table:
     # window that closed (an answer quoting one of them is "too late", not a rules error)
     timer_since: int = 0
     closed_window: tuple[int, int] | None = None
+    # the engine's bookkeeping of the present state (waiting seats, deadline, legal actions),
+    # asked many times per change, kept until the state or the status changes
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _memo_of: tuple[Any, int, str] = field(default=(None, -1, ""), repr=False)
 
     def too_late(self, state_id: int) -> bool:
         """Whether an answer quoting ``state_id`` was chosen in the timed window that just
@@ -191,22 +198,58 @@ class Table:
             self.status = "over"
         return events
 
+    def _now(self) -> dict[Any, Any]:
+        """The memo of the present state (emptied when its version or the status moves)."""
+        key = (self.state, self.state["version"] if self.state else -1, self.status)
+        memo_state, version, status = self._memo_of
+        if memo_state is not key[0] or version != key[1] or status != key[2]:
+            self._memo_of = key
+            self._memo = {}
+        return self._memo
+
     def waiting_for(self) -> list[int]:
-        """Seats the engine waits on (empty unless playing)."""
+        """Seats the engine waits on (empty unless playing). Read-only: kept for the state."""
         if self.status != "playing" or self.state is None:
             return []
-        return self.engine.waiting_for(self.state)
+        memo = self._now()
+        if "waiting" not in memo:
+            memo["waiting"] = self.engine.waiting_for(self.state)
+        return memo["waiting"]
 
-    def choice_now(self, seat: int, legal: list[dict[str, Any]] | None = None
-                   ) -> tuple[Any, bytes]:
+    def deadline(self) -> Deadline | None:
+        """What the host must time now (None unless playing)."""
+        if self.status != "playing" or self.state is None:
+            return None
+        memo = self._now()
+        if "deadline" not in memo:
+            memo["deadline"] = self.engine.deadline(self.state)
+        return memo["deadline"]
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s legal actions now (none unless playing). Read-only: kept for the
+        state."""
+        if self.status != "playing" or self.state is None:
+            return []
+        memo = self._now()
+        legal = memo.get(("legal", seat))
+        if legal is None:
+            legal = memo[("legal", seat)] = self.engine.legal_actions(self.state, seat)
+        return legal
+
+    def legal_packed(self, seat: int) -> bytes:
+        """``seat``'s legal actions now, packed (what its frame carries)."""
+        memo = self._now() if self.state is not None else {}
+        packed = memo.get(("packed", seat))
+        if packed is None:
+            packed = memo[("packed", seat)] = msgpack.packb(self.legal(seat))
+        return packed
+
+    def choice_now(self, seat: int) -> tuple[Any, bytes]:
         """The seat's decision now: the engine's deadline key (it names the step) and its
         legal actions, packed."""
         assert self.state is not None
-        deadline = self.engine.deadline(self.state) if self.status == "playing" else None
-        if legal is None:
-            legal = (self.engine.legal_actions(self.state, seat)
-                     if self.status == "playing" else [])
-        return (deadline.key if deadline else None), msgpack.packb(legal)
+        deadline = self.deadline()
+        return (deadline.key if deadline else None), self.legal_packed(seat)
 
     def note_choice(self, seat: int, choice: tuple[Any, bytes]) -> None:
         """Record the choice a seat is being shown (called as its frame is rendered)."""
@@ -228,10 +271,10 @@ class Table:
         return True
 
     def view(self, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The seat's view and its legal actions now."""
+        """The seat's view and its legal actions now, as copies of their own (what a host
+        bot's policy is handed: nothing it does to them reaches the table)."""
         assert self.state is not None
-        legal = self.engine.legal_actions(self.state, seat) if self.status == "playing" else []
-        return self.engine.view(self.state, seat), legal
+        return copy_tree(self.engine.view(self.state, seat)), copy_tree(self.legal(seat))
 
     def presence(self, connected: dict[int, bool], now: float) -> list[dict[str, Any]]:
         """Every seat's presence, alike for every seat (public: who is connected is shown in

@@ -115,44 +115,69 @@ def _bin_head(n: int) -> bytes:
 
 def map_of(items: dict[str, bytes]) -> bytes:
     """A msgpack map assembled from values already packed."""
-    n = len(items)
-    head = bytes([0x80 | n]) if n < 16 else b"\xde" + struct.pack(">H", n)
-    return head + body_of(items.items())
+    return b"".join([_map_head(len(items)), *_pairs(items.items())])
 
 
 def body_of(parts: Iterable[tuple[str, bytes]]) -> bytes:
     """The key/value pairs of a map, values already packed (without the map header)."""
-    return b"".join(_key(k) + v for k, v in parts)
+    return b"".join(_pairs(parts))
+
+
+def _pairs(parts: Iterable[tuple[str, bytes]]) -> list[bytes]:
+    """Each part's packed key, then its value, in one flat list (for one join)."""
+    out: list[bytes] = []
+    for k, v in parts:
+        out += (_key(k), v)
+    return out
+
+
+def _body_len(parts: list[tuple[str, bytes]]) -> int:
+    return sum(len(_key(k)) + len(v) for k, v in parts)
 
 
 def needed(parts: list[tuple[str, bytes]]) -> int:
-    """The shortest padded frame (length prefix included) that holds ``parts``."""
-    return _LEN.size + len(_map_head(len(parts) + 1)) + len(body_of(parts)) + len(_PAD_KEY) \
+    """The shortest padded frame (length prefix included) that holds ``parts`` (from the
+    parts' lengths: nothing is joined)."""
+    return _LEN.size + len(_map_head(len(parts) + 1)) + _body_len(parts) + len(_PAD_KEY) \
         + _PAD_MAX_HEAD
 
 
 def assemble(parts: list[tuple[str, bytes]], size: int) -> bytes:
     """One frame of exactly ``size`` bytes (prefix included): a map of ``parts`` (values
-    pre-packed msgpack) plus a ``pad`` field of zero bytes filling it up. ValueError if
-    ``parts`` do not fit in ``size``."""
-    head = _map_head(len(parts) + 1) + body_of(parts) + _PAD_KEY
-    room = size - _LEN.size - len(head)
+    pre-packed msgpack) plus a ``pad`` field of zero bytes filling it up, joined once.
+    ValueError if ``parts`` do not fit in ``size``."""
+    map_head = _map_head(len(parts) + 1)
+    head_len = len(map_head) + _body_len(parts) + len(_PAD_KEY)
+    pad = _pad_head(size - _LEN.size - head_len)
+    if pad is None:
+        raise ValueError(f"a frame of {head_len} bytes does not fit in {size}")
+    pad_head, n = pad
+    return b"".join([_LEN.pack(size - _LEN.size), map_head, *_pairs(parts), _PAD_KEY, pad_head,
+                     _zeros(n)])
+
+
+def _pad_head(room: int) -> tuple[bytes, int] | None:
+    """The ``pad`` value's bin header and its length for ``room`` bytes (header included), or
+    None if it does not fit."""
     for head_len in (2, 3, 5):
         n = room - head_len
         if n >= 0 and len(_bin_head(n)) == head_len:
-            payload = head + _bin_head(n) + bytes(n)
-            return _LEN.pack(len(payload)) + payload
+            return _bin_head(n), n
     # room lies between two header sizes (e.g. 258, 65539): a longer length field than needed
     # is valid msgpack too
     if 0 <= room - 3 <= 0xFFFF:
-        n = room - 3
-        payload = head + bytes([_BIN16]) + struct.pack(">H", n) + bytes(n)
-        return _LEN.pack(len(payload)) + payload
+        return bytes([_BIN16]) + struct.pack(">H", room - 3), room - 3
     if room - 5 >= 0:
-        n = room - 5
-        payload = head + bytes([_BIN32]) + struct.pack(">I", n) + bytes(n)
-        return _LEN.pack(len(payload)) + payload
-    raise ValueError(f"a frame of {len(head)} bytes does not fit in {size}")
+        return bytes([_BIN32]) + struct.pack(">I", room - 5), room - 5
+    return None
+
+
+_ZEROS = bytes(1 << 16)
+
+
+def _zeros(n: int) -> bytes | memoryview:
+    """``n`` zero bytes (a view of one shared buffer up to 64 KiB)."""
+    return memoryview(_ZEROS)[:n] if n <= len(_ZEROS) else bytes(n)
 
 
 def pad_frames(per_seat: dict[int, list[tuple[str, bytes]]], step: int = DOWN_CLASS,

@@ -176,11 +176,15 @@ class FangGame(Game):
                 state["today"]["stolen"] = True
         return state["log"][before:]
 
-    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
-        v = view.build(state, seat)
-        v["active"] = self._public_active(state, seat)
-        d = self.deadline(state)
-        v["deadline"] = d.as_dict() if d else None
+    def _public(self, state: State) -> dict[str, Any]:
+        v = view.public(state)
+        v["active"] = self._public_active(state, None)
+        return v
+
+    def _private(self, state: State, seat: int | None) -> dict[str, Any]:
+        v = view.private(state, seat)
+        if seat is not None:
+            v["active"] = self._public_active(state, seat)
         return v
 
     def _on_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:

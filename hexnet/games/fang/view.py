@@ -17,15 +17,22 @@ from hexnet.games.fang.day import cat_counts_view
 from hexnet.games.fang.setup import known_roles
 
 
-def build(state: State, seat: int | None) -> dict[str, Any]:
-    """The game-specific part of ``seat``'s view."""
+def scene_seen(state: State, seat: int | None) -> str | None:
+    """The scene as ``seat`` sees it: the guarding protector's turn looks like picking to
+    everyone else."""
+    name = state["scene"].get("name")
+    if name == "guard" and seat not in state["scene"]["need"]:
+        return "pick"
+    return name
+
+
+def public(state: State) -> dict[str, Any]:
+    """What every seat (and a spectator) sees alike: the scene as all but its actor see it,
+    and the roles everyone knows."""
     cfg = state["cfg"]
     scene = state["scene"]
-    name = scene.get("name")
-    if name == "guard" and seat not in scene["need"]:
-        name = "pick"  # the guarding protector's turn looks like picking to everyone else
-    role = state["roles"][seat] if seat is not None else None
-    v: dict[str, Any] = {
+    name = scene_seen(state, None)
+    return {
         "day": state["day"],
         "knights_day": cfg["knights_day"],
         "days_to_knights": max(0, cfg["knights_day"] - state["day"]),
@@ -38,8 +45,8 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "required": list(state["required"]),
         "open_places": data.open_places(max(state["day"], 1)),
         "forms": list(state["form"]),
-        "roles": known_roles(state, seat),
-        "role": role,
+        "roles": known_roles(state, None),
+        "role": None,
         "chief": state["chief"] if name in ("proposal", "proposal_vote") else None,
         "scene": name,
         "members": list(state["today"].get("members", []))
@@ -49,8 +56,17 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "time_limits": cfg["time_limits"],
         "deal": cfg["deal"],
     }
+
+
+def private(state: State, seat: int | None) -> dict[str, Any]:
+    """What only ``seat`` sees, or sees otherwise: its role and the roles it knows, the scene
+    (the protector sees its guard), its hand, choice, counts and its role's findings (a
+    spectator: nothing)."""
     if seat is None:
-        return v
+        return {}
+    role = state["roles"][seat]
+    name = scene_seen(state, seat)
+    v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role, "scene": name}
     v["hand"] = [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
     v["fluchkraut"] = role in (data.WITCH, data.CROW)
     v["my_choice"] = _own_choice(state, seat)
@@ -64,6 +80,11 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         v["witch"] = {"place": me["place"], "spell": me["spell"],
                       "targets": list(me["targets"]), "stage": me["stage"]}
     return v
+
+
+def build(state: State, seat: int | None) -> dict[str, Any]:
+    """The game-specific part of ``seat``'s view."""
+    return {**public(state), **private(state, seat)}
 
 
 def _public_submitted(state: State) -> list[int]:
