@@ -228,7 +228,7 @@ class FangGame(Game):
 
     def _public_active(self, state: State, seat: int | None) -> list[int]:
         """Who the game waits on, as ``seat`` may know it (no roles given away)."""
-        everyone = waiting(state)
+        everyone = self.waiting_for(state)
         mine = [seat] if seat in everyone else []
         if state.get("outcome") is not None or state["scene"]["name"] in SECRET_SCENES:
             return mine
