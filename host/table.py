@@ -323,5 +323,7 @@ class Table:
 
 def accepted(table: Table, seat: int | None, action: dict[str, Any],
              events: list[dict[str, Any]]) -> Accepted:
-    """The journal hook for ``action`` of ``seat`` (None: the host), just accepted at ``table``."""
-    return Accepted(table.id, seat, dict(action), table.state_id, list(events))
+    """The journal hook for ``action`` of ``seat`` (None: the host), just accepted at ``table``
+    (with the digest :meth:`Table.act` computed)."""
+    return Accepted(table.id, seat, dict(action), table.state_id, list(events),
+                    table.digests[-1])
