@@ -165,7 +165,7 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
     public = public_parts(table)
     burst = change.burst
     seated = [i for i, s in enumerate(table.seats) if s.kind != "empty"]
-    per_seat: dict[int, list[tuple[str, bytes]]] = {}
+    per_seat: dict[int, traffic.Frame] = {}
     sizes: list[int] = []
     for i in seated:
         full = i in change.full or i not in table.log_at
@@ -184,8 +184,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
                 parts.append(("cover", cover_b))
             if watchers_b is not None:  # public: every seat's frame the same
                 parts.append(("watchers", watchers_b))
-            per_seat[i] = parts
-            sizes.append(traffic.needed(parts))
+            frame = per_seat[i] = traffic.Frame(parts)
+            sizes.append(frame.needed())
         else:  # a resync of someone else: this seat's full frame only sets the length
             parts = _seat_parts(table, i, True, False, key, public)
             if table.chat_kept:
@@ -197,5 +197,5 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
             sizes.append(traffic.needed(parts))
     table.rendered_sid = table.state_id
     size = traffic.size_class(max(sizes, default=0))
-    return [(conn_of_seat[i], traffic.assemble(parts, size)) for i, parts in per_seat.items()
+    return [(conn_of_seat[i], frame.padded(size)) for i, frame in per_seat.items()
             if i in conn_of_seat]

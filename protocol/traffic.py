@@ -131,29 +131,47 @@ def _pairs(parts: Iterable[tuple[str, bytes]]) -> list[bytes]:
     return out
 
 
-def _body_len(parts: list[tuple[str, bytes]]) -> int:
-    return sum(len(_key(k)) + len(v) for k, v in parts)
+class Frame:
+    """A frame's fields gathered once: packed keys and values in one flat list, with their
+    count and total length, so its padded size is known without joining and it is joined once
+    (:meth:`padded`)."""
+
+    __slots__ = ("chunks", "count", "length")
+
+    def __init__(self, parts: Iterable[tuple[str, bytes]] = ()) -> None:
+        self.chunks = _pairs(parts)
+        self.count = len(self.chunks) // 2
+        self.length = sum(map(len, self.chunks))
+
+    def needed(self) -> int:
+        """The shortest padded frame (length prefix included) that holds the fields."""
+        return _LEN.size + len(_map_head(self.count + 1)) + self.length + len(_PAD_KEY) \
+            + _PAD_MAX_HEAD
+
+    def padded(self, size: int) -> bytes:
+        """The frame of exactly ``size`` bytes (prefix included): the map of the fields plus
+        a ``pad`` field of zero bytes filling it up. ValueError if they do not fit."""
+        map_head = _map_head(self.count + 1)
+        head_len = len(map_head) + self.length + len(_PAD_KEY)
+        pad = _pad_head(size - _LEN.size - head_len)
+        if pad is None:
+            raise ValueError(f"a frame of {head_len} bytes does not fit in {size}")
+        pad_head, n = pad
+        return b"".join([_LEN.pack(size - _LEN.size), map_head, *self.chunks, _PAD_KEY,
+                         pad_head, _zeros(n)])
 
 
 def needed(parts: list[tuple[str, bytes]]) -> int:
     """The shortest padded frame (length prefix included) that holds ``parts`` (from the
     parts' lengths: nothing is joined)."""
-    return _LEN.size + len(_map_head(len(parts) + 1)) + _body_len(parts) + len(_PAD_KEY) \
-        + _PAD_MAX_HEAD
+    return Frame(parts).needed()
 
 
 def assemble(parts: list[tuple[str, bytes]], size: int) -> bytes:
     """One frame of exactly ``size`` bytes (prefix included): a map of ``parts`` (values
     pre-packed msgpack) plus a ``pad`` field of zero bytes filling it up, joined once.
     ValueError if ``parts`` do not fit in ``size``."""
-    map_head = _map_head(len(parts) + 1)
-    head_len = len(map_head) + _body_len(parts) + len(_PAD_KEY)
-    pad = _pad_head(size - _LEN.size - head_len)
-    if pad is None:
-        raise ValueError(f"a frame of {head_len} bytes does not fit in {size}")
-    pad_head, n = pad
-    return b"".join([_LEN.pack(size - _LEN.size), map_head, *_pairs(parts), _PAD_KEY, pad_head,
-                     _zeros(n)])
+    return Frame(parts).padded(size)
 
 
 def _pad_head(room: int) -> tuple[bytes, int] | None:
