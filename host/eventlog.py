@@ -18,11 +18,11 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Collection, Iterator
 from typing import Any, TextIO
 
 from hexnet.i18n import render
+from host.batches import BatchThread
 from host.core import Accepted, LobbyError, TableStarted
 
 MAX_QUEUED = 20_000  # log lines that may wait for the output before new ones are dropped
@@ -90,23 +90,22 @@ class EventLog:
 
 
 class LineWriter:
-    """Writes log lines to ``stream`` on a thread of its own, each with the time it was
-    queued (``HH:MM:SS``); :meth:`put` never blocks. :meth:`close` writes what is left (for
-    at most ``grace`` seconds) and ends the thread."""
+    """Writes log lines to ``stream`` on a thread of its own (:class:`host.batches.
+    BatchThread`), each with the time it was queued (``HH:MM:SS``), in batches at most every
+    :data:`WRITE_EVERY` seconds; :meth:`put` never blocks. :meth:`close` writes what is left
+    (for at most ``grace`` seconds) and ends the thread."""
 
     def __init__(self, stream: TextIO, max_queued: int = MAX_QUEUED, grace: float = 2.0,
                  every: float = WRITE_EVERY) -> None:
         self.stream = stream
         self.max_queued = max_queued
-        self.every = every
         self.grace = grace
         self.dropped = 0
-        self._queued = 0
-        self._items: deque[tuple[float, Collection[str]]] = deque()
-        self._cv = threading.Condition()
+        self._queued = 0  # lines put and not yet written (changed under the lock)
+        self._lock = threading.Lock()  # for the counts only: the writer takes it per batch
         self._closed = False
-        self._thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
-        self._thread.start()
+        self._thread: BatchThread[tuple[float, Collection[str]]] = BatchThread(
+            "log-writer", self._write, every)
 
     def line(self, line: str) -> None:
         """Queue one line."""
@@ -117,57 +116,39 @@ class LineWriter:
         within :data:`WRITE_EVERY`); past :data:`MAX_QUEUED` lines waiting they are dropped and
         counted."""
         count = len(lines)
-        with self._cv:
+        with self._lock:
             if self._closed:
                 return
             if self._queued + count > self.max_queued:
                 self.dropped += count
                 return
             self._queued += count
-            self._items.append((time.time(), lines))
-            if len(self._items) == 1:
-                self._cv.notify()
+        self._thread.put((time.time(), lines))
 
-    def _run(self) -> None:
-        last = 0.0
-        while True:
-            with self._cv:
-                while not self._items and not self._closed:
-                    self._cv.wait()
-                # a batch: what comes within ``every`` of the last write goes with it
-                while not self._closed and (left := last + self.every - time.monotonic()) > 0:
-                    self._cv.wait(left)
-                if not self._items:
-                    return
-                items, self._items = self._items, deque()
-                dropped, self.dropped = self.dropped, 0
-            last = time.monotonic()
-            text, count = self._text(items, dropped)
-            with contextlib.suppress(OSError, ValueError):  # (a closed or broken output)
-                self.stream.write(text)
-                self.stream.flush()
-            with self._cv:
-                self._queued -= count
-
-    @staticmethod
-    def _text(items: deque[tuple[float, Collection[str]]], dropped: int) -> tuple[str, int]:
+    def _write(self, items: list[tuple[float, Collection[str]]]) -> None:
+        """(The thread) One batch: its lines, then — if lines were dropped — how many."""
         out: list[str] = []
-        count = 0
         stamps: dict[int, str] = {}
+        count = 0
         for at, lines in items:
             stamp = stamps.get(int(at))
             if stamp is None:
                 stamp = stamps[int(at)] = time.strftime("%H:%M:%S", time.localtime(at))
             out += [f"{stamp} {line}" for line in lines]
             count += len(lines)
+        with self._lock:
+            dropped, self.dropped = self.dropped, 0
         if dropped:
             out.append(f"{time.strftime('%H:%M:%S')} {dropped} log lines dropped: the output "
                        "did not keep up")
-        return "".join(line + "\n" for line in out), count
+        with contextlib.suppress(OSError, ValueError):  # (a closed or broken output)
+            self.stream.write("".join(line + "\n" for line in out))
+            self.stream.flush()
+        with self._lock:
+            self._queued -= count
 
     def close(self) -> None:
         """Write what is queued (bounded by ``grace``) and end the writer."""
-        with self._cv:
+        with self._lock:
             self._closed = True
-            self._cv.notify()
-        self._thread.join(self.grace)
+        self._thread.stop(self.grace)

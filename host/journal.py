@@ -15,12 +15,11 @@ journals too); the reader's names are re-exported here for the host's own use.
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from host.batches import BatchThread
 from protocol.journalfile import (
     MAGIC,
     MAX_RECORD,
@@ -94,95 +93,72 @@ class Journal:
 
 
 COMMIT_EVERY = 0.015  # seconds: the writer thread fsyncs at most this often…
-COMMIT_AT_ONCE = 64  # …unless this many journals wait
+COMMIT_AT_ONCE = 64  # …unless this many marks wait
 
 
 class Syncer:
     """A writer thread that fsyncs journals as a group: :meth:`dirty` marks a journal written
     to; the thread fsyncs every marked one — at most every :data:`COMMIT_EVERY` seconds, at
-    once when :data:`COMMIT_AT_ONCE` wait — then waits for more (one fsync per journal per
+    once when :data:`COMMIT_AT_ONCE` marks wait — then waits for more (one fsync per journal per
     round however many records it got). :meth:`created` marks a new journal whose directory
     is fsynced too; :meth:`close_after` closes a journal once synced; :meth:`stop` syncs
-    everything left and ends the thread. A failed fsync is logged and reported to
-    ``failed(journal, why)``, called on the thread."""
+    everything left and ends the thread. Marking never waits (:class:`host.batches.
+    BatchThread`). A failed fsync is logged and reported to ``failed(journal, why)``, called on
+    the thread."""
 
     def __init__(self, log: Any = None,
                  failed: Callable[[Journal, str], None] | None = None,
                  every: float = COMMIT_EVERY) -> None:
-        self._cv = threading.Condition()
-        self._dirty: dict[int, Journal] = {}
-        self._closing: set[int] = set()
-        self._new: set[int] = set()  # journals whose directory entry is not synced yet
-        self._stop = False
-        self.every = every
-        self.rounds = 0
         self.log = log or (lambda line: None)
         self.failed = failed
-        self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
-        self._thread.start()
+        self._thread: BatchThread[tuple[str, Journal]] = BatchThread(
+            "journal-fsync", self._round, every, COMMIT_AT_ONCE)
+
+    @property
+    def rounds(self) -> int:
+        return self._thread.rounds
 
     def dirty(self, journal: Journal) -> None:
-        with self._cv:
-            self._mark(journal)
+        self._thread.put(("dirty", journal))
 
     def created(self, journal: Journal) -> None:
         """A journal just created unsynced (:meth:`Journal.create`): its file and directory
         are fsynced in the next round."""
-        with self._cv:
-            self._new.add(id(journal))
-            self._mark(journal)
+        self._thread.put(("created", journal))
 
     def close_after(self, journal: Journal) -> None:
-        with self._cv:
-            self._closing.add(id(journal))
-            self._mark(journal)
+        self._thread.put(("close", journal))
 
-    def _mark(self, journal: Journal) -> None:
-        """(Holding the lock) ``journal`` waits for the next round; the thread is woken when
-        the first one comes, or when enough wait to sync at once."""
-        self._dirty[id(journal)] = journal
-        if len(self._dirty) == 1 or len(self._dirty) == COMMIT_AT_ONCE:
-            self._cv.notify()
-
-    def _run(self) -> None:
-        last = 0.0
-        while True:
-            with self._cv:
-                while not self._dirty and not self._stop:
-                    self._cv.wait()
-                # the group window: what comes within it is synced in the same round
-                while not self._stop and len(self._dirty) < COMMIT_AT_ONCE and (
-                        left := last + self.every - time.monotonic()) > 0:
-                    self._cv.wait(left)
-                batch, self._dirty = self._dirty, {}
-                closing, self._closing = self._closing, set()
-                new, self._new = self._new, set()
-                stop = self._stop
-            last = time.monotonic()
-            for key, journal in batch.items():
+    def _round(self, marks: list[tuple[str, Journal]]) -> None:
+        """(The thread) One fsync per journal marked, its directory's too if it is new; then
+        the journals to close are closed."""
+        journals: dict[int, Journal] = {}
+        new: set[int] = set()
+        closing: set[int] = set()
+        for what, journal in marks:
+            journals[id(journal)] = journal
+            if what == "created":
+                new.add(id(journal))
+            elif what == "close":
+                closing.add(id(journal))
+        for key, journal in journals.items():
+            try:
+                journal.sync()
+                if key in new:
+                    _fsync_dir(journal.path.parent)
+            except (OSError, ValueError) as exc:
+                self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
+                if self.failed is not None:
+                    self.failed(journal, str(exc))
+            if key in closing:
                 try:
-                    journal.sync()
-                    if key in new:
-                        _fsync_dir(journal.path.parent)
-                except (OSError, ValueError) as exc:
-                    self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
-                    if self.failed is not None:
-                        self.failed(journal, str(exc))
-                if key in closing:
-                    try:
-                        journal.close()
-                    except OSError as exc:  # (its last buffered bytes could not be written)
-                        self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
-            self.rounds += 1
-            if stop and not batch:
-                return
+                    journal.close()
+                except OSError as exc:  # (its last buffered bytes could not be written)
+                    self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
 
     def stop(self) -> None:
         """Sync every journal still marked, then end the thread (bounded: 10 s)."""
-        with self._cv:
-            self._stop = True
-            self._cv.notify()
-        self._thread.join(10.0)
+        self._thread.stop(10.0)
 
 
 def _fsync_dir(path: Path) -> None:
