@@ -28,7 +28,8 @@ _LEN = struct.Struct(">I")
 
 @dataclass
 class Link:
-    """One authenticated connection: its stream, address, message budget and silence timer."""
+    """One authenticated connection: its stream (and transport), address, message budget and
+    silence timer."""
 
     writer: asyncio.StreamWriter
     address: str
@@ -36,6 +37,10 @@ class Link:
     last_heard: float = 0.0
     closing: bool = False
     idle: asyncio.TimerHandle | None = None
+    transport: asyncio.WriteTransport = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.transport = self.writer.transport
 
 
 class Links:
@@ -100,17 +105,12 @@ class Links:
         self._write(conn_id, link, data)
 
     def _write(self, conn_id: int, link: Link, data: bytes) -> None:
-        """Hand ``data`` to ``link``'s transport now (its buffer is the only queue); drop the
-        connection if what waits there would pass the high-water mark."""
-        transport = link.writer.transport
+        """Hand ``data`` to ``link``'s transport now (its buffer is the only queue). Once
+        what waits there passes the high-water mark the transport says so
+        (:meth:`FrameReader.pause_writing`) and the connection is dropped
+        (:meth:`stopped_reading`)."""
+        transport = link.transport
         if link.closing or transport.is_closing():
-            return
-        waiting = transport.get_write_buffer_size() + len(data)
-        if waiting > self.write_high_water:
-            self.log(f"#{conn_id} ({link.address}) stopped reading ({waiting} bytes waiting); "
-                     "dropped")
-            link.closing = True
-            transport.abort()
             return
         try:
             transport.write(data)
@@ -118,6 +118,17 @@ class Links:
             self.log(f"write to {link.address} failed: {exc}")
             link.closing = True
             transport.abort()
+
+    def stopped_reading(self, conn_id: int, link: Link) -> None:
+        """``link``'s reader let more than ``write_high_water`` bytes pile up: it is dropped
+        (at once: nothing more is written to it)."""
+        if link.closing:
+            return
+        waiting = link.transport.get_write_buffer_size()
+        self.log(f"#{conn_id} ({link.address}) stopped reading ({waiting} bytes waiting); "
+                 "dropped")
+        link.closing = True
+        asyncio.get_running_loop().call_soon(link.transport.abort)  # (not inside its write)
 
     @staticmethod
     def _close(link: Link) -> None:
@@ -151,7 +162,7 @@ class Links:
         """Read ``link``'s frames until it ends or is closed: its transport is handed to a
         :class:`FrameReader` (with whatever the handshake's stream had read beyond it), which
         hands each frame to :meth:`received`."""
-        transport = link.writer.transport
+        transport = link.transport
         frames_in = FrameReader(self, conn_id, link)
         # what came right after the handshake is in the stream's buffer (pipelined frames)
         early = bytes(reader._buffer)  # noqa: SLF001 - the stream is done with; its bytes move
@@ -161,6 +172,8 @@ class Links:
         transport.set_protocol(frames_in)
         with contextlib.suppress(AttributeError, RuntimeError):
             transport.resume_reading()  # (the stream may have paused it)
+        # past the mark the transport calls the reader's pause_writing: the client is dropped
+        transport.set_write_buffer_limits(high=self.write_high_water)
         if early:
             frames_in.data_received(early)
         await frames_in.ended
@@ -247,6 +260,9 @@ class FrameReader(asyncio.Protocol):
 
     def eof_received(self) -> bool:
         return False  # the transport closes itself
+
+    def pause_writing(self) -> None:
+        self.links.stopped_reading(self.conn_id, self.link)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.ended.done():

@@ -46,13 +46,19 @@ def cover_of(table: Table) -> dict[str, Any] | None:
     return step(table.state)
 
 
+# what a seat was last sent: the public parts of that change, its own parts, its legal actions
+# (all packed), and its whole overlay packed in one (to tell an unchanged one at once)
+Sent = tuple[dict[str, bytes], dict[str, bytes], bytes, bytes]
+
+
 @dataclass
 class Public:
     """One change's public view, packed once and shared by every seat's frame: its parts
-    (``state_id`` apart), and the parts that differ from ``base`` — the public parts of the
-    table's change before (None: none yet) — and those gone since."""
+    (``state_id`` apart; the table's id too), and the parts that differ from ``base`` — the
+    public parts of the table's change before (None: none yet) — and those gone since."""
 
     parts: dict[str, bytes]
+    table: bytes  # the table's id and state id, packed
     state_id: bytes
     base: dict[str, bytes] | None
     changed: dict[str, bytes]
@@ -81,23 +87,25 @@ def public_parts(table: Table) -> Public:
         parts[key] = data
     gone = [k for k in base if k not in parts] if base is not None else []
     table.public_sent = parts
-    return Public(parts, traffic.packed(sid), base, changed, gone)
+    return Public(parts, traffic.packed(table.id), traffic.packed(sid), base, changed, gone)
 
 
-def view_delta(public: Public, mine: dict[str, bytes],
-               before: tuple[dict[str, bytes], dict[str, bytes], bytes]
+def view_delta(public: Public, mine: dict[str, bytes], before: Sent
                ) -> tuple[dict[str, bytes], list[str]]:
     """What a seat's view — ``public`` parts under its own ``mine`` — changed since it was
-    sent ``before`` (public parts of then, its own parts of then, its legal actions): the
-    parts changed or new, and the names of parts gone. The public parts' changes are found
-    once per change (:func:`public_parts`), reused for every seat whose last frame was of the
-    change before."""
-    old_public, old_mine, _ = before
+    sent ``before`` (public parts of then, its own parts of then, …): the parts changed or
+    new, and the names of parts gone. The public parts' changes are found once per change
+    (:func:`public_parts`), reused for every seat whose last frame was of the change before;
+    an overlay unchanged (the very parts of then) is not compared again."""
+    old_public, old_mine = before[0], before[1]
     if old_public is public.base:
         public_changed, public_gone = public.changed, public.gone
     else:  # the seat missed changes (it was not rendered): compared in full
         public_changed = {k: v for k, v in public.parts.items() if old_public.get(k) != v}
         public_gone = [k for k in old_public if k not in public.parts]
+    if mine is old_mine:
+        return ({k: v for k, v in public_changed.items() if k not in mine},
+                [k for k in public_gone if k not in mine])
     changed = {k: v for k, v in public_changed.items() if k not in mine and k not in old_mine}
     for key, data in mine.items():
         old = old_mine.get(key)
@@ -125,14 +133,20 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool, deadline_key: A
     else:
         log = [public_form(e) for e in state["log"][table.log_at.get(seat, 0):]
                if visible(e, seat)]
-    mine = {k: traffic.packed(v) for k, v in own.items()}  # each own part packed once
+    pack = traffic.packer()
+    whole = pack(own)
+    last = table.sent.get(seat)
+    if last is not None and last[3] == whole:
+        mine = last[1]  # the overlay as it was: its parts as packed then
+    else:
+        mine = {k: pack(v) for k, v in own.items()}  # each own part packed once
     legal_b = table.legal_packed(seat)
-    before = None if full else table.sent.get(seat)
+    before = None if full else last
     if keep:
-        table.sent[seat] = (public.parts, mine, legal_b)
+        table.sent[seat] = (public.parts, mine, legal_b, whole)
         table.log_at[seat] = len(state["log"])
         table.note_choice(seat, (deadline_key, legal_b))
-    parts = [("type", _VIEW), ("table", traffic.packed(table.id)), ("state_id", public.state_id)]
+    parts = [("type", _VIEW), ("table", public.table), ("state_id", public.state_id)]
     if before is None:
         parts += [("view", traffic.map_of({**public.parts, **mine})), ("legal", legal_b)]
     else:  # only what changed since the seat's last frame (compared as packed bytes)

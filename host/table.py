@@ -20,6 +20,7 @@ from hexnet.options import public_options, stacked
 from host.core import Accepted, LobbyError
 
 MAX_HOST_STEPS = 10_000
+_NO_ACTIONS = msgpack.packb([])
 
 
 @dataclass
@@ -82,9 +83,10 @@ class Table:
     # seed can be learned from (or steers) their choices
     bot_rng: random.Random = field(default_factory=random.SystemRandom)
     # what each seat was last sent (see host/render.py): the public view parts of that change
-    # (shared by every seat), its own private parts and its legal actions (packed); the log
+    # (shared by every seat), its own private parts, its legal actions and its whole private
+    # overlay (packed); the log
     # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
-    sent: dict[int, tuple[dict[str, bytes], dict[str, bytes], bytes]] = field(
+    sent: dict[int, tuple[dict[str, bytes], dict[str, bytes], bytes, bytes]] = field(
         default_factory=dict)
     public_sent: dict[str, bytes] | None = None  # the public parts of the last change rendered
     log_at: dict[int, int] = field(default_factory=dict)
@@ -200,10 +202,11 @@ class Table:
 
     def _now(self) -> dict[Any, Any]:
         """The memo of the present state (emptied when its version or the status moves)."""
-        key = (self.state, self.state["version"] if self.state else -1, self.status)
+        state = self.state
         memo_state, version, status = self._memo_of
-        if memo_state is not key[0] or version != key[1] or status != key[2]:
-            self._memo_of = key
+        if (memo_state is not state or status != self.status
+                or state is not None and version != state["version"]):
+            self._memo_of = (state, state["version"] if state else -1, self.status)
             self._memo = {}
         return self._memo
 
@@ -241,7 +244,8 @@ class Table:
         memo = self._now() if self.state is not None else {}
         packed = memo.get(("packed", seat))
         if packed is None:
-            packed = memo[("packed", seat)] = msgpack.packb(self.legal(seat))
+            legal = self.legal(seat)
+            packed = memo[("packed", seat)] = msgpack.packb(legal) if legal else _NO_ACTIONS
         return packed
 
     def choice_now(self, seat: int) -> tuple[Any, bytes]:

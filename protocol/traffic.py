@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import struct
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgpack
@@ -79,10 +79,15 @@ _KEYS: dict[str, bytes] = {}  # field names, packed once
 def packed(value: Any) -> bytes:
     """``value`` as msgpack bytes (the form every part of a frame is kept in). One packer per
     thread, reused: ``msgpack.packb`` builds a new one every call."""
-    packer = getattr(_local, "packer", None)
-    if packer is None:
-        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
-    return packer.pack(value)
+    return packer()(value)
+
+
+def packer() -> Callable[[Any], bytes]:
+    """This thread's :func:`packed` (for a loop that packs many values)."""
+    pack = getattr(_local, "pack", None)
+    if pack is None:
+        pack = _local.pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+    return pack
 
 
 def _key(name: str) -> bytes:
@@ -176,20 +181,21 @@ def assemble(parts: list[tuple[str, bytes]], size: int) -> bytes:
 
 def _pad_head(room: int) -> tuple[bytes, int] | None:
     """The ``pad`` value's bin header and its length for ``room`` bytes (header included), or
-    None if it does not fit."""
-    for head_len in (2, 3, 5):
-        n = room - head_len
-        if n >= 0 and len(_bin_head(n)) == head_len:
-            return _bin_head(n), n
-    # room lies between two header sizes (e.g. 258, 65539): a longer length field than needed
-    # is valid msgpack too
-    if 0 <= room - 3 <= 0xFFFF:
-        return bytes([_BIN16]) + struct.pack(">H", room - 3), room - 3
-    if room - 5 >= 0:
-        return bytes([_BIN32]) + struct.pack(">I", room - 5), room - 5
+    None if it does not fit. Where ``room`` lies between two header sizes (e.g. 258, 65539) a
+    longer length field than needed is used: valid msgpack too."""
+    n = room - 2
+    if 0 <= n < 256:
+        return bytes((_BIN8, n)), n
+    n = room - 3
+    if 0 <= n <= 0xFFFF:
+        return _BIN16_HEAD + struct.pack(">H", n), n
+    n = room - 5
+    if n >= 0:
+        return _BIN32_HEAD + struct.pack(">I", n), n
     return None
 
 
+_BIN16_HEAD, _BIN32_HEAD = bytes([_BIN16]), bytes([_BIN32])
 _ZEROS = bytes(1 << 16)
 
 

@@ -183,8 +183,11 @@ class FangGame(Game):
 
     def _private(self, state: State, seat: int | None) -> dict[str, Any]:
         v = view.private(state, seat)
-        if seat is not None:
-            v["active"] = self._public_active(state, seat)
+        # only a seat waited on may see the waiting set otherwise than everyone
+        if seat is not None and seat in self.waiting_for(state):
+            active = self._public_active(state, seat)
+            if active != self._public_active(state, None):
+                v["active"] = active
         return v
 
     def _on_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:

@@ -60,13 +60,15 @@ def public(state: State) -> dict[str, Any]:
 
 def private(state: State, seat: int | None) -> dict[str, Any]:
     """What only ``seat`` sees, or sees otherwise: its role and the roles it knows, the scene
-    (the protector sees its guard), its hand, choice, counts and its role's findings (a
-    spectator: nothing)."""
+    where it sees it otherwise (the protector its guard), its hand, choice, counts and its
+    role's findings (a spectator: nothing)."""
     if seat is None:
         return {}
     role = state["roles"][seat]
     name = scene_seen(state, seat)
-    v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role, "scene": name}
+    v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role}
+    if name != scene_seen(state, None):  # (the guarding protector)
+        v["scene"] = name
     v["hand"] = [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
     v["fluchkraut"] = role in (data.WITCH, data.CROW)
     v["my_choice"] = _own_choice(state, seat)
