@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import os
 import signal
 import socket
@@ -97,6 +98,10 @@ async def _serve_headless(args: argparse.Namespace, log_line: Callable[[str], No
 
         log_line(f"file descriptors: {BUDGET.limit}, {BUDGET.reserve} kept for journals and "
                  f"players already in; no door's logins take more than {BUDGET.share()}")
+        # what start-up made (modules, catalogs, recovered tables) lives as long as the host:
+        # the collector need not look at it again in every full collection
+        gc.collect()
+        gc.freeze()
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
         log_line(history(args).line())
         if director is not None:

@@ -35,12 +35,13 @@ class Publisher:
         self.presence = presence
         self.watchers = watchers
 
-    def tick(self) -> None:
-        """Send every table changed since the last tick its frames: one per connected seat,
-        of one length (the tick's frames as one :class:`host.core.Frames` effect); then reveals
-        that are due (after the frames before them); then the watchers' frames."""
+    def tick(self, most: int | None = None) -> None:
+        """Send every table changed since the last tick (or the ``most`` that changed first:
+        the others go with the next tick) its frames: one per connected seat, of one length
+        (the tick's frames as one :class:`host.core.Frames` effect); then reveals that are due
+        (after the frames before them); then the watchers' frames."""
         batch: list[tuple[int, bytes]] = []
-        for tid, change in self.changes.take().items():
+        for tid, change in self.changes.take(most).items():
             table = self.tables.get(tid)
             if table is None or table.state is None or table.status == "halted":
                 continue  # (halted: its last step is not in the journal)
