@@ -29,6 +29,15 @@ def scene_seen(state: State, seat: int | None) -> str | None:
 def public(state: State) -> dict[str, Any]:
     """What every seat (and a spectator) sees alike: the scene as all but its actor see it,
     and the roles everyone knows."""
+    v = _table(state)
+    v["roles"] = known_roles(state, None)
+    v["role"] = None
+    v["scene"] = scene_seen(state, None)
+    return v
+
+
+def _table(state: State) -> dict[str, Any]:
+    """The public parts but the roles and the scene (which a seat may see otherwise)."""
     cfg = state["cfg"]
     scene = state["scene"]
     name = scene_seen(state, None)
@@ -45,10 +54,7 @@ def public(state: State) -> dict[str, Any]:
         "required": list(state["required"]),
         "open_places": data.open_places(max(state["day"], 1)),
         "forms": list(state["form"]),
-        "roles": known_roles(state, None),
-        "role": None,
         "chief": state["chief"] if name in ("proposal", "proposal_vote") else None,
-        "scene": name,
         "members": list(state["today"].get("members", []))
         if name in ("proposal_vote", "proposal_result", "ritual") else [],
         "proposal_size": scene.get("size"),
@@ -64,15 +70,21 @@ def private(state: State, seat: int | None) -> dict[str, Any]:
     role's findings (a spectator: nothing)."""
     if seat is None:
         return {}
+    v = _own(state, seat)
+    if v["scene"] == scene_seen(state, None):
+        del v["scene"]  # as everyone sees it
+    return v
+
+
+def _own(state: State, seat: int) -> dict[str, Any]:
+    """``seat``'s own parts, the scene as it sees it among them."""
     role = state["roles"][seat]
     name = scene_seen(state, seat)
-    v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role}
-    if name != scene_seen(state, None):  # (the guarding protector)
-        v["scene"] = name
-    v["hand"] = [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
-    v["fluchkraut"] = role in (data.WITCH, data.CROW)
-    v["my_choice"] = _own_choice(state, seat)
-    v["cat_counts"] = cat_counts_view(state, seat)
+    v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role, "scene": name,
+                         "hand": [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]],
+                         "fluchkraut": role in (data.WITCH, data.CROW),
+                         "my_choice": _own_choice(state, seat),
+                         "cat_counts": cat_counts_view(state, seat)}
     if role == data.SEER:
         v["seen"] = [list(r) for r in state["seer_results"]]
     if role == data.PROTECTOR:
@@ -85,8 +97,11 @@ def private(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def build(state: State, seat: int | None) -> dict[str, Any]:
-    """The game-specific part of ``seat``'s view."""
-    return {**public(state), **private(state, seat)}
+    """The game-specific part of ``seat``'s view: the public parts with the seat's own over
+    them (built once each: search's playouts ask for it at every step)."""
+    if seat is None:
+        return public(state)
+    return {**_table(state), **_own(state, seat)}
 
 
 def _public_submitted(state: State) -> list[int]:
