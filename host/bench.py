@@ -47,6 +47,7 @@ import json
 import os
 import random
 import re
+import runpy
 import secrets
 import signal
 import ssl
@@ -761,9 +762,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) >= 3 and argv[0] == "--slow-disk":
         slow_disk(float(argv[1]))
-        from hexnet.cli import main as hexnet
-
-        return int(hexnet(argv[2:]) or 0)
+        sys.argv = ["hexnet", *argv[2:]]  # the front door, as `python -m hexnet.cli` runs it
+        runpy.run_module("hexnet.cli", run_name="__main__", alter_sys=True)
+        return 0
     if len(argv) != 2 or argv[0] != "--echo-server":
         print("usage: python -m host.bench --echo-server DIR | --slow-disk MS host ARGS… "
               "(the bench is: hexnet bench)", file=sys.stderr)

@@ -11,16 +11,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgpack
-
 from hexnet import rng
 from hexnet.engine import Deadline, Game, IllegalAction, copy_tree
 from hexnet.fairness import commitment, events_digest
 from hexnet.options import public_options, stacked
 from host.core import Accepted, LobbyError
+from protocol import traffic
 
 MAX_HOST_STEPS = 10_000
-_NO_ACTIONS = msgpack.packb([])
+_NO_ACTIONS = traffic.packed([])
 
 
 @dataclass
@@ -245,7 +244,7 @@ class Table:
         packed = memo.get(("packed", seat))
         if packed is None:
             legal = self.legal(seat)
-            packed = memo[("packed", seat)] = msgpack.packb(legal) if legal else _NO_ACTIONS
+            packed = memo[("packed", seat)] = traffic.packed(legal) if legal else _NO_ACTIONS
         return packed
 
     def choice_now(self, seat: int) -> tuple[Any, bytes]:
