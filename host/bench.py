@@ -236,8 +236,11 @@ class Seat:
         self.over = False
         self.acted: int | None = None  # the state id our pending action quoted
         self.sent_at: dict[int, float] = {}  # state id quoted → send time (inside the window)
+        self.secret_sent: set[int] = set()  # state ids quoted while a secret step was open
+        self.in_secret_step = False  # the seat's last frame named a secret step (``cover``)
         self.arrivals: dict[int, float] = {}  # state id → arrival of its frame
         self.accepted: list[tuple[float, int]] = []  # (send time, state id produced)
+        self.accepted_secret: list[tuple[float, int]] = []  # the same, at a secret step
         self.bytes = 0
         self.unpadded = 0  # the same frames without their pad field
         self.views = 0  # view frames received while counting (one per change of the table)
@@ -309,6 +312,7 @@ class Seat:
 
     def on_view(self, at: float, msg: dict[str, Any]) -> None:
         view = msg.get("view")
+        self.in_secret_step = "cover" in msg
         sid = msg["state_id"] if "state_id" in msg else view["state_id"]
         self.arrivals.setdefault(sid, at)
         if "legal" in msg:
@@ -322,7 +326,9 @@ class Seat:
             # inside would charge the window with what came before)
             t0 = self.sent_at.pop(msg["answered"], None)
             if t0 is not None and self.counting:
-                self.accepted.append((t0, sid))
+                secret = msg["answered"] in self.secret_sent
+                (self.accepted_secret if secret else self.accepted).append((t0, sid))
+            self.secret_sent.discard(msg["answered"])
             self.acted = None
             if self.turns is not None:
                 self.turns.answered(self)
@@ -361,6 +367,8 @@ class Seat:
         self.acted = self.sid
         if self.counting:
             self.sent_at[self.sid] = time.perf_counter()
+            if self.in_secret_step:
+                self.secret_sent.add(self.sid)
         self.send({"type": "act", "table": self.table, "state_id": self.sid,
                    "action": self.rng.choice(self.legal)})
 
@@ -428,11 +436,13 @@ async def seat_table(port: int, game: str, seats: int, rng: random.Random,
     return clients
 
 
-def latencies(clients: list[Seat]) -> list[float]:
-    """Per accepted action: send → the last seat that got a frame of that state holds it."""
+def latencies(clients: list[Seat], secret: bool = False) -> list[float]:
+    """Per accepted action: send → the last seat that got a frame of that state holds it.
+    Actions sent while a secret step was open (whose publication follows the step's own
+    cadence: issue 22's ``secret_step_latency_ms``) apart: ``secret`` gives those."""
     out = []
     for c in clients:
-        for t0, sid in c.accepted:
+        for t0, sid in c.accepted_secret if secret else c.accepted:
             arrivals = [o.arrivals[sid] for o in clients if sid in o.arrivals]
             if arrivals:
                 out.append(max(arrivals) - t0)
