@@ -15,6 +15,7 @@ from host.lobby import Lobby
 from host.render import Public, view_delta
 from protocol import frames
 from tests.host.test_lobby import Recorder, ident
+from tests.host.test_traffic import seated
 
 
 def _effective(public: dict[str, bytes], mine: dict[str, bytes]) -> dict[str, bytes]:
@@ -82,14 +83,7 @@ def test_each_change_builds_the_public_view_once_and_each_seats_overlay_once(
         calls["private"] += 1
         return private_view(self, state, seat, log)
 
-    rec = Recorder()
-    lb = Lobby(rec, seed_source=lambda: 3)
-    for c in range(1, seats + 1):
-        lb.connect(c, ident(c), f"p{c}")
-    lb.handle(1, {"type": "create", "game": game, "seats": seats, "options": {}})
-    for c in range(2, seats + 1):
-        lb.handle(c, {"type": "sit", "table": 1, "seat": None})
-    lb.handle(1, {"type": "start", "table": 1})
+    lb, rec = seated(game, seats, 3)
     rec.take()
     table = lb.tables[1]
     monkeypatch.setattr(Game, "public_view", counted_public)
