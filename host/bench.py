@@ -520,7 +520,7 @@ async def measure_game(port: int, host_pid: int, game: str, seats: int, actions:
         lat += latencies(clients)
         total_bytes += sum(c.bytes for c in clients)
         unpadded += sum(c.unpadded for c in clients)
-        accepted += sum(len(c.accepted) for c in clients)
+        accepted += sum(len(c.accepted) + len(c.accepted_secret) for c in clients)
         for c in clients:
             c.close()
     return GameRun(lat, total_bytes / max(1, accepted), unpadded / max(1, accepted), cpu,
@@ -568,7 +568,7 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
     unanswered = sum(len(c.sent_at) for table in clients for c in table)
     starts = [max(c.first_view for c in table) - table[0].started_at for table in clients
               if all(c.first_view is not None for c in table)]
-    acts = sum(len(c.accepted) for table in clients for c in table)
+    acts = sum(len(c.accepted) + len(c.accepted_secret) for table in clients for c in table)
     dropped = sum(1 for table in clients for c in table if c.task.done())
     for table in clients:
         for c in table:
