@@ -16,8 +16,10 @@ restarted host show the same lines at the same places.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, ClassVar
 
 import msgpack
@@ -336,7 +338,7 @@ class Game:
         if offered_state is not state or version != state["version"] or (
                 type(seat) is not int or seat != offered_seat):
             return False
-        return any(candidate is action for candidate in legal)
+        return any(map(operator.is_, legal, repeat(action)))
 
     def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
         """The action ``seat`` may take that equals ``action`` (keys, values and value types),
