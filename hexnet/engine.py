@@ -15,8 +15,11 @@ restarted host show the same lines at the same places.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, ClassVar
 
 import msgpack
@@ -213,6 +216,28 @@ def _without_audience(event: Event) -> Event:
 
 # --- the contract --------------------------------------------------------------------------
 
+def _per_version(fn: Any) -> Any:
+    """``fn(self, state)`` kept for the last state asked and its version: the rules'
+    bookkeeping (who is waited on, what is timed) is asked many times per state — by legal
+    actions, validation, views, the host and playouts — and changes only with it. A state is
+    changed only by :meth:`Game.apply` (or, in playouts, ``_apply`` followed by a version
+    step), which moves its version. A list is handed out as a copy."""
+    slot = f"_last_{fn.__name__}"
+
+    @functools.wraps(fn)
+    def per_version(self: Game, state: State) -> Any:
+        last = self.__dict__.get(slot)
+        version = state["version"]
+        if last is None or last[0] is not state or last[1] != version:
+            last = self.__dict__[slot] = (state, version, fn(self, state))
+        value = last[2]
+        return list(value) if type(value) is list else value
+
+    per_version.per_version = True  # type: ignore[attr-defined]
+    return per_version
+
+
+
 @dataclass
 class Game:
     """Base class of every engine. Subclasses implement the ``_``-prefixed hooks.
@@ -228,6 +253,17 @@ class Game:
     # state keys never changed after setup: :meth:`copy_state` shares them between copies
     frozen: ClassVar[frozenset[str]] = frozenset({"players", "options"})
     round_field: str = ""  # the view field counting rounds (days, turns); replays jump by it
+    # the legal actions last offered: (state, its version, seat, the list legal_actions gave)
+    _offered: ClassVar[tuple[Any, int, Any, list[Action]]] = (None, -1, None, [])
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's ``waiting_for`` and ``deadline`` are kept per state version
+        (:func:`_per_version`)."""
+        super().__init_subclass__(**kwargs)
+        for name in ("waiting_for", "deadline"):
+            fn = cls.__dict__.get(name)
+            if fn is not None and not getattr(fn, "per_version", False):
+                setattr(cls, name, _per_version(fn))
 
     # -- contract -----------------------------------------------------------------------
     def setup(self, players: list[str], seed: int | bytes,
@@ -263,26 +299,46 @@ class Game:
         A seat the game waits on gets all of them. A seat it does not wait on gets its
         *optional* actions (Hexenhammer's trials, playable at any time in their phases): they
         are offered but never waited for, so nobody is asked or timed on their account and the
-        waiting set says nothing about who holds one. Bots are asked only when waited on."""
+        waiting set says nothing about who holds one. Bots are asked only when waited on.
+
+        The list is remembered: one of its actions, applied unchanged to the same state for the
+        same seat, is not looked up again (:meth:`apply`). Treat it as read-only."""
         if seat in self.waiting_for(state):
-            return self._legal(state, seat)
-        return self._optional(state, seat)
+            legal = self._legal(state, seat)
+        else:
+            legal = self._optional(state, seat)
+        self._offered = (state, state["version"], seat, legal)
+        return legal
 
     def apply(self, state: State, seat: int | None, action: Any) -> list[Event]:
         """Validate, then carry out ``action`` for ``seat``; return the new events.
 
         Raises :class:`IllegalAction` and leaves ``state`` untouched if the action is not allowed.
+        An action taken from the list :meth:`legal_actions` just gave for this state and seat
+        (the very object, unchanged) needs no validation: it is carried out at once.
         """
         try:
-            check_action_shape(action)
             if seat is None:
+                check_action_shape(action)
                 events = self._apply_host(state, action)
+            elif self._was_offered(state, seat, action):
+                events = self._apply(state, seat, dict(action))
             else:
+                check_action_shape(action)
                 events = self._apply(state, seat, self._validated(state, seat, action))
         except IllegalAction as exc:
             raise self._named(exc) from None
         state["version"] += 1
         return events
+
+    def _was_offered(self, state: State, seat: Any, action: Any) -> bool:
+        """Whether ``action`` is one of the actions :meth:`legal_actions` last gave, for this
+        very state at its present version and this seat."""
+        offered_state, version, offered_seat, legal = self._offered
+        if offered_state is not state or version != state["version"] or (
+                type(seat) is not int or seat != offered_seat):
+            return False
+        return any(map(operator.is_, legal, repeat(action)))
 
     def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
         """The action ``seat`` may take that equals ``action`` (keys, values and value types),
@@ -355,26 +411,43 @@ class Game:
         return [emit(state, "presence_played", to=[seat], seat=seat, count=count)]
 
     def view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
-        """Everything ``seat`` may know and nothing more (None = spectator). ``log=False``
-        leaves the log out (the host sends it as deltas, see :mod:`protocol.traffic`)."""
-        v = self._view(state, seat)
+        """Everything ``seat`` may know and nothing more (None = spectator): the public view
+        with the seat's private overlay over it, ``{**public_view(state), **private_view(state,
+        seat)}``. ``log=False`` leaves the log out (the host sends it as deltas, see
+        :mod:`protocol.traffic`)."""
+        return {**self.public_view(state), **self.private_view(state, seat, log)}
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """The part of the view that is the same for every seat and a spectator (the host
+        builds it once per change and shares it between the seats' frames): the game's
+        :meth:`_public` parts, then ``game``, ``state_id``, ``players``, ``active``,
+        ``deadline`` and ``outcome`` where the game did not set them. A view is read-only: its
+        parts may be the state's own."""
+        v = self._public(state)
         v.setdefault("game", self.name)
-        v.setdefault("seat", seat)
         v.setdefault("state_id", state["version"])
         # what a game's own view has already set is not computed again
         if "players" not in v:
             v["players"] = list(state["players"])
         if "active" not in v:
             v["active"] = self.waiting_for(state)
-        if not log:
-            v.pop("log", None)
-        elif "log" not in v:  # a game may build its own log (log_for runs on every view)
-            v["log"] = log_for(state, seat)
         if "deadline" not in v:
             d = self.deadline(state)
             v["deadline"] = d.as_dict() if d else None
         if "outcome" not in v:
             v["outcome"] = self.outcome(state)
+        return v
+
+    def private_view(self, state: State, seat: int | None, log: bool = True) -> dict[str, Any]:
+        """What ``seat``'s view adds to the public view or sets over it (a small overlay: its
+        hand, its role, ``seat``, its log): the game's :meth:`_private` parts, ``seat``, and
+        the last events the seat may see (``log=False``: without them)."""
+        v = self._private(state, seat)
+        v["seat"] = seat
+        if not log:
+            v.pop("log", None)
+        elif "log" not in v:  # a game may build its own log (log_for runs on every view)
+            v["log"] = log_for(state, seat)
         return v
 
     def waiting_for(self, state: State) -> list[int]:
@@ -481,7 +554,20 @@ class Game:
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         raise NotImplementedError
 
+    def _public(self, state: State) -> dict[str, Any]:
+        """The game's parts of every seat's view that no seat sees otherwise (none by default:
+        a game that only has :meth:`_view` renders every part per seat)."""
+        return {}
+
+    def _private(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The game's parts of ``seat``'s view that are not public, or that it sees otherwise
+        (a key here wins over the same key of :meth:`_public`). By default the whole
+        :meth:`_view`."""
+        return self._view(state, seat)
+
     def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """A game's whole view of ``seat`` in one hook, if it does not split it into
+        :meth:`_public` and :meth:`_private`."""
         raise NotImplementedError
 
     def _on_timeout(self, state: State) -> list[Event]:

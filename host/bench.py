@@ -8,21 +8,33 @@ read, before decoding. One run measures, side by side:
 * **echo** — a bare asyncio TLS 1.3 echo server (a subprocess with the host's TLS settings)
   answering a 256-byte msgpack frame: the floor every figure is compared to (``× echo``);
 * **fan-out** — the same server writing one 1 KiB frame to 4 connections at once;
-* **games** — for each game a table of raw clients playing at once (4 seats; Fang 8), each
-  choosing a random legal action as soon as it may: action sent → every seat that was sent the
-  view of the change holds it (measured at frame arrival), p50/p99, and bytes of frames per
-  accepted action, as sent and without their padding (what the traffic rule costs) (Fang's
-  always-timed witches' window and pause before a vote made shortest: 5 s and 0 s);
+* **games** — for each game a table of raw clients (4 seats; Fang 8) playing one action per
+  change: once every seat holds the last change, a seat drawn among those with legal actions
+  sends a random one of them: action sent → every seat that was sent the view of the change
+  holds it (measured at frame arrival), p50/p99; the host's CPU time per change (its
+  ``/proc`` figures over the games, divided by the changes every seat received: one action
+  each); and bytes of frames per accepted action, as sent and without their padding (what the
+  traffic rule costs) (Fang's always-timed witches' window and pause before a vote made
+  shortest: 5 s and 0 s);
 * **scale** (``--tables N``) — N tables of 4 raw clients choosing after a human-plus think time
-  (0.3–1 s) for ``--seconds``: latency, host CPU seconds per 1,000 actions, host RSS per table
-  and peak RSS;
-* **selfplay** — random bots in one process, games per second per game.
+  (0.3–1 s): every table is seated, then the window opens with every table's ``start`` at once
+  (the start burst: each journal created, each first view sent) and runs ``--seconds``: latency
+  of the actions sent inside the window, start → every seat holds its first view, host CPU
+  seconds per 1,000 actions, host RSS per table and peak RSS, connections dropped;
+* **selfplay** — random bots in one process, games per CPU second per game;
+* **search** — search playouts per second per game, in process
+  (:func:`hexnet.tools.searchbench.playout_rate`).
 
-``--repeats R`` repeats the echo and game measurements and reports medians. ``--json FILE``
-writes the figures (keys ``echo_ms``, ``fanout_ms``, ``games``, ``tables``, ``scale``,
-``selfplay``). The bench speaks only the parts of the protocol every hexnet version has
-(handshake, create/sit/start/act, ``view`` frames with or without log deltas), so the same file
-measures an older host for before/after figures.
+``--slow-disk MS`` makes the host's every ``fsync`` that much slower (the host runs under
+``python -m host.bench --slow-disk MS``, which wraps ``os.fsync``: a bench-only switch, the host
+itself has none), as on a real disk.
+
+``--repeats R`` repeats the echo and game measurements and reports medians, with the load
+average at each repeat. ``--json FILE`` writes the figures (keys ``echo_ms``, ``fanout_ms``,
+``games`` — per game ``latency_ms``, ``host_cpu_us_per_change``, … —, ``tables``, ``scale``,
+``selfplay``, ``search``, ``load``). The bench speaks only the parts of the protocol every
+hexnet version has (handshake, create/sit/start/act, ``view`` frames with or without log
+deltas), so the same file measures an older host for before/after figures.
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ import json
 import os
 import random
 import re
+import runpy
 import secrets
 import signal
 import ssl
@@ -223,13 +236,20 @@ class Seat:
         self.legal: list[dict[str, Any]] = []
         self.over = False
         self.acted: int | None = None  # the state id our pending action quoted
-        self.sent_at: dict[int, float] = {}
+        self.sent_at: dict[int, float] = {}  # state id quoted → send time (inside the window)
+        self.secret_sent: set[int] = set()  # state ids quoted while a secret step was open
+        self.in_secret_step = False  # the seat's last frame named a secret step (``cover``)
         self.arrivals: dict[int, float] = {}  # state id → arrival of its frame
         self.accepted: list[tuple[float, int]] = []  # (send time, state id produced)
+        self.accepted_secret: list[tuple[float, int]] = []  # the same, at a secret step
         self.bytes = 0
         self.unpadded = 0  # the same frames without their pad field
+        self.views = 0  # view frames received while counting (one per change of the table)
         self.think: tuple[float, float] | None = None
         self.counting = False
+        self.turns: Turns | None = None  # one action per change (the games measurement)
+        self.started_at: float | None = None  # when the table's start was sent
+        self.first_view: float | None = None  # arrival of the first view after it
         self._next_act: asyncio.TimerHandle | None = None
         self.changed = asyncio.Event()
 
@@ -281,8 +301,11 @@ class Seat:
                     self.you = msg["you"]
                 if kind == "view":
                     if self.counting:
+                        self.views += 1
                         self.bytes += 4 + len(payload)
                         self.unpadded += 4 + len(payload) - traffic.pad_cost(msg, payload)
+                    if self.first_view is None and self.started_at is not None:
+                        self.first_view = at
                     self.on_view(at, msg)
                 elif kind == "rejected":
                     self.on_rejected()
@@ -290,6 +313,7 @@ class Seat:
 
     def on_view(self, at: float, msg: dict[str, Any]) -> None:
         view = msg.get("view")
+        self.in_secret_step = "cover" in msg
         sid = msg["state_id"] if "state_id" in msg else view["state_id"]
         self.arrivals.setdefault(sid, at)
         if "legal" in msg:
@@ -297,22 +321,39 @@ class Seat:
         for part in (view, msg.get("view_delta")):  # a whole view, or the parts that changed
             if isinstance(part, dict) and "outcome" in part:
                 self.over = part["outcome"] is not None
+        self.sid = max(self.sid, sid)
         if "answered" in msg:
+            # only actions sent inside the window count (one sent before it but answered
+            # inside would charge the window with what came before)
             t0 = self.sent_at.pop(msg["answered"], None)
             if t0 is not None and self.counting:
-                self.accepted.append((t0, sid))
+                secret = msg["answered"] in self.secret_sent
+                (self.accepted_secret if secret else self.accepted).append((t0, sid))
+            self.secret_sent.discard(msg["answered"])
             self.acted = None
+            if self.turns is not None:
+                self.turns.answered(self)
         if "rejected" in msg:
             self.on_rejected()
-        self.sid = max(self.sid, sid)
         self.maybe_act()
 
     def on_rejected(self) -> None:
+        if self.acted is not None:
+            self.sent_at.pop(self.acted, None)
         self.acted = None
+        if self.turns is not None:
+            self.turns.answered(self)
         self.maybe_act()
 
+    def ready(self) -> bool:
+        """Whether this seat may act now (it holds legal actions it has not acted on)."""
+        return not (self.over or not self.legal or self.acted == self.sid or self.table is None)
+
     def maybe_act(self) -> None:
-        if self.over or not self.legal or self.acted == self.sid or self.table is None:
+        if self.turns is not None:
+            self.turns.poke()
+            return
+        if not self.ready():
             return
         if self.think is None:
             self.act()
@@ -325,7 +366,10 @@ class Seat:
         if self.over or not self.legal or self.acted == self.sid:
             return
         self.acted = self.sid
-        self.sent_at[self.sid] = time.perf_counter()
+        if self.counting:
+            self.sent_at[self.sid] = time.perf_counter()
+            if self.in_secret_step:
+                self.secret_sent.add(self.sid)
         self.send({"type": "act", "table": self.table, "state_id": self.sid,
                    "action": self.rng.choice(self.legal)})
 
@@ -348,6 +392,32 @@ class Seat:
             self.writer.close()
 
 
+class Turns:
+    """One action in flight at a table: once every seat holds the table's last change, a seat
+    drawn among those that may act sends one (so each change is one action, and the host's CPU
+    per change is its CPU per action)."""
+
+    def __init__(self, clients: list[Seat], rng: random.Random) -> None:
+        self.clients = clients
+        self.rng = rng
+        self.pending: Seat | None = None
+
+    def answered(self, seat: Seat) -> None:
+        if self.pending is seat:
+            self.pending = None
+
+    def poke(self) -> None:
+        if self.pending is not None:
+            return
+        latest = max(c.sid for c in self.clients)
+        if any(c.sid != latest for c in self.clients):
+            return  # a seat does not hold the last change yet
+        ready = [c for c in self.clients if c.ready()]
+        if ready:
+            self.pending = self.rng.choice(ready)
+            self.pending.act()
+
+
 async def seat_table(port: int, game: str, seats: int, rng: random.Random,
                      think: tuple[float, float] | None, name: str) -> list[Seat]:
     """Connect ``seats`` raw clients and sit them at a new table of ``game`` (not started)."""
@@ -367,11 +437,13 @@ async def seat_table(port: int, game: str, seats: int, rng: random.Random,
     return clients
 
 
-def latencies(clients: list[Seat]) -> list[float]:
-    """Per accepted action: send → the last seat that got a frame of that state holds it."""
+def latencies(clients: list[Seat], secret: bool = False) -> list[float]:
+    """Per accepted action: send → the last seat that got a frame of that state holds it.
+    Actions sent while a secret step was open (whose publication follows the step's own
+    cadence: issue 22's ``secret_step_latency_ms``) apart: ``secret`` gives those."""
     out = []
     for c in clients:
-        for t0, sid in c.accepted:
+        for t0, sid in c.accepted_secret if secret else c.accepted:
             arrivals = [o.arrivals[sid] for o in clients if sid in o.arrivals]
             if arrivals:
                 out.append(max(arrivals) - t0)
@@ -404,32 +476,56 @@ async def measure_echo(port: int, rounds: int) -> tuple[list[float], list[float]
     return echo, fan
 
 
-async def measure_game(port: int, game: str, seats: int, actions: int, seconds: float,
-                       rng: random.Random) -> tuple[list[float], float, float]:
-    """Tables of ``game`` played at full speed until ``actions`` were measured (or
-    ``seconds`` passed): latencies, and frame bytes per accepted action as sent and as they
-    would have been without padding (what the traffic rule's padding costs)."""
+@dataclass
+class GameRun:
+    """One game's figures of one repeat."""
+
+    latencies: list[float]
+    bytes_per_action: float
+    unpadded_per_action: float
+    cpu_s: float  # the host's CPU time while its tables played
+    changes: int  # changes every seat received (one action each)
+
+    @property
+    def cpu_us_per_change(self) -> float:
+        return self.cpu_s / max(1, self.changes) * 1e6
+
+
+async def measure_game(port: int, host_pid: int, game: str, seats: int, actions: int,
+                       seconds: float, rng: random.Random) -> GameRun:
+    """Tables of ``game`` played one action per change until ``actions`` were measured (or
+    ``seconds`` passed): latencies, the host's CPU per change (measured from each table's
+    start to its end, so logins and seating are not charged), and frame bytes per accepted
+    action as sent and as they would have been without padding (what the traffic rule's
+    padding costs)."""
     lat: list[float] = []
-    total_bytes = unpadded = accepted = 0
+    total_bytes = unpadded = accepted = changes = 0
+    cpu = 0.0
     deadline = time.monotonic() + seconds
     n = 0
     while len(lat) < actions and time.monotonic() < deadline:
         n += 1
         clients = await seat_table(port, game, seats, rng, None, f"{game[:3]}{n}-")
+        turns = Turns(clients, rng)
         for c in clients:
             c.counting = True
+            c.turns = turns
+        cpu0 = proc_stat(host_pid)[0]
         clients[0].send({"type": "start", "table": clients[0].table})
         with clients_without_gc(), contextlib.suppress(TimeoutError):
             await clients[0].until(
                 lambda cl=clients: all(c.over for c in cl) or time.monotonic() > deadline,
                 max(1.0, deadline - time.monotonic()))
+        cpu += proc_stat(host_pid)[0] - cpu0
+        changes += clients[0].views
         lat += latencies(clients)
         total_bytes += sum(c.bytes for c in clients)
         unpadded += sum(c.unpadded for c in clients)
-        accepted += sum(len(c.accepted) for c in clients)
+        accepted += sum(len(c.accepted) + len(c.accepted_secret) for c in clients)
         for c in clients:
             c.close()
-    return lat, total_bytes / max(1, accepted), unpadded / max(1, accepted)
+    return GameRun(lat, total_bytes / max(1, accepted), unpadded / max(1, accepted), cpu,
+                   changes)
 
 
 async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
@@ -449,27 +545,43 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
             print(f"  scale: {t + 1}/{tables} tables seated "
                   f"({time.perf_counter() - setup_started:.1f} s)", flush=True)
     setup_s = time.perf_counter() - setup_started
-    for table in clients:
-        table[0].send({"type": "start", "table": table[0].table})
-    await asyncio.sleep(2.0)  # let every game begin before measuring
+    # the window opens with the start burst: every table's start at once (each journal
+    # created, each first view rendered), then play at a human-plus pace
     cpu0, _, _ = proc_stat(host_pid)
     mine0, wall0 = time.process_time(), time.perf_counter()
     for table in clients:
         for c in table:
             c.counting = True
     with clients_without_gc():
+        started = time.perf_counter()
+        for table in clients:
+            for c in table:
+                c.started_at = started
+            table[0].send({"type": "start", "table": table[0].table})
         await asyncio.sleep(seconds)
         cpu1, rss1, hwm = proc_stat(host_pid)
         mine = (time.process_time() - mine0) / (time.perf_counter() - wall0)
+        for table in clients:
+            for c in table:
+                c.counting = False  # what is sent from now on is not measured
+        await asyncio.sleep(min(2.0, seconds))  # the answers still on their way
     lat = [x for table in clients for x in latencies(table)]
-    acts = sum(len(c.accepted) for table in clients for c in table)
+    unanswered = sum(len(c.sent_at) for table in clients for c in table)
+    starts = [max(c.first_view for c in table) - table[0].started_at for table in clients
+              if all(c.first_view is not None for c in table)]
+    acts = sum(len(c.accepted) + len(c.accepted_secret) for table in clients for c in table)
     dropped = sum(1 for table in clients for c in table if c.task.done())
     for table in clients:
         for c in table:
             c.close()
     return {"tables_seated": len(clients), "setup_s": setup_s, "refused": refused,
-            "latency_ms": {"p50": quantile(lat, 0.5) * 1e3, "p99": quantile(lat, 0.99) * 1e3},
-            "actions": acts, "dropped": dropped,
+            "latency_ms": {"p50": quantile(lat, 0.5) * 1e3, "p99": quantile(lat, 0.99) * 1e3,
+                           "max": max(lat, default=float("nan")) * 1e3},
+            "start_ms": {"p50": quantile(starts, 0.5) * 1e3,
+                         "p99": quantile(starts, 0.99) * 1e3,
+                         "max": max(starts, default=float("nan")) * 1e3},
+            "tables_started": len(starts),
+            "actions": acts, "unanswered": unanswered, "dropped": dropped,
             "cpu_s_per_1000_actions": (cpu1 - cpu0) / max(1, acts) * 1000,
             "rss_per_table_mb": (rss1 - rss0) / 1024 / max(1, len(clients)),
             "peak_rss_mb": hwm / 1024,
@@ -479,18 +591,47 @@ async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
 
 
 def measure_selfplay(game: str, seconds: float) -> float:
+    """Random bots' games of ``game`` per CPU second of this process (CPU, not wall time: the
+    machine may be shared)."""
     from hexnet.games import get_game, get_policy
     from hexnet.tools.selfplay import play_game
 
     engine = get_game(game)
     policy = get_policy(game, "random")
     seats = 4 if game != "fang" else 8
-    played, started, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - started < seconds:
+    played, started, seed = 0, time.process_time(), 0
+    while time.process_time() - started < seconds:
         play_game(engine, [policy] * seats, seed)
         played += 1
         seed += 1
-    return played / (time.perf_counter() - started)
+    return played / (time.process_time() - started)
+
+
+def measure_search(game: str, seconds: float) -> float:
+    """Search playouts per second of ``game`` in this process."""
+    from hexnet.tools.searchbench import DEFAULT_PLAYERS, playout_rate
+
+    return playout_rate(game, DEFAULT_PLAYERS[game], seconds)
+
+
+def host_command(work: Path, slow_disk: float) -> list[str]:
+    """The host under test: ``hexnet host --headless`` (under ``--slow-disk``'s wrapper)."""
+    args = ["host", "--headless", "--open", "--bind", "127.0.0.1", "--port", "0", "--no-mdns",
+            "--name", "bench", "--config-dir", str(work / "cfg"), "--data-dir",
+            str(work / "data"),
+            # thousands of client keys and tables from 127.0.0.1: the bench is one trusted
+            # address
+            "--identities-per-address", str(UNCAPPED),
+            "--max-open-tables-per-address", str(UNCAPPED),
+            "--max-tables-per-hour-per-address", str(UNCAPPED)]
+    if slow_disk > 0:
+        return [sys.executable, "-m", "host.bench", "--slow-disk", str(slow_disk), *args]
+    return [sys.executable, "-m", "hexnet.cli", *args]
+
+
+def load() -> float:
+    """The machine's 1-minute load average (the bench shares it with whatever else runs)."""
+    return os.getloadavg()[0]
 
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
@@ -498,82 +639,103 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="hexnet-bench-"))
     echo = await start_proc([sys.executable, "-m", "host.bench", "--echo-server",
                              str(work / "echo_cfg")], ECHO_READY)
-    host = await start_proc([sys.executable, "-m", "hexnet.cli", "host", "--headless", "--open",
-                             "--bind", "127.0.0.1", "--port", "0", "--no-mdns", "--name",
-                             "bench", "--config-dir", str(work / "cfg"),
-                             "--data-dir", str(work / "data"),
-                             # thousands of client keys and tables from 127.0.0.1: the bench
-                             # is one trusted address
-                             "--identities-per-address", str(UNCAPPED),
-                             "--max-open-tables-per-address", str(UNCAPPED),
-                             "--max-tables-per-hour-per-address", str(UNCAPPED)], READY)
+    host = await start_proc(host_command(work, args.slow_disk), READY)
     say = print
-    result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables}
+    result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables,
+                              "slow_disk_ms": args.slow_disk, "load": {}}
+    loads: list[float] = []
     try:
         echo_runs, fan_runs = [], []
-        game_runs: dict[str, list[tuple[float, float, float, float]]] = {
-            g: [] for g in args.games}
+        game_runs: dict[str, list[GameRun]] = {g: [] for g in args.games}
         for r in range(args.repeats):
+            loads.append(load())
             e, f = await measure_echo(echo.port, args.echo_rounds)
             echo_runs.append((quantile(e, 0.5), quantile(e, 0.99)))
             fan_runs.append((quantile(f, 0.5), quantile(f, 0.99)))
-            say(f"repeat {r + 1}/{args.repeats}: echo p50 {echo_runs[-1][0] * 1e3:.3f} ms")
+            say(f"repeat {r + 1}/{args.repeats} (load {loads[-1]:.1f}): echo p50 "
+                f"{echo_runs[-1][0] * 1e3:.3f} ms")
             for g in args.games:
-                lat, bpa, raw = await measure_game(host.port, g, GAMES[g], args.actions,
-                                                   args.game_seconds, rng)
-                game_runs[g].append((quantile(lat, 0.5), quantile(lat, 0.99), bpa, raw))
-                say(f"  {g}: p50 {game_runs[g][-1][0] * 1e3:.2f} ms, p99 "
-                    f"{game_runs[g][-1][1] * 1e3:.2f} ms, {bpa:.0f} B/action ({raw:.0f} "
-                    f"unpadded) (n={len(lat)})")
+                run = await measure_game(host.port, host.pid, g, GAMES[g], args.actions,
+                                         args.game_seconds, rng)
+                game_runs[g].append(run)
+                say(f"  {g}: p50 {quantile(run.latencies, 0.5) * 1e3:.2f} ms "
+                    f"({quantile(run.latencies, 0.5) / echo_runs[-1][0]:.1f}× echo), p99 "
+                    f"{quantile(run.latencies, 0.99) * 1e3:.2f} ms, host CPU "
+                    f"{run.cpu_us_per_change:.0f} µs/change, {run.bytes_per_action:.0f} "
+                    f"B/action ({run.unpadded_per_action:.0f} unpadded) "
+                    f"(n={len(run.latencies)}, {run.changes} changes)")
         med = statistics.median
         e50, e99 = med(x[0] for x in echo_runs), med(x[1] for x in echo_runs)
         result["echo_ms"] = {"p50": e50 * 1e3, "p99": e99 * 1e3}
         result["fanout_ms"] = {"p50": med(x[0] for x in fan_runs) * 1e3,
                                "p99": med(x[1] for x in fan_runs) * 1e3}
         for g, runs in game_runs.items():
-            p50, p99 = med(x[0] for x in runs), med(x[1] for x in runs)
+            p50s = [quantile(x.latencies, 0.5) for x in runs]
+            p99s = [quantile(x.latencies, 0.99) for x in runs]
+            # the ratio to the echo of the same repeat, then its median (the machine is shared:
+            # a ratio within one repeat is steadier than a ratio of medians)
+            ratios = [p / e[0] for p, e in zip(p50s, echo_runs, strict=True)]
             result["games"][g] = {"seats": GAMES[g],
-                                  "latency_ms": {"p50": p50 * 1e3, "p99": p99 * 1e3},
-                                  "latency_ratio_p50": p50 / e50,
-                                  "latency_ratio_p99": p99 / e99,
-                                  "bytes_per_action": med(x[2] for x in runs),
-                                  "bytes_per_action_unpadded": med(x[3] for x in runs)}
+                                  "latency_ms": {"p50": med(p50s) * 1e3, "p99": med(p99s) * 1e3},
+                                  "latency_ratio_p50": med(ratios),
+                                  "latency_ratio_p99": med(p99s) / e99,
+                                  "host_cpu_us_per_change": med(
+                                      x.cpu_us_per_change for x in runs),
+                                  "bytes_per_action": med(x.bytes_per_action for x in runs),
+                                  "bytes_per_action_unpadded": med(
+                                      x.unpadded_per_action for x in runs)}
+        result["load"]["games"] = loads
         if args.tables:
-            say(f"scale: {args.tables} tables of 4 clients, think 0.3–1 s, "
-                f"{args.seconds:g} s")
+            say(f"scale: {args.tables} tables of 4 clients, think 0.3–1 s, start burst, "
+                f"{args.seconds:g} s" + (f", fsync +{args.slow_disk:g} ms" if args.slow_disk
+                                         else ""))
+            result["load"]["scale"] = load()
             result["scale"] = await measure_scale(host.port, host.pid, args.tables,
                                                   args.seconds, rng)
     finally:
         await host.stop()
         await echo.stop()
     if args.selfplay_seconds > 0:
+        result["load"]["selfplay"] = load()
         result["selfplay"] = {g: measure_selfplay(g, args.selfplay_seconds) for g in args.games}
+    if args.search_seconds > 0:
+        result["load"]["search"] = load()
+        result["search"] = {g: measure_search(g, args.search_seconds) for g in args.games}
     return result
 
 
 def print_table(r: dict[str, Any]) -> None:
     e = r["echo_ms"]
-    print(f"\nbare TLS echo      p50 {e['p50']:.3f} ms  p99 {e['p99']:.3f} ms")
+    loads = " ".join(f"{x:.1f}" for x in r["load"].get("games", []))
+    print(f"\nload average at each repeat: {loads}")
+    print(f"bare TLS echo      p50 {e['p50']:.3f} ms  p99 {e['p99']:.3f} ms")
     f = r["fanout_ms"]
     print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms")
     print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
-          f"{'B/action':>10}{'unpadded':>10}")
+          f"{'CPU µs':>9}{'B/action':>10}{'unpadded':>10}")
     for g, x in r["games"].items():
         print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
               f"{x['latency_ms']['p99']:>9.2f}{x['latency_ratio_p50']:>11.1f}"
-              f"{x['latency_ratio_p99']:>11.1f}{x['bytes_per_action']:>10.0f}"
-              f"{x['bytes_per_action_unpadded']:>10.0f}")
+              f"{x['latency_ratio_p99']:>11.1f}{x['host_cpu_us_per_change']:>9.0f}"
+              f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}")
     if "scale" in r:
         s = r["scale"]
+        slow = f", fsync +{r['slow_disk_ms']:g} ms" if r["slow_disk_ms"] else ""
         print(f"scale: {s['tables_seated']}/{r['tables']} tables seated in {s['setup_s']:.1f} s"
-              f"{' (' + s['refused'] + ')' if s['refused'] else ''}; latency p50 "
-              f"{s['latency_ms']['p50']:.1f} ms p99 {s['latency_ms']['p99']:.1f} ms over "
-              f"{s['actions']} actions, {s['dropped']} dropped; host CPU "
+              f"{' (' + s['refused'] + ')' if s['refused'] else ''}, "
+              f"{s['tables_started']} started (start → every seat's first view p50 "
+              f"{s['start_ms']['p50']:.1f} ms p99 {s['start_ms']['p99']:.1f} ms); latency p50 "
+              f"{s['latency_ms']['p50']:.1f} ms p99 {s['latency_ms']['p99']:.1f} ms max "
+              f"{s['latency_ms']['max']:.1f} ms over {s['actions']} actions "
+              f"({s['unanswered']} unanswered), {s['dropped']} dropped; host CPU "
               f"{s['cpu_s_per_1000_actions']:.2f} s/1000 actions; RSS "
               f"{s['rss_per_table_mb']:.2f} MB/table, peak {s['peak_rss_mb']:.0f} MB; CPU share "
-              f"host {s['host_cpu_share']:.2f}, bench clients {s['clients_cpu_share']:.2f}")
+              f"host {s['host_cpu_share']:.2f}, bench clients {s['clients_cpu_share']:.2f} "
+              f"(load {r['load']['scale']:.1f}{slow})")
     for g, gps in r.get("selfplay", {}).items():
-        print(f"selfplay {g}: {gps:.1f} games/s")
+        print(f"selfplay {g}: {gps:.1f} games per CPU second")
+    for g, pps in r.get("search", {}).items():
+        print(f"search {g}: {pps:.0f} playouts per CPU second")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -590,13 +752,33 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def slow_disk(ms: float) -> None:
+    """Make this process's every ``fsync``/``fdatasync`` ``ms`` milliseconds slower (the wait
+    releases the GIL, as a disk's does)."""
+    for name in ("fsync", "fdatasync"):
+        real = getattr(os, name, None)
+        if real is None:
+            continue
+
+        def slow(fd: Any, real: Any = real) -> None:
+            time.sleep(ms / 1000)
+            real(fd)
+        setattr(os, name, slow)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m host.bench --echo-server DIR``: the bare echo server the bench starts (the
-    bench itself is ``hexnet bench``)."""
+    """``python -m host.bench --echo-server DIR``: the bare echo server the bench starts;
+    ``python -m host.bench --slow-disk MS host ARGS…``: ``hexnet host ARGS…`` with every fsync
+    ``MS`` ms slower (``hexnet bench --slow-disk``). The bench itself is ``hexnet bench``."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) >= 3 and argv[0] == "--slow-disk":
+        slow_disk(float(argv[1]))
+        sys.argv = ["hexnet", *argv[2:]]  # the front door, as `python -m hexnet.cli` runs it
+        runpy.run_module("hexnet.cli", run_name="__main__", alter_sys=True)
+        return 0
     if len(argv) != 2 or argv[0] != "--echo-server":
-        print("usage: python -m host.bench --echo-server DIR (the bench is: hexnet bench)",
-              file=sys.stderr)
+        print("usage: python -m host.bench --echo-server DIR | --slow-disk MS host ARGS… "
+              "(the bench is: hexnet bench)", file=sys.stderr)
         return 2
     arun(_echo_server(argv[1]))
     return 0

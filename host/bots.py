@@ -62,7 +62,7 @@ class HostBots:
         if (table is None or table.status != "playing" or table.state_id != state_id
                 or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
             return
-        legal = table.engine.legal_actions(table.state, seat)
+        legal = table.legal(seat)
         if action is None:  # the policy failed or was stopped: its first legal action
             action = legal[0]
         try:

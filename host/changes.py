@@ -63,9 +63,15 @@ class Changes:
         """``seat`` gets its whole view (and recent log) again with the next frames."""
         self.of(table).full.add(seat)
 
-    def take(self) -> dict[int, Change]:
-        """Every change due, handed to the tick (and forgotten here)."""
-        due, self.due = self.due, {}
+    def take(self, most: int | None = None) -> dict[int, Change]:
+        """The changes due, handed to the tick (and forgotten here): every one, or the
+        ``most`` that came first — the others stay due, and the next tick is asked for."""
+        if most is None or len(self.due) <= most:
+            due, self.due = self.due, {}
+            return due
+        tables = list(self.due)
+        due = {tid: self.due.pop(tid) for tid in tables[:most]}
+        self.out.emit(TablesChanged())
         return due
 
     def drop(self, table_id: int) -> None:

@@ -6,23 +6,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import os
 import signal
 import socket
 import sys
-import time
+from collections.abc import Callable, Collection
 
 from host.club.history import ForgetFinished, History
-from host.eventlog import EventLog
+from host.eventlog import EventLog, LineWriter
 from host.flags import HOST_LIMITS
 from host.server import Host
 from host.server import run as run_fast
-
-
-def log_line(line: str) -> None:
-    """One headless log line on stdout, flushed (other programs read it)."""
-    print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
-
 
 TOURNAMENT_IDLE_ABSENT = 120.0  # a tournament's default --idle-absent
 
@@ -44,7 +39,7 @@ def history(args: argparse.Namespace) -> History:
                    paths.data_dir(getattr(args, "data_dir", None)))
 
 
-def make_host(args: argparse.Namespace, log=log_line) -> Host:
+def make_host(args: argparse.Namespace, log: Callable[[str], None]) -> Host:
     """The Host the command line describes (limits not given keep the Host's defaults)."""
     limits = {dest: getattr(args, dest) for _, dest, *_ in HOST_LIMITS
               if getattr(args, dest, None) is not None}
@@ -59,18 +54,23 @@ def make_host(args: argparse.Namespace, log=log_line) -> Host:
     return host
 
 
-def log_lines(lines: list[str]) -> None:
-    """Several headless log lines at once, one timestamp, one flush."""
-    stamp = time.strftime("%H:%M:%S")
-    print("\n".join(f"{stamp} {line}" for line in lines), flush=True)
-
-
 async def run_headless(args: argparse.Namespace) -> int:
     """Serve until a signal; mDNS unregistered and the host stopped in every case. Every
-    table's public events are logged too, in English or ``--lang``."""
+    table's public events are logged too, in English or ``--lang``. Log lines go to stdout,
+    timestamped, through a writer thread (:class:`host.eventlog.LineWriter`): the loop never
+    waits for a reader of the output."""
+    writer = LineWriter(sys.stdout)
+    try:
+        return await _serve_headless(args, writer.line, writer.put)
+    finally:
+        writer.close()
+
+
+async def _serve_headless(args: argparse.Namespace, log_line: Callable[[str], None],
+                          log_lines: Callable[[Collection[str]], None]) -> int:
     from host.doors import Doors, open_doors
 
-    host = make_host(args)
+    host = make_host(args, log_line)
     host.add_listener(EventLog(host.lobby.state_of, log_lines, getattr(args, "lang", None)
                                or "en"))
     director = None
@@ -98,6 +98,10 @@ async def run_headless(args: argparse.Namespace) -> int:
 
         log_line(f"file descriptors: {BUDGET.limit}, {BUDGET.reserve} kept for journals and "
                  f"players already in; no door's logins take more than {BUDGET.share()}")
+        # what start-up made (modules, catalogs, recovered tables) lives as long as the host:
+        # the collector need not look at it again in every full collection
+        gc.collect()
+        gc.freeze()
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
         log_line(history(args).line())
         if director is not None:

@@ -55,6 +55,35 @@ class Send:
         return f"Send(conn={self.conn}, msg={self.msg!r})"
 
 
+class Frames:
+    """A tick's table frames, already encoded: (connection, frame bytes) pairs, written in
+    order (one effect per tick instead of one per frame). :meth:`sends` gives them as
+    :class:`Send` effects (decoded on demand), for listeners and tests that read frames one by
+    one."""
+
+    __slots__ = ("frames",)
+
+    def __init__(self, frames: list[tuple[int, bytes]]) -> None:
+        self.frames = frames
+
+    def sends(self) -> list[Send]:
+        return [Send(conn, data=data) for conn, data in self.frames]
+
+    def __repr__(self) -> str:
+        return f"Frames({len(self.frames)} frames)"
+
+
+def one_by_one(effects: list[Effect]) -> list[Effect]:
+    """``effects`` with each :class:`Frames` as its :class:`Send` effects, in order."""
+    out: list[Effect] = []
+    for e in effects:
+        if type(e) is Frames:
+            out += e.sends()
+        else:
+            out.append(e)
+    return out
+
+
 @dataclass(frozen=True)
 class Close:
     """Close connection ``conn`` after sending it an ``error`` (code, message)."""
@@ -108,13 +137,15 @@ class TableStarted:
 @dataclass(frozen=True)
 class Accepted:
     """The engine accepted ``action`` for ``seat`` (None = host) at ``table`` (journal hook);
-    ``state_id`` is the id after it. Emitted before the views it causes."""
+    ``state_id`` is the id after it, ``digest`` that of its public events (computed once, by
+    the table). Emitted before the views it causes."""
 
     table: int
     seat: int | None
     action: dict[str, Any]
     state_id: int
     events: list[dict[str, Any]] = field(default_factory=list)
+    digest: str = ""
 
 
 @dataclass(frozen=True)
@@ -190,9 +221,9 @@ class TablesChanged:
     tick (after writing the journal records of the tick's actions)."""
 
 
-Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
-          | SeatDisconnected | SeatIdle | SeatsChanged | WatchRulesChanged | SeatingChanged
-          | LobbyChanged | LobbyDue | TablesChanged)
+Effect = (Send | Frames | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted
+          | TableOver | SeatDisconnected | SeatIdle | SeatsChanged | WatchRulesChanged
+          | SeatingChanged | LobbyChanged | LobbyDue | TablesChanged)
 
 
 class Outbox:

@@ -1,10 +1,11 @@
 """The core's effects carried out (part of the asyncio shell), in the order they come.
 
-The send path (issue 10): the core applies each message as it arrives and collects what changed;
-once per loop tick the shell writes the journal records of the tick's actions (``os.write``,
-before any frame leaves, so a ``kill -9`` loses nothing anyone saw; a writer thread fsyncs them
-as a group, :class:`host.journal.Syncer`) and then lets the core send one frame per seat per
-changed table (:meth:`host.lobby.Lobby.send_due`). Lobby updates are coalesced (at most
+The send path (issues 10, 25): the core applies each message as it arrives and collects what
+changed; once per loop tick the shell writes the journal records of the tick's actions (one
+``os.write`` per journal, before any frame leaves, so a ``kill -9`` loses nothing anyone saw; a
+writer thread fsyncs them as a group every few milliseconds, :class:`host.journal.Syncer`) and
+then lets the core send one frame per seat per changed table
+(:meth:`host.lobby.Lobby.send_due`). Lobby updates are coalesced (at most
 :data:`LOBBY_EVERY` apart), and so are writes of the tables still seating
 (:data:`SEATING_EVERY`). Then the host's listeners (dashboards, the tournament director) see the
 same effects.
@@ -22,6 +23,7 @@ from host.core import (
     CancelTimer,
     Close,
     Effect,
+    Frames,
     LobbyChanged,
     LobbyDue,
     SeatDisconnected,
@@ -63,6 +65,7 @@ class Dispatcher:
         self._seating_handle: asyncio.TimerHandle | None = None
         self._handlers: dict[type, Callable[[Any], None]] = {
             Send: self._send,
+            Frames: self._frames,
             TablesChanged: self._tick_due,
             LobbyDue: self._lobby_due,
             Close: lambda e: links.close(e.conn, e.code, e.message),
@@ -80,10 +83,13 @@ class Dispatcher:
     def carry_out(self, effects: list[Effect]) -> None:
         """The core's listener: every effect of one call of the core."""
         if self.recorder is not None:
-            # Journal FIRST: every accepted action of this batch is written before the tick
-            # makes its frames; a table whose journal cannot be written is halted here (the
-            # lobby then makes no frames, timers or bot turns for it).
-            self.recorder.record(effects)
+            # Journal FIRST: every accepted action's record is packed as it comes and the
+            # tick's records are written (one write per journal) before any frame leaves; a
+            # table whose journal cannot be written is halted here (the lobby then makes no
+            # frames, timers or bot turns for it).
+            self.recorder.record(effects, hold=True)
+            if any(type(e) is Frames or type(e) is Send for e in effects):
+                self.recorder.write()
         stopping = self.timers.stopped
         for e in effects:  # (Accepted: journaled above, before the sends)
             if stopping and isinstance(e, _SCHEDULED):
@@ -97,6 +103,11 @@ class Dispatcher:
             if isinstance(e, TableOver):
                 self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
                          f"winners {e.outcome.get('winners')}")
+
+    def _frames(self, e: Frames) -> None:
+        write = self.links.write
+        for conn, data in e.frames:
+            write(conn, data)
 
     def _send(self, e: Send) -> None:
         if e.data is not None:

@@ -1,9 +1,12 @@
 """Append-only table journals: every accepted action, written before its views go out.
 
-The host writes each tick's records with ``os.write`` before any frame of that tick leaves (a
-``kill -9`` of the host loses nothing anyone saw) and a :class:`Syncer` thread fsyncs them as a
-group right after (a power cut can lose the records of the last fsync round — at most the
-actions of the last few ticks, tens of milliseconds, which the players may have seen).
+The host writes each tick's records with one ``os.write`` per journal before any frame of that
+tick leaves (a ``kill -9`` of the host loses nothing anyone saw) and a :class:`Syncer` thread
+fsyncs them as a group, at most every :data:`COMMIT_EVERY` seconds (at once when many journals
+wait): a power cut can lose the records of the last fsync round and the one under way — at most
+the actions of the last ~:data:`COMMIT_EVERY` seconds plus one fsync's time, which the players
+may have seen. A new journal's file and directory are fsynced by the same thread, off the
+event loop.
 
 The file layout and the reader live in :mod:`protocol.journalfile` (the client's replay reads
 journals too); the reader's names are re-exported here for the host's own use.
@@ -12,11 +15,11 @@ journals too); the reader's names are re-exported here for the host's own use.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from host.batches import BatchThread
 from protocol.journalfile import (
     MAGIC,
     MAX_RECORD,
@@ -41,16 +44,19 @@ class Journal:
         self._handle = handle
 
     @classmethod
-    def create(cls, path: Path, header: dict[str, Any]) -> Journal:
-        """A new journal at ``path`` (which must not exist) starting with ``header``."""
+    def create(cls, path: Path, header: dict[str, Any], sync: bool = True) -> Journal:
+        """A new journal at ``path`` (which must not exist) starting with ``header``; with
+        ``sync`` the file and its directory are fsynced before it returns (else hand it to
+        :meth:`Syncer.created`)."""
         private_dir(path.parent)
         # 0600 from the first byte: the header holds the seed of a game still running
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         handle = os.fdopen(fd, "wb")
         journal = cls(path, handle)
         handle.write(MAGIC)
-        journal.append({"kind": "header", **header})
-        _fsync_dir(path.parent)
+        journal.append({"kind": "header", **header}, sync=sync)
+        if sync:
+            _fsync_dir(path.parent)
         return journal
 
     @classmethod
@@ -67,10 +73,15 @@ class Journal:
     def append(self, record: dict[str, Any], sync: bool = True) -> None:
         """Write ``record`` (``os.write``: safe from a crash of this process) and, with
         ``sync``, make it durable (fsync) before returning."""
-        self._handle.write(pack_record(record))
-        self._handle.flush()
+        self.write(pack_record(record))
         if sync:
             self.sync()
+
+    def write(self, records: bytes) -> None:
+        """Write records already packed (:func:`protocol.journalfile.pack_record`), in one
+        ``os.write``."""
+        self._handle.write(records)
+        self._handle.flush()
 
     def sync(self) -> None:
         """fsync what was written (no-op once closed)."""
@@ -81,66 +92,73 @@ class Journal:
         self._handle.close()
 
 
+COMMIT_EVERY = 0.015  # seconds: the writer thread fsyncs at most this often…
+COMMIT_AT_ONCE = 64  # …unless this many marks wait
+
+
 class Syncer:
     """A writer thread that fsyncs journals as a group: :meth:`dirty` marks a journal written
-    to, the thread fsyncs every marked one, then waits for more (one fsync per journal per
-    round however many records it got). :meth:`close_after` closes a journal once synced;
-    :meth:`stop` syncs everything left and ends the thread. A failed fsync is logged and
-    reported to ``failed(journal, why)``, called on the thread."""
+    to; the thread fsyncs every marked one — at most every :data:`COMMIT_EVERY` seconds, at
+    once when :data:`COMMIT_AT_ONCE` marks wait — then waits for more (one fsync per journal per
+    round however many records it got). :meth:`created` marks a new journal whose directory
+    is fsynced too; :meth:`close_after` closes a journal once synced; :meth:`stop` syncs
+    everything left and ends the thread. Marking never waits (:class:`host.batches.
+    BatchThread`). A failed fsync is logged and reported to ``failed(journal, why)``, called on
+    the thread."""
 
     def __init__(self, log: Any = None,
-                 failed: Callable[[Journal, str], None] | None = None) -> None:
-        self._cv = threading.Condition()
-        self._dirty: dict[int, Journal] = {}
-        self._closing: set[int] = set()
-        self._stop = False
-        self.rounds = 0
+                 failed: Callable[[Journal, str], None] | None = None,
+                 every: float = COMMIT_EVERY) -> None:
         self.log = log or (lambda line: None)
         self.failed = failed
-        self._thread = threading.Thread(target=self._run, name="journal-fsync", daemon=True)
-        self._thread.start()
+        self._thread: BatchThread[tuple[str, Journal]] = BatchThread(
+            "journal-fsync", self._round, every, COMMIT_AT_ONCE)
+
+    @property
+    def rounds(self) -> int:
+        return self._thread.rounds
 
     def dirty(self, journal: Journal) -> None:
-        with self._cv:
-            self._dirty[id(journal)] = journal
-            self._cv.notify()
+        self._thread.put(("dirty", journal))
+
+    def created(self, journal: Journal) -> None:
+        """A journal just created unsynced (:meth:`Journal.create`): its file and directory
+        are fsynced in the next round."""
+        self._thread.put(("created", journal))
 
     def close_after(self, journal: Journal) -> None:
-        with self._cv:
-            self._dirty[id(journal)] = journal
-            self._closing.add(id(journal))
-            self._cv.notify()
+        self._thread.put(("close", journal))
 
-    def _run(self) -> None:
-        while True:
-            with self._cv:
-                while not self._dirty and not self._stop:
-                    self._cv.wait()
-                batch, self._dirty = self._dirty, {}
-                closing, self._closing = self._closing, set()
-                stop = self._stop
-            for key, journal in batch.items():
+    def _round(self, marks: list[tuple[str, Journal]]) -> None:
+        """(The thread) One fsync per journal marked, its directory's too if it is new; then
+        the journals to close are closed."""
+        journals: dict[int, Journal] = {}
+        new: set[int] = set()
+        closing: set[int] = set()
+        for what, journal in marks:
+            journals[id(journal)] = journal
+            if what == "created":
+                new.add(id(journal))
+            elif what == "close":
+                closing.add(id(journal))
+        for key, journal in journals.items():
+            try:
+                journal.sync()
+                if key in new:
+                    _fsync_dir(journal.path.parent)
+            except (OSError, ValueError) as exc:
+                self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
+                if self.failed is not None:
+                    self.failed(journal, str(exc))
+            if key in closing:
                 try:
-                    journal.sync()
-                except (OSError, ValueError) as exc:
-                    self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
-                    if self.failed is not None:
-                        self.failed(journal, str(exc))
-                if key in closing:
-                    try:
-                        journal.close()
-                    except OSError as exc:  # (its last buffered bytes could not be written)
-                        self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
-            self.rounds += 1
-            if stop and not batch:
-                return
+                    journal.close()
+                except OSError as exc:  # (its last buffered bytes could not be written)
+                    self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
 
     def stop(self) -> None:
         """Sync every journal still marked, then end the thread (bounded: 10 s)."""
-        with self._cv:
-            self._stop = True
-            self._cv.notify()
-        self._thread.join(10.0)
+        self._thread.stop(10.0)
 
 
 def _fsync_dir(path: Path) -> None:

@@ -67,6 +67,10 @@ from host.table import Table
 from host.watch_rules import RuleBook
 from host.watchers import Watchers
 
+# tables whose frames one loop tick of the batched host renders at most (a burst spreads)
+TICK_TABLES = 24
+
+
 
 class Lobby:
     """All tables and connected players of one host: wires the parts, routes the requests."""
@@ -141,8 +145,10 @@ class Lobby:
         self.broadcast.tick()
 
     def send_due(self) -> None:
-        """(The batched host, once per loop tick) every table's frames due, then flush."""
-        self.publisher.tick()
+        """(The batched host, once per loop tick) the frames of the tables due — at most
+        :data:`TICK_TABLES` of them, the rest with the next tick, so that a burst (every table
+        starting at once) is spread over ticks and reads go on between them —, then flush."""
+        self.publisher.tick(TICK_TABLES)
         self.out.flush()
 
     def send_lobby(self) -> None:

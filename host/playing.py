@@ -212,7 +212,7 @@ class Play:
             change.reveal = True
             self.marks.changed(table)
             return
-        deadline = table.engine.deadline(table.state)
+        deadline = table.deadline()
         if deadline is None and table.timer_key is not None:
             table.timer_key = None
             table.closed_window = (table.timer_since, table.state_id - 1)

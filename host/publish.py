@@ -14,7 +14,7 @@ its step is on disk); at once after every call in tests. Rules kept here:
 from __future__ import annotations
 
 from host.changes import Changes
-from host.core import Outbox, Send
+from host.core import Frames, Outbox, Send
 from host.fairplay import reveal_messages
 from host.people import People
 from host.presence import Presence
@@ -35,18 +35,22 @@ class Publisher:
         self.presence = presence
         self.watchers = watchers
 
-    def tick(self) -> None:
-        """Send every table changed since the last tick its frames: one per connected seat,
-        of one length; then reveals that are due; then the watchers' frames."""
-        for tid, change in self.changes.take().items():
+    def tick(self, most: int | None = None) -> None:
+        """Send every table changed since the last tick (or the ``most`` that changed first:
+        the others go with the next tick) its frames: one per connected seat, of one length
+        (the tick's frames as one :class:`host.core.Frames` effect); then reveals that are due
+        (after the frames before them); then the watchers' frames."""
+        batch: list[tuple[int, bytes]] = []
+        for tid, change in self.changes.take(most).items():
             table = self.tables.get(tid)
             if table is None or table.state is None or table.status == "halted":
                 continue  # (halted: its last step is not in the journal)
             conns = self.people.seat_conns(table)
             table.presence_now = self.presence.presence_of(table)
             self.watchers.to_seats(table, change)
-            for conn_id, data in frames(table, change, conns):
-                self.out.emit(Send(conn_id, data=data))
+            batch += frames(table, change, conns)
+            if change.reveal or change.reveal_to:
+                batch = self._flush(batch)
             if change.reveal:
                 self._send_reveal(table, conns)
             for seat in change.reveal_to:
@@ -54,6 +58,14 @@ class Publisher:
                     for msg in reveal_messages(table) if table.salt else []:
                         self.out.emit(Send(conns[seat], msg))
             self.watchers.tick(table, change)
+        self._flush(batch)
+
+    def _flush(self, batch: list[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+        """Emit the frames gathered so far (before anything else goes to their seats); an
+        empty batch to gather more."""
+        if batch:
+            self.out.emit(Frames(batch))
+        return []
 
     def _send_reveal(self, table: Table, conns: dict[int, int]) -> None:
         """The game is over: reveal seed, salt and every step to the table's humans. Those

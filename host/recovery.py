@@ -2,12 +2,14 @@
 
 :class:`Recorder` turns the core's journal effects (``TableStarted``, ``Accepted``,
 ``TableOver``) into records of one append-only journal per table game
-(``<data dir>/journals/<time>-t<table>-<random>.journal``, format in :mod:`host.journal`). Each
-record is written (``os.write``) before :meth:`Recorder.record` returns, and the shell calls it
-before any frame of the same tick leaves — so no seat ever sees a view whose action is not in
-the file (a ``kill -9`` of the host loses nothing anyone saw); a writer thread
-(:class:`host.journal.Syncer`) fsyncs the written records as a group right after, so a power
-cut can cost the actions of the last fsync round (see the README).
+(``<data dir>/journals/<time>-t<table>-<random>.journal``, format in :mod:`host.journal`). The
+records are written (``os.write``, one per journal) before :meth:`Recorder.record` returns —
+or, for the batched host, held and written by :meth:`Recorder.write`, which the shell calls
+before any frame of the tick leaves — so no seat ever sees a view whose action is not in the
+file (a ``kill -9`` of the host loses nothing anyone saw); a writer thread
+(:class:`host.journal.Syncer`) fsyncs the written records as a group every few milliseconds,
+and a new journal's file and directory too, off the event loop, so a power cut can cost the
+actions of the last ~20 ms (see the README).
 
 :meth:`Recorder.recover` reloads every unfinished journal into the lobby after a restart: the
 table is dealt again from the journal's seed and every step re-applied (its public-events digest
@@ -58,10 +60,12 @@ from host.core import (
 from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
 from host.journalcheck import Unusable, check_journal, check_seating, set_aside
 from host.table import Seat, Table
+from protocol.journalfile import pack_record
 from protocol.paths import private_dir, tighten, write_private
 
 SEATING_FILE = "seating"
-_RECORDED = (TableStarted, Accepted, SeatsChanged, SetTimer, WatchRulesChanged, TableOver)
+_RECORDED = frozenset({TableStarted, Accepted, SeatsChanged, SetTimer, WatchRulesChanged,
+                       TableOver})
 
 if TYPE_CHECKING:
     from host.lobby import Lobby
@@ -81,6 +85,7 @@ class Recorder:
         self._loop: asyncio.AbstractEventLoop | None = None
         self.syncer: Syncer | None = None
         self.unjournaled: set[int] = set()  # tables told once that they play unjournaled
+        self._held: dict[int, list[bytes]] = {}  # table → records packed, not yet written
         if self.dir.is_dir():  # journals of an older hexnet may be readable by others
             private_dir(self.dir)
             for path in self.dir.glob("*.journal"):
@@ -91,20 +96,22 @@ class Recorder:
         journal = self.journals.get(table)
         return journal.path if journal else None
 
-    def record(self, effects: list[Effect]) -> None:
+    def record(self, effects: list[Effect], hold: bool = False) -> None:
         """Write the journal records among ``effects``, in order (fsynced by the writer
-        thread). A table whose record cannot be written is halted (see the module doc);
-        ``lost`` names it."""
+        thread) — with ``hold``, keep them for :meth:`write` (the batched host writes a tick's
+        records at once). A table whose record cannot be written is halted (see the module
+        doc); ``lost`` names it."""
         self._check_failed()
         for e in effects:
-            if not isinstance(e, _RECORDED) or e.table in self.lost:
+            if type(e) not in _RECORDED or e.table in self.lost:
                 continue
             try:
                 if isinstance(e, TableStarted):
                     self._start(e)
                 elif isinstance(e, Accepted):
                     self._append(e.table, {"kind": "step", "seat": e.seat, "action": e.action,
-                                           "digest": _digest(e), "state_id": e.state_id})
+                                           "digest": e.digest or _digest(e),
+                                           "state_id": e.state_id})
                 elif isinstance(e, SeatsChanged):
                     if e.table in self.journals:
                         self._append(e.table, {"kind": "seats", "seats": e.seats})
@@ -119,18 +126,39 @@ class Recorder:
                 elif isinstance(e, TableOver):
                     self._append(e.table, {"kind": "end", "outcome": e.outcome,
                                            "ended": time.time()})  # the club's rating order
+                    self._write(e.table)
                     journal = self.journals.pop(e.table, None)
                     if journal is not None:
                         self._syncer().close_after(journal)
             except (OSError, JournalError) as exc:
-                why = f"{exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
-                if isinstance(e, TableOver):  # every step is on disk: a restart adds the end
-                    self.log(f"table {e.table}: JOURNAL WRITE FAILED: end record: {why}")
-                    journal = self.journals.pop(e.table, None)
-                    if journal is not None:
-                        self._syncer().close_after(journal)
-                else:
-                    self._lose(e.table, why)
+                self._failed_write(e.table, exc, isinstance(e, TableOver))
+        if not hold:
+            self.write()
+
+    def write(self) -> None:
+        """Write every record held (one ``os.write`` per journal)."""
+        for table in list(self._held):
+            try:
+                self._write(table)
+            except (OSError, JournalError) as exc:
+                self._failed_write(table, exc, False)
+
+    def _write(self, table: int) -> None:
+        records = self._held.pop(table, None)
+        journal = self.journals.get(table)
+        if records and journal is not None:
+            journal.write(b"".join(records))
+            self._syncer().dirty(journal)
+
+    def _failed_write(self, table: int, exc: OSError | JournalError, end: bool) -> None:
+        why = f"{exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
+        if end:  # every step is on disk: a restart adds the end
+            self.log(f"table {table}: JOURNAL WRITE FAILED: end record: {why}")
+            journal = self.journals.pop(table, None)
+            if journal is not None:
+                self._syncer().close_after(journal)
+        else:
+            self._lose(table, why)
 
     def _fsync_failed(self, journal: Journal, why: str) -> None:
         """(The writer thread) an fsync failed: the table is halted on the loop's thread, at
@@ -149,6 +177,7 @@ class Recorder:
 
     def _lose(self, table: int, why: str) -> None:
         """The journal of ``table`` cannot be written: close it and stop the table."""
+        self._held.pop(table, None)
         journal = self.journals.pop(table, None)
         if journal is not None:
             self._syncer().close_after(journal)
@@ -166,12 +195,15 @@ class Recorder:
         old = self.journals.pop(e.table, None)
         if old is not None:
             old.close()
-        self.journals[e.table] = Journal.create(path, {
+        self._held.pop(e.table, None)
+        # written at once, fsynced (file and directory) by the writer thread: off the loop
+        journal = self.journals[e.table] = Journal.create(path, {
             "game": e.game, "players": e.players, "options": e.options, "seed": e.seed,
             "salt": e.salt,
             "commitment": commitment(e.seed, e.salt, e.options) if e.salt else "",
             "rng": rng.ALGORITHM,
-            "table": e.table, "seats": e.seats, "started": time.time()})
+            "table": e.table, "seats": e.seats, "started": time.time()}, sync=False)
+        self._syncer().created(journal)
         self.log(f"table {e.table}: journal {path}")
 
     def _append(self, table: int, record: dict[str, Any]) -> None:
@@ -184,8 +216,7 @@ class Recorder:
                 self.log(f"table {table}: no journal open; its game is not recorded (a crash "
                          "of the host loses it)")
             return
-        journal.append(record, sync=False)
-        self._syncer().dirty(journal)
+        self._held.setdefault(table, []).append(pack_record(record))
 
     def _syncer(self) -> Syncer:
         if self.syncer is None:
@@ -230,8 +261,9 @@ class Recorder:
         return kept
 
     def close(self) -> None:
-        """Sync and close every open journal (they stay unfinished on disk, to be
-        recovered)."""
+        """Write what is held, sync and close every open journal (they stay unfinished on
+        disk, to be recovered)."""
+        self.write()
         if self.syncer is not None:
             self.syncer.stop()
             self.syncer = None

@@ -11,15 +11,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgpack
-
 from hexnet import rng
-from hexnet.engine import Game, IllegalAction
+from hexnet.engine import Deadline, Game, IllegalAction, copy_tree
 from hexnet.fairness import commitment, events_digest
 from hexnet.options import public_options, stacked
 from host.core import Accepted, LobbyError
+from protocol import traffic
 
 MAX_HOST_STEPS = 10_000
+_NO_ACTIONS = traffic.packed([])
 
 
 @dataclass
@@ -82,9 +82,13 @@ class Table:
     # host-side bots draw from the operating system's generator: nothing about the game's
     # seed can be learned from (or steers) their choices
     bot_rng: random.Random = field(default_factory=random.SystemRandom)
-    # what each seat was last sent (see host/render.py): packed view parts + legal, the log
+    # what each seat was last sent (see host/render.py): the public view parts of that change
+    # (shared by every seat), its own private parts, its legal actions and its whole private
+    # overlay (packed); the log
     # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
-    sent: dict[int, tuple[dict[str, bytes], bytes]] = field(default_factory=dict)
+    sent: dict[int, tuple[dict[str, bytes], dict[str, bytes], bytes, bytes]] = field(
+        default_factory=dict)
+    public_sent: dict[str, bytes] | None = None  # the public parts of the last change rendered
     log_at: dict[int, int] = field(default_factory=dict)
     choice: dict[int, tuple[Any, bytes]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
@@ -104,6 +108,10 @@ class Table:
     # window that closed (an answer quoting one of them is "too late", not a rules error)
     timer_since: int = 0
     closed_window: tuple[int, int] | None = None
+    # the engine's bookkeeping of the present state (waiting seats, deadline, legal actions),
+    # asked many times per change, kept until the state or the status changes
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+    _memo_of: tuple[Any, int, str] = field(default=(None, -1, ""), repr=False)
 
     def too_late(self, state_id: int) -> bool:
         """Whether an answer quoting ``state_id`` was chosen in the timed window that just
@@ -198,22 +206,60 @@ class Table:
             self.status = "over"
         return events
 
+    def _now(self) -> dict[Any, Any]:
+        """The memo of the present state (emptied when its version or the status moves)."""
+        state = self.state
+        memo_state, version, status = self._memo_of
+        if (memo_state is not state or status != self.status
+                or state is not None and version != state["version"]):
+            self._memo_of = (state, state["version"] if state else -1, self.status)
+            self._memo = {}
+        return self._memo
+
     def waiting_for(self) -> list[int]:
-        """Seats the engine waits on (empty unless playing)."""
+        """Seats the engine waits on (empty unless playing). Read-only: kept for the state."""
         if self.status != "playing" or self.state is None:
             return []
-        return self.engine.waiting_for(self.state)
+        memo = self._now()
+        if "waiting" not in memo:
+            memo["waiting"] = self.engine.waiting_for(self.state)
+        return memo["waiting"]
 
-    def choice_now(self, seat: int, legal: list[dict[str, Any]] | None = None
-                   ) -> tuple[Any, bytes]:
+    def deadline(self) -> Deadline | None:
+        """What the host must time now (None unless playing)."""
+        if self.status != "playing" or self.state is None:
+            return None
+        memo = self._now()
+        if "deadline" not in memo:
+            memo["deadline"] = self.engine.deadline(self.state)
+        return memo["deadline"]
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        """``seat``'s legal actions now (none unless playing). Read-only: kept for the
+        state."""
+        if self.status != "playing" or self.state is None:
+            return []
+        memo = self._now()
+        legal = memo.get(("legal", seat))
+        if legal is None:
+            legal = memo[("legal", seat)] = self.engine.legal_actions(self.state, seat)
+        return legal
+
+    def legal_packed(self, seat: int) -> bytes:
+        """``seat``'s legal actions now, packed (what its frame carries)."""
+        memo = self._now() if self.state is not None else {}
+        packed = memo.get(("packed", seat))
+        if packed is None:
+            legal = self.legal(seat)
+            packed = memo[("packed", seat)] = traffic.packed(legal) if legal else _NO_ACTIONS
+        return packed
+
+    def choice_now(self, seat: int) -> tuple[Any, bytes]:
         """The seat's decision now: the engine's deadline key (it names the step) and its
         legal actions, packed."""
         assert self.state is not None
-        deadline = self.engine.deadline(self.state) if self.status == "playing" else None
-        if legal is None:
-            legal = (self.engine.legal_actions(self.state, seat)
-                     if self.status == "playing" else [])
-        return (deadline.key if deadline else None), msgpack.packb(legal)
+        deadline = self.deadline()
+        return (deadline.key if deadline else None), self.legal_packed(seat)
 
     def note_choice(self, seat: int, choice: tuple[Any, bytes]) -> None:
         """Record the choice a seat is being shown (called as its frame is rendered)."""
@@ -235,10 +281,10 @@ class Table:
         return True
 
     def view(self, seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The seat's view and its legal actions now."""
+        """The seat's view and its legal actions now, as copies of their own (what a host
+        bot's policy is handed: nothing it does to them reaches the table)."""
         assert self.state is not None
-        legal = self.engine.legal_actions(self.state, seat) if self.status == "playing" else []
-        return self.engine.view(self.state, seat), legal
+        return copy_tree(self.engine.view(self.state, seat)), copy_tree(self.legal(seat))
 
     def presence(self, connected: dict[int, bool], now: float) -> list[dict[str, Any]]:
         """Every seat's presence, alike for every seat (public: who is connected is shown in
@@ -290,5 +336,7 @@ class Table:
 
 def accepted(table: Table, seat: int | None, action: dict[str, Any],
              events: list[dict[str, Any]]) -> Accepted:
-    """The journal hook for ``action`` of ``seat`` (None: the host), just accepted at ``table``."""
-    return Accepted(table.id, seat, dict(action), table.state_id, list(events))
+    """The journal hook for ``action`` of ``seat`` (None: the host), just accepted at ``table``
+    (with the digest :meth:`Table.act` computed)."""
+    return Accepted(table.id, seat, dict(action), table.state_id, list(events),
+                    table.digests[-1])

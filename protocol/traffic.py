@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import struct
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgpack
@@ -79,10 +79,15 @@ _KEYS: dict[str, bytes] = {}  # field names, packed once
 def packed(value: Any) -> bytes:
     """``value`` as msgpack bytes (the form every part of a frame is kept in). One packer per
     thread, reused: ``msgpack.packb`` builds a new one every call."""
-    packer = getattr(_local, "packer", None)
-    if packer is None:
-        packer = _local.packer = msgpack.Packer(use_bin_type=True, autoreset=True)
-    return packer.pack(value)
+    return packer()(value)
+
+
+def packer() -> Callable[[Any], bytes]:
+    """This thread's :func:`packed` (for a loop that packs many values)."""
+    pack = getattr(_local, "pack", None)
+    if pack is None:
+        pack = _local.pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+    return pack
 
 
 def _key(name: str) -> bytes:
@@ -115,44 +120,88 @@ def _bin_head(n: int) -> bytes:
 
 def map_of(items: dict[str, bytes]) -> bytes:
     """A msgpack map assembled from values already packed."""
-    n = len(items)
-    head = bytes([0x80 | n]) if n < 16 else b"\xde" + struct.pack(">H", n)
-    return head + body_of(items.items())
+    return b"".join([_map_head(len(items)), *_pairs(items.items())])
 
 
 def body_of(parts: Iterable[tuple[str, bytes]]) -> bytes:
     """The key/value pairs of a map, values already packed (without the map header)."""
-    return b"".join(_key(k) + v for k, v in parts)
+    return b"".join(_pairs(parts))
+
+
+def _pairs(parts: Iterable[tuple[str, bytes]]) -> list[bytes]:
+    """Each part's packed key, then its value, in one flat list (for one join)."""
+    out: list[bytes] = []
+    for k, v in parts:
+        out += (_key(k), v)
+    return out
+
+
+class Frame:
+    """A frame's fields gathered once: packed keys and values in one flat list, with their
+    count and total length, so its padded size is known without joining and it is joined once
+    (:meth:`padded`)."""
+
+    __slots__ = ("chunks", "count", "length")
+
+    def __init__(self, parts: Iterable[tuple[str, bytes]] = ()) -> None:
+        self.chunks = _pairs(parts)
+        self.count = len(self.chunks) // 2
+        self.length = sum(map(len, self.chunks))
+
+    def needed(self) -> int:
+        """The shortest padded frame (length prefix included) that holds the fields."""
+        return _LEN.size + len(_map_head(self.count + 1)) + self.length + len(_PAD_KEY) \
+            + _PAD_MAX_HEAD
+
+    def padded(self, size: int) -> bytes:
+        """The frame of exactly ``size`` bytes (prefix included): the map of the fields plus
+        a ``pad`` field of zero bytes filling it up. ValueError if they do not fit."""
+        map_head = _map_head(self.count + 1)
+        head_len = len(map_head) + self.length + len(_PAD_KEY)
+        pad = _pad_head(size - _LEN.size - head_len)
+        if pad is None:
+            raise ValueError(f"a frame of {head_len} bytes does not fit in {size}")
+        pad_head, n = pad
+        return b"".join([_LEN.pack(size - _LEN.size), map_head, *self.chunks, _PAD_KEY,
+                         pad_head, _zeros(n)])
 
 
 def needed(parts: list[tuple[str, bytes]]) -> int:
-    """The shortest padded frame (length prefix included) that holds ``parts``."""
-    return _LEN.size + len(_map_head(len(parts) + 1)) + len(body_of(parts)) + len(_PAD_KEY) \
-        + _PAD_MAX_HEAD
+    """The shortest padded frame (length prefix included) that holds ``parts`` (from the
+    parts' lengths: nothing is joined)."""
+    return Frame(parts).needed()
 
 
 def assemble(parts: list[tuple[str, bytes]], size: int) -> bytes:
     """One frame of exactly ``size`` bytes (prefix included): a map of ``parts`` (values
-    pre-packed msgpack) plus a ``pad`` field of zero bytes filling it up. ValueError if
-    ``parts`` do not fit in ``size``."""
-    head = _map_head(len(parts) + 1) + body_of(parts) + _PAD_KEY
-    room = size - _LEN.size - len(head)
-    for head_len in (2, 3, 5):
-        n = room - head_len
-        if n >= 0 and len(_bin_head(n)) == head_len:
-            payload = head + _bin_head(n) + bytes(n)
-            return _LEN.pack(len(payload)) + payload
-    # room lies between two header sizes (e.g. 258, 65539): a longer length field than needed
-    # is valid msgpack too
-    if 0 <= room - 3 <= 0xFFFF:
-        n = room - 3
-        payload = head + bytes([_BIN16]) + struct.pack(">H", n) + bytes(n)
-        return _LEN.pack(len(payload)) + payload
-    if room - 5 >= 0:
-        n = room - 5
-        payload = head + bytes([_BIN32]) + struct.pack(">I", n) + bytes(n)
-        return _LEN.pack(len(payload)) + payload
-    raise ValueError(f"a frame of {len(head)} bytes does not fit in {size}")
+    pre-packed msgpack) plus a ``pad`` field of zero bytes filling it up, joined once.
+    ValueError if ``parts`` do not fit in ``size``."""
+    return Frame(parts).padded(size)
+
+
+def _pad_head(room: int) -> tuple[bytes, int] | None:
+    """The ``pad`` value's bin header and its length for ``room`` bytes (header included), or
+    None if it does not fit. Where ``room`` lies between two header sizes (e.g. 258, 65539) a
+    longer length field than needed is used: valid msgpack too."""
+    n = room - 2
+    if 0 <= n < 256:
+        return bytes((_BIN8, n)), n
+    n = room - 3
+    if 0 <= n <= 0xFFFF:
+        return _BIN16_HEAD + struct.pack(">H", n), n
+    n = room - 5
+    if n >= 0:
+        return _BIN32_HEAD + struct.pack(">I", n), n
+    return None
+
+
+_BIN16_HEAD, _BIN32_HEAD = bytes([_BIN16]), bytes([_BIN32])
+_ZEROS = bytes(1 << 16)
+
+
+def _zeros(n: int) -> bytes | memoryview:
+    """``n`` zero bytes (a view of one shared buffer up to 64 KiB)."""
+    return memoryview(_ZEROS)[:n] if n <= len(_ZEROS) else bytes(n)
 
 
 def pad_frames(per_seat: dict[int, list[tuple[str, bytes]]], step: int = DOWN_CLASS,

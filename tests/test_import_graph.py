@@ -41,6 +41,8 @@ ROOMS: dict[str, set[str]] = {
 ROOM_EXCEPTIONS = {
     ("host.bench", "hexnet.tools.selfplay"):
         "hexnet bench is itself a tool: it reports in-process selfplay games/s beside the host's",
+    ("host.bench", "hexnet.tools.searchbench"):
+        "hexnet bench is itself a tool: it reports in-process search playouts/s too",
 }
 # A circle still being taken apart elsewhere, keyed by exactly its modules → where it goes.
 # Strict: once the circle is gone the allowance fails too, so it is not left behind.

@@ -374,6 +374,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how long the --tables run is measured (default 20)")
     p.add_argument("--selfplay-seconds", type=seconds(0, 3600), default=3.0,
                    help="in-process selfplay per game, 0 to skip (default 3)")
+    p.add_argument("--search-seconds", type=seconds(0, 3600), default=3.0,
+                   help="in-process search playouts per game, 0 to skip (default 3)")
+    p.add_argument("--slow-disk", type=checks.Number(float, 0, 1000), default=0.0, metavar="MS",
+                   help="make the host's every fsync MS milliseconds slower, as on a real disk "
+                        "(default 0)")
     p.add_argument("--seed", type=whole(), default=1, help="the bots' random seed (default 1)")
     p.add_argument("--json", type=OutputFile(), metavar="FILE",
                    help="also write the figures as JSON to FILE")

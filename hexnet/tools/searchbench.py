@@ -139,6 +139,31 @@ def profile(game_name: str, players: int, count: int = 150, seed: int = 1) -> di
             "playout_us": playout_us, "steps_per_playout": steps / max(runs, 1)}
 
 
+def playout_rate(game_name: str, players: int, seconds: float = 3.0, count: int = 60,
+                 seed: int = 1) -> float:
+    """Search playouts per CPU second: from ``count`` mid-game positions, each round samples
+    a determinization of a seat's view, copies it as search does and plays it out with the
+    rollout policy (:class:`hexnet.search.Playout`), for ``seconds`` of CPU time."""
+    game = get_game(game_name)
+    spec = get_policy(game_name, "search").spec
+    positions = [(s, seat) for s, seat in _states(game_name, players, count, seed)
+                 if game.outcome(s) is None]
+    views = [game.view(s, seat) for s, seat in positions]
+    rng = random.Random(seed)
+    playout = Playout(game, spec)
+    runs = 0
+    started = time.process_time()
+    while True:
+        i = runs % len(views)
+        deal = game.sample_state(views[i], rng)
+        deal["log"] = deal["log"][max(0, len(deal["log"]) - spec.log_keep):]
+        playout.run(copy_state(deal, spec.shared), positions[i][1], rng)
+        runs += 1
+        spent = time.process_time() - started
+        if spent >= seconds:
+            return runs / spent
+
+
 def decision_times(game_name: str, players: int, think: float = DEFAULT_THINK,
                    count: int = 30, seed: int = 1, policy: str = "search") -> dict[str, Any]:
     """Timed ``search`` decisions on ``count`` positions with a real choice: wall seconds until
@@ -201,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="seats (default: 4, Fang 8)")
     parser.add_argument("--states", type=int, default=150, help="positions to time on")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="CPU seconds of playouts for the playouts/s figure (default 3)")
     parser.add_argument("--decisions", type=int, metavar="N",
                         help="time N whole timed search decisions instead")
     parser.add_argument("--think", type=float, default=DEFAULT_THINK,
@@ -214,8 +241,10 @@ def main(argv: list[str] | None = None) -> int:
                 name, args.players or DEFAULT_PLAYERS[name], args.think, args.decisions,
                 args.seed, args.policy)), flush=True)
             continue
-        print(report(profile(name, args.players or DEFAULT_PLAYERS[name], args.states,
-                             args.seed)), flush=True)
+        players = args.players or DEFAULT_PLAYERS[name]
+        print(report(profile(name, players, args.states, args.seed)), flush=True)
+        print(f"  playouts/s (sample, copy, play out): "
+              f"{playout_rate(name, players, args.seconds, seed=args.seed):.0f}", flush=True)
     return 0
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from client.bot import run_bots
-from host.core import Send
+from host.core import Send, one_by_one
 from protocol.traffic import news_in
 
 Secrets = Callable[[dict[str, Any], int], set[str]]
@@ -48,7 +48,7 @@ class SecretWatch:
         host.add_listener(self._on_effects)
 
     def _on_effects(self, effects: list[Any]) -> None:
-        for e in effects:
+        for e in one_by_one(effects):
             if isinstance(e, Send) and e.msg["type"] == "view" and news_in(e.msg):
                 self.views_sent += 1
                 state = self.host.lobby.state_of(e.msg["table"])

@@ -20,7 +20,7 @@ import pytest
 from client.session import Session
 from hexnet.games import get_policy
 from hexnet.games.fang import GAME, data
-from host.core import Send
+from host.core import Send, one_by_one
 from host.server import Host
 from protocol.traffic import news_in
 from tests.hexnet.fang.test_properties import _entitled_roles
@@ -58,7 +58,7 @@ class FangWatch:
         host.add_listener(self._on_effects)
 
     def _on_effects(self, effects: list[Any]) -> None:
-        for e in effects:
+        for e in one_by_one(effects):
             if not (isinstance(e, Send) and e.msg["type"] == "view" and news_in(e.msg)):
                 continue
             self.views_sent += 1

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from client.session import Session
+from host.core import one_by_one
 from host.server import Host
 
 pytestmark = pytest.mark.timeout(60)
@@ -181,7 +182,7 @@ async def test_every_frame_of_a_presence_change_has_one_length(quick_host, dirs)
         await until(s, lambda m: m["type"] == "view")
     sizes: list[tuple[int, int]] = []
     quick_host.add_listener(lambda effects: sizes.extend(
-        (e.conn, len(e.data)) for e in effects
+        (e.conn, len(e.data)) for e in one_by_one(effects)
         if getattr(e, "data", None) is not None and e.msg.get("type") == "view"))
     await c.aclose()
     await until(a, lambda m: m["type"] == "view" and state_of(m, 2) == "disconnected")

@@ -16,7 +16,7 @@ import pytest
 
 from client.session import Session
 from hexnet.engine import public_form, visible
-from host.core import Send
+from host.core import Send, one_by_one
 from protocol import traffic
 
 pytestmark = pytest.mark.timeout(240)
@@ -59,7 +59,7 @@ class Scan:
         inner = host.lobby.out.listener
 
         def tap(effects: list[Any]) -> None:
-            for e in effects:
+            for e in one_by_one(effects):
                 if isinstance(e, Send) and e.conn == self.conn and e.data is not None:
                     self.check(e.data)
             inner(effects)

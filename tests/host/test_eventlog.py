@@ -47,3 +47,32 @@ def test_a_table_recovered_from_its_journal_is_logged_from_the_change_on() -> No
     written: list[str] = []
     EventLog(lambda table: state, written.extend)([Accepted(2, 0, {"type": "pass"}, 1, events)])
     assert len(written) == sum(1 for e in events if "to" not in e)
+
+
+def test_a_reader_that_stops_reading_never_blocks_the_host_and_is_told_what_it_missed() -> None:
+    """The log writer's output is a pipe nobody reads: queueing lines returns at once; past the
+    queue's bound new lines are dropped and counted, and once the output is read again the
+    count is written as a line of its own after what was kept."""
+    import os
+    import threading
+
+    from host.eventlog import LineWriter
+
+    read_end, write_end = os.pipe()
+    stream = os.fdopen(write_end, "w")
+    writer = LineWriter(stream, max_queued=10)
+    big = "x" * (4 << 20)  # more than any pipe holds: the writer's thread blocks on it
+    writer.line(big)
+    for i in range(20):  # while it is blocked: 9 fit in the queue, 11 are dropped
+        writer.line(f"line {i}")
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.extend(iter(lambda: os.read(read_end, 1 << 16),
+                                                              b"")))
+    reader.start()
+    writer.close()
+    stream.close()
+    reader.join(10)
+    lines = [line.split(" ", 1)[1] for line in b"".join(got).decode().splitlines()]
+    assert lines == [big, *(f"line {i}" for i in range(9)),
+                     "11 log lines dropped: the output did not keep up"]
+    os.close(read_end)

@@ -16,6 +16,7 @@ from host.core import (
     Send,
     SetTimer,
     TableOver,
+    one_by_one,
 )
 from host.lobby import Lobby
 from protocol.traffic import LobbyBook, ViewBook
@@ -32,6 +33,7 @@ class Recorder:
         self.read: list[tuple[int, dict]] = []
 
     def __call__(self, effects: list[Any]) -> None:
+        effects = one_by_one(effects)  # a tick's frames, one Send each
         self.effects.extend(effects)
         for e in effects:
             if not isinstance(e, Send):

@@ -94,3 +94,29 @@ def test_one_host_holds_hundreds_of_tables_and_lists_them_all() -> None:
         lb.create_table("toy", 2, {})
     lb.connect(9, ident(9), "late")
     assert len(rec.sent(9, "lobby")[-1]["tables"]) == MAX_TABLES
+
+
+def test_a_burst_of_tables_starting_at_once_is_rendered_over_several_ticks() -> None:
+    """Every table starting in one tick: each tick renders at most ``TICK_TABLES`` tables'
+    frames (the first that changed first) and asks for the next tick for the rest, so the
+    host reads again between them; every seat gets its frame in the end."""
+    from host.core import TablesChanged
+    from host.lobby import TICK_TABLES
+
+    tables = 2 * TICK_TABLES + 5
+    lb, rec = lobby_of(2 * tables)
+    for t in range(tables):
+        lb.handle(2 * t + 1, {"type": "create", "game": "toy", "seats": 2, "options": {}})
+        lb.handle(2 * t + 2, {"type": "sit", "table": t + 1, "seat": None})
+    for t in range(tables):
+        lb.handle(2 * t + 1, {"type": "start", "table": t + 1})
+    rec.take()
+    got: list[set[int]] = []
+    for _ in range(3):
+        lb.send_due()
+        effects = rec.take()
+        got.append({(conn + 1) // 2 for conn in rec.frames(effects)})
+        assert any(isinstance(e, TablesChanged) for e in effects) == (len(got) < 3)
+    assert [len(g) for g in got] == [TICK_TABLES, TICK_TABLES, 5]
+    assert got[0] == set(range(1, TICK_TABLES + 1))  # first come, first rendered
+    assert set().union(*got) == set(range(1, tables + 1))

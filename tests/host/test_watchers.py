@@ -11,7 +11,7 @@ import pytest
 
 from hexnet.engine import public_form, visible
 from hexnet.games import get_game
-from host.core import LobbyError, Send, WatchRulesChanged
+from host.core import LobbyError, Send, WatchRulesChanged, one_by_one
 from host.lobby import Lobby
 from host.watchers import WatchRules
 from protocol import traffic
@@ -30,6 +30,7 @@ class Wire:
         self.raw: list[tuple[int, bytes]] = []  # (conn, frame bytes) of watch_view frames
 
     def __call__(self, effects: list[Any]) -> None:
+        effects = one_by_one(effects)  # a tick's frames, one Send each
         self.effects.extend(effects)
         for e in effects:
             if not isinstance(e, Send):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hexnet.seeds import table
@@ -79,8 +80,13 @@ def place_ids() -> list[str]:
 
 def open_places(day: int) -> list[str]:
     """The places open on ``day`` (1-based)."""
+    return list(_open_places(day))
+
+
+@functools.lru_cache(maxsize=64)
+def _open_places(day: int) -> tuple[str, ...]:
     counts = tab()["opening"]["open_places"]
-    return place_ids()[:counts[min(day, len(counts)) - 1]]
+    return tuple(place_ids()[:counts[min(day, len(counts)) - 1]])
 
 
 def ingredient_at(place: str) -> str | None:
@@ -103,7 +109,12 @@ def pond() -> str:
 
 def spells_unlocked(failed_rituals: int) -> list[str]:
     """The spells open after ``failed_rituals`` rituals failed at the ritual, in table order."""
-    return [s["id"] for s in tab()["spells"] if failed_rituals >= s["unlock"]]
+    return list(_spells_unlocked(failed_rituals))
+
+
+@functools.lru_cache(maxsize=64)
+def _spells_unlocked(failed_rituals: int) -> tuple[str, ...]:
+    return tuple(s["id"] for s in tab()["spells"] if failed_rituals >= s["unlock"])
 
 
 def timer_default(key: str) -> float:

@@ -176,11 +176,18 @@ class FangGame(Game):
                 state["today"]["stolen"] = True
         return state["log"][before:]
 
-    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
-        v = view.build(state, seat)
-        v["active"] = self._public_active(state, seat)
-        d = self.deadline(state)
-        v["deadline"] = d.as_dict() if d else None
+    def _public(self, state: State) -> dict[str, Any]:
+        v = view.public(state)
+        v["active"] = self._public_active(state, None)
+        return v
+
+    def _private(self, state: State, seat: int | None) -> dict[str, Any]:
+        v = view.private(state, seat)
+        # only a seat waited on may see the waiting set otherwise than everyone
+        if seat is not None and seat in self.waiting_for(state):
+            active = self._public_active(state, seat)
+            if active != self._public_active(state, None):
+                v["active"] = active
         return v
 
     def _on_host(self, state: State, action: Mapping[str, Any]) -> list[Event]:
@@ -224,7 +231,7 @@ class FangGame(Game):
 
     def _public_active(self, state: State, seat: int | None) -> list[int]:
         """Who the game waits on, as ``seat`` may know it (no roles given away)."""
-        everyone = waiting(state)
+        everyone = self.waiting_for(state)
         mine = [seat] if seat in everyone else []
         if state.get("outcome") is not None or state["scene"]["name"] in SECRET_SCENES:
             return mine

@@ -52,8 +52,9 @@ def team_witches(view: View) -> list[int]:
 def whisper_vote(view: View) -> int | None:
     """The witches' common vote: the non-witch cat the public record makes most suspect (and
     not the likely fool): the vote :func:`hexnet.games.fang.deduction.vote` casts for them."""
+    team = set(team_witches(view)) | {view["seat"]}  # never a witch: every witch the same
     legal = [{"type": "vote", "target": s} for s in range(len(view["forms"]))
-             if view["forms"][s] == "cat" and s != view["seat"]]
+             if view["forms"][s] == "cat" and s not in team]
     action = deduction.vote(view, legal, random.Random(0))
     return action.get("target")
 

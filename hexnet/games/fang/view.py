@@ -17,15 +17,31 @@ from hexnet.games.fang.day import cat_counts_view
 from hexnet.games.fang.setup import known_roles
 
 
-def build(state: State, seat: int | None) -> dict[str, Any]:
-    """The game-specific part of ``seat``'s view."""
+def scene_seen(state: State, seat: int | None) -> str | None:
+    """The scene as ``seat`` sees it: the guarding protector's turn looks like picking to
+    everyone else."""
+    name = state["scene"].get("name")
+    if name == "guard" and seat not in state["scene"]["need"]:
+        return "pick"
+    return name
+
+
+def public(state: State) -> dict[str, Any]:
+    """What every seat (and a spectator) sees alike: the scene as all but its actor see it,
+    and the roles everyone knows."""
+    v = _table(state)
+    v["roles"] = known_roles(state, None)
+    v["role"] = None
+    v["scene"] = scene_seen(state, None)
+    return v
+
+
+def _table(state: State) -> dict[str, Any]:
+    """The public parts but the roles and the scene (which a seat may see otherwise)."""
     cfg = state["cfg"]
     scene = state["scene"]
-    name = scene.get("name")
-    if name == "guard" and seat not in scene["need"]:
-        name = "pick"  # the guarding protector's turn looks like picking to everyone else
-    role = state["roles"][seat] if seat is not None else None
-    v: dict[str, Any] = {
+    name = scene_seen(state, None)
+    return {
         "day": state["day"],
         "knights_day": cfg["knights_day"],
         "days_to_knights": max(0, cfg["knights_day"] - state["day"]),
@@ -38,10 +54,7 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "required": list(state["required"]),
         "open_places": data.open_places(max(state["day"], 1)),
         "forms": list(state["form"]),
-        "roles": known_roles(state, seat),
-        "role": role,
         "chief": state["chief"] if name in ("proposal", "proposal_vote") else None,
-        "scene": name,
         "members": list(state["today"].get("members", []))
         if name in ("proposal_vote", "proposal_result", "ritual") else [],
         "proposal_size": scene.get("size"),
@@ -52,13 +65,31 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         # never changed, so the list is copied and they are shared
         "record": list(state.get("record") or []),
     }
+
+
+def private(state: State, seat: int | None) -> dict[str, Any]:
+    """What only ``seat`` sees, or sees otherwise: its role and the roles it knows, the scene
+    where it sees it otherwise (the protector its guard), its hand, choice, counts and its
+    role's findings (a spectator: nothing)."""
     if seat is None:
-        return v
-    v["hand"] = [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
-    v["fluchkraut"] = role in (data.WITCH, data.CROW)
-    v["my_choice"] = _own_choice(state, seat)
-    v["my_lays"] = [list(x) for x in (state.get("lays") or [[]] * state["n"])[seat]]
-    v["cat_counts"] = cat_counts_view(state, seat)
+        return {}
+    v = _own(state, seat)
+    if v["scene"] == scene_seen(state, None):
+        del v["scene"]  # as everyone sees it
+    return v
+
+
+def _own(state: State, seat: int) -> dict[str, Any]:
+    """``seat``'s own parts, the scene as it sees it among them."""
+    role = state["roles"][seat]
+    name = scene_seen(state, seat)
+    v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role, "scene": name,
+                         "hand": [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]],
+                         "fluchkraut": role in (data.WITCH, data.CROW),
+                         "my_choice": _own_choice(state, seat),
+                         "my_lays": [list(x) for x in
+                                     (state.get("lays") or [[]] * state["n"])[seat]],
+                         "cat_counts": cat_counts_view(state, seat)}
     if role == data.SEER:
         v["seen"] = [list(r) for r in state["seer_results"]]
     if role == data.PROTECTOR:
@@ -68,6 +99,14 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         v["witch"] = {"place": me["place"], "spell": me["spell"],
                       "targets": list(me["targets"]), "stage": me["stage"]}
     return v
+
+
+def build(state: State, seat: int | None) -> dict[str, Any]:
+    """The game-specific part of ``seat``'s view: the public parts with the seat's own over
+    them (built once each: search's playouts ask for it at every step)."""
+    if seat is None:
+        return public(state)
+    return {**_table(state), **_own(state, seat)}
 
 
 def _public_submitted(state: State) -> list[int]:

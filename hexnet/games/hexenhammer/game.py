@@ -169,8 +169,11 @@ class Hexenhammer(Game):
                      ) -> IllegalAction:
         return legal.why_illegal(state, seat, dict(action), seat in self.waiting_for(state))
 
-    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.build(state, seat)
+    def _public(self, state: State) -> dict[str, Any]:
+        return view.public(state)
+
+    def _private(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.private(state, seat)
 
     def _on_timeout(self, state: State) -> list[Event]:
         start = len(state["log"])

@@ -65,8 +65,8 @@ def _trigger(window: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"trigger": public, "pending": sorted(window["pending"])}
 
 
-def build(state: State, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator, who sees no hand). The log is left to
+def public(state: State) -> dict[str, Any]:
+    """What every seat (and a spectator) sees alike. The log is left to
     :meth:`hexnet.engine.Game.view`, which builds it only when the view is to carry it."""
     phase = state["phase"]
     choice = state["choice"]
@@ -79,7 +79,6 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "abilities": {vid: _ABILITIES[vid] for vid in state["villagers"]},
         "scores": scores(state),  # each seat's points so far, as the end would count them
         "current_witches": current_witches(state) if phase != "over" else [],
-        "hand": [card_view(state, c) for c in state["hands"][seat]] if seat is not None else [],
         "hand_sizes": [len(h) for h in state["hands"]],
         "draw_pile": len(state["deck"]),
         "discard_size": len(state["discard"]),
@@ -91,10 +90,18 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
         "interrupted": _trigger(state["interrupted"]),
         "done": sorted(state["done"]) if phase == 2 else [],
         "accusers_used": list(state["accusers_used"]),
-        "free_accusers": (free_accusers(state, seat)
-                          if seat is not None and phase in (1, 2, 3) else []),
         "choice": ({"seat": choice["seat"], "options": list(choice["options"]),
                     "purpose": choice["purpose"]} if choice else None),
+    }
+
+
+def private(state: State, seat: int | None) -> dict[str, Any]:
+    """What only ``seat`` sees (None: a spectator, who holds no hand): its hand and the
+    accusers it may still name."""
+    return {
+        "hand": [card_view(state, c) for c in state["hands"][seat]] if seat is not None else [],
+        "free_accusers": (free_accusers(state, seat)
+                          if seat is not None and state["phase"] in (1, 2, 3) else []),
     }
 
 

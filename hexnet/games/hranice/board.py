@@ -22,7 +22,7 @@ def owner_of(state: State, card: str) -> int | None:
 
 def influence(state: State, seat: int) -> int:
     """Council influence plus the permanent points of the citizens taken from the pyre."""
-    council = sum(cards.influence(c) for c in state["councils"][seat])
+    council = sum(map(cards.influence, state["councils"][seat]))
     return council + cards.rule("ignite_points") * len(state["burned"][seat])
 
 

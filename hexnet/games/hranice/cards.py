@@ -21,6 +21,7 @@ def data() -> dict[str, Any]:
     return table("hranice")
 
 
+@functools.cache
 def rule(key: str) -> Any:
     """A number from the ``[game]`` table (hand limit, deal, …)."""
     return data()["game"][key]
@@ -65,11 +66,13 @@ def type_of(card: str) -> str:
     return info(card)["type"]
 
 
+@functools.cache  # (asked for every citizen of every council at every step of a playout)
 def influence(card: str) -> int:
     """A citizen's influence (= its victory points = its base defence); 0 for other cards."""
     return info(card).get("influence", 0)
 
 
+@functools.cache
 def ability(card: str, key: str) -> Any:
     """A citizen's ability value (``defence_bonus``, ``accuse_bonus``, …), 0/False if none."""
     return info(card).get(key, 0)

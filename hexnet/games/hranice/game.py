@@ -98,8 +98,11 @@ class Hranice(Game):
             return self._apply(state, asked[0], dict(reactions.PASS))
         return self._turn_timeout(state)
 
-    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(state, seat)
+    def _public(self, state: State) -> dict[str, Any]:
+        return view.public(state)
+
+    def _private(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.private(state, seat)
 
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from hexnet.games.hranice import board, cards
 from hexnet.games.hranice.setup import option
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    """The game-specific part of ``seat``'s view (None = spectator)."""
+def public(state: State) -> dict[str, Any]:
+    """What every seat (and a spectator) sees alike."""
     n = len(state["players"])
     councils = state["councils"]
     window = state["window"]
@@ -27,7 +27,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turns": state["turns"],
         "first_player": state["first_player"],
         "manual_flip": option(state, "manual_flip"),
-        "hand": list(state["hands"][seat]) if seat is not None else [],
         "hand_sizes": [len(h) for h in state["hands"]],
         "councils": [list(c) for c in councils],
         "defence": _defences(councils),
@@ -43,6 +42,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if window is not None and window["pending"]:
         v["window"] = {**copy_tree(window["trigger"]), "asked": window["pending"][0],
                        "order": list(window["order"])}
+    return v
+
+
+def private(state: State, seat: int | None) -> dict[str, Any]:
+    """What only ``seat`` sees: its hand, and while it picks what Výslech discards, the
+    looked-at hand (``peek``)."""
+    v: dict[str, Any] = {"hand": list(state["hands"][seat]) if seat is not None else []}
+    step = state["step"]
     if step is not None and step["stage"] == "choose" and seat == step["seat"]:
         v["peek"] = {"player": step["player"], "hand": list(state["hands"][step["player"]])}
     return v
