@@ -83,7 +83,8 @@ class CancelTimer:
 @dataclass(frozen=True)
 class BotTurn:
     """A host-side bot is waited on: after the bot delay call
-    ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there)."""
+    ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there; it is the
+    engine's state version, :attr:`host.table.Table.version`, not what the seats see)."""
 
     table: int
     seat: int
@@ -106,7 +107,8 @@ class TableStarted:
 @dataclass(frozen=True)
 class Accepted:
     """The engine accepted ``action`` for ``seat`` (None = host) at ``table`` (journal hook);
-    ``state_id`` is the id after it. Emitted before the views it causes."""
+    ``state_id`` is the engine's state version after it (:attr:`host.table.Table.version`).
+    Emitted before the views it causes."""
 
     table: int
     seat: int | None
@@ -188,9 +190,18 @@ class TablesChanged:
     tick (after writing the journal records of the tick's actions)."""
 
 
+@dataclass(frozen=True)
+class Cadence:
+    """Table ``table`` is in an open secret step: after ``seconds`` the shell calls
+    ``lobby.cadence(table)`` (its next tick, :mod:`host.pacing`)."""
+
+    table: int
+    seconds: float
+
+
 Effect = (Send | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted | TableOver
           | SeatDisconnected | SeatIdle | SeatsChanged | WatchRulesChanged | SeatingChanged
-          | LobbyChanged | LobbyDue | TablesChanged)
+          | LobbyChanged | LobbyDue | TablesChanged | Cadence)
 
 
 class Outbox:

@@ -10,7 +10,12 @@ kept outside): only the parts that changed go (``view_delta``, a map assembled f
 parts), an unchanged view goes as "same" (nothing), the log goes as the events new to the seat, and
 every frame of the change is padded to one length — the largest frame of *any* seat of the table
 (bots and disconnected players included, so the length never follows whose connection is up),
-rounded up to 1 KiB.
+rounded up to 1 KiB; at a secret step's ticks never shorter than the step's frames so far.
+
+The numbers a seat sees count only what every seat sees (issue 22): ``state_id`` is the table's
+publication counter (:attr:`host.table.Table.published`, +1 per burst), and the log events a
+seat receives are numbered by the seat's own count (``n``: 0, 1, 2, … of the events it may see),
+so other seats' private events leave no gaps.
 """
 
 from __future__ import annotations
@@ -27,12 +32,24 @@ _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
 
 
-def cover_of(table: Table) -> dict[str, Any] | None:
-    """The secret step open at ``table`` (see :mod:`protocol.traffic`), if its game has one."""
-    step = getattr(table.engine, "cover_step", None)
-    if step is None or table.state is None or table.status != "playing":
+def step_of(table: Table) -> str | None:
+    """The engine's name for the secret step open at ``table`` now, or None."""
+    if table.state is None or table.status != "playing":
         return None
-    return step(table.state)
+    return table.engine.secret_step(table.state)
+
+
+def secret_of(table: Table, every: float = traffic.SLOT_EVERY) -> dict[str, Any] | None:
+    """The secret step as the seats are told it (:mod:`protocol.traffic`): its opaque key (the
+    same for every seat, new with every public step) and the slot period; None outside one."""
+    if table.step_id is None:
+        return None
+    return {"key": table.step_id, "every": every}
+
+
+def _numbered(events: list[dict[str, Any]], first: int) -> list[dict[str, Any]]:
+    """``events`` (as a seat may see them) numbered ``first``, ``first + 1``, … (copies)."""
+    return [{**e, "n": first + i} for i, e in enumerate(events)]
 
 
 def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
@@ -44,12 +61,17 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     view = engine.view(state, seat, log=full)
     if table.presence_now is not None:  # the same for every seat (host/presence.py)
         view["presence"] = table.presence_now
-    sid = view.pop("state_id")
+    view.pop("state_id")
+    sid = table.published  # what every seat sees, not the engine's count of actions
     if full:
         log = view.pop("log", [])
+        count = sum(1 for e in state["log"] if visible(e, seat))
+        log = _numbered(log, count - len(log))
     else:
-        log = [public_form(e) for e in state["log"][table.log_at.get(seat, 0):]
-               if visible(e, seat)]
+        count = table.log_n.get(seat, 0)
+        log = _numbered([public_form(e) for e in state["log"][table.log_at.get(seat, 0):]
+                         if visible(e, seat)], count)
+        count += len(log)
     legal = engine.legal_actions(state, seat) if table.status == "playing" else []
     items = {k: traffic.packed(v) for k, v in view.items()}  # each part packed once
     legal_b = traffic.packed(legal)
@@ -57,6 +79,7 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     if keep:
         table.sent[seat] = (items, legal_b)
         table.log_at[seat] = len(state["log"])
+        table.log_n[seat] = count
         table.note_choice(seat, (deadline_key, legal_b))
     parts = [("type", _VIEW), ("table", traffic.packed(table.id)),
              ("state_id", traffic.packed(sid))]
@@ -80,16 +103,16 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     return parts
 
 
-def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
-           ) -> list[tuple[int, bytes]]:
+def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
+           every: float = traffic.SLOT_EVERY) -> list[tuple[int, bytes]]:
     """(connection id, frame bytes) for every seat the change reaches, all of one length.
     ``conn_of_seat`` maps the table's connected human seats to their connections."""
     if table.state is None or not conn_of_seat:
         return []  # nobody to tell (a reconnecting seat gets its whole view then)
     deadline = table.engine.deadline(table.state) if table.status == "playing" else None
     key = deadline.key if deadline else None
-    cover = cover_of(table)
-    cover_b = traffic.packed(cover) if cover else None
+    secret = secret_of(table, every)
+    secret_b = traffic.packed(secret) if secret else None
     watchers_b = traffic.packed(change.watchers) if change.watchers is not None else None
     burst = change.burst
     seated = [i for i, s in enumerate(table.seats) if s.kind != "empty"]
@@ -108,8 +131,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
                 chat = table.chat_kept + [c for c in chat if c not in table.chat_kept]
             if chat:
                 parts.append(("chat", traffic.packed(chat)))
-            if cover_b is not None:
-                parts.append(("cover", cover_b))
+            if secret_b is not None:
+                parts.append(("secret", secret_b))
             if watchers_b is not None:  # public: every seat's frame the same
                 parts.append(("watchers", watchers_b))
             per_seat[i] = parts
@@ -118,12 +141,14 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
             parts = _seat_parts(table, i, True, False, key)
             if table.chat_kept:
                 parts.append(("chat", traffic.packed(table.chat_kept)))
-            if cover_b is not None:
-                parts.append(("cover", cover_b))
+            if secret_b is not None:
+                parts.append(("secret", secret_b))
             if watchers_b is not None:
                 parts.append(("watchers", watchers_b))
             sizes.append(traffic.needed(parts))
-    table.rendered_sid = table.state_id
+    table.rendered_version = table.version
     size = traffic.size_class(max(sizes, default=0))
+    if secret is not None and burst:  # a step's ticks: never shorter than its frames so far
+        size = table.step_size = max(size, table.step_size)
     return [(conn_of_seat[i], traffic.assemble(parts, size)) for i, parts in per_seat.items()
             if i in conn_of_seat]

@@ -98,6 +98,19 @@ class Hexenhammer(Game):
                             tuple(self.waiting_for(state)), "panic")
         return self.turn_deadline(state, opts.get("turn_seconds"))
 
+    def secret_step(self, state: State) -> str | None:
+        """The secret step open now (see :meth:`hexnet.engine.Game.secret_step`): a reaction
+        window (every other seat is asked whether or not it holds a fitting ★ card: only the
+        holders can do more than pass) and the panic (every seat may play whatever its hand
+        allows, or say done)."""
+        if state["outcome"] is not None or state["choice"] is not None:
+            return None
+        if state["window"] is not None:
+            return f"w{state['windows']}"
+        if state["phase"] == 2:
+            return f"p{state['round']}"
+        return None
+
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:
         """A label as data (``play_accuses``: Beweys +2: Karl → Maria; ``pass``; …)."""
