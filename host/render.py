@@ -103,12 +103,34 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     return parts
 
 
+def _unchanged_tick(table: Table, change: Change, every: float) -> bytes | None:
+    """A secret step's tick at which nothing changed for anyone (its cost is per tick, four a
+    second per table in a step): the one "same" frame every seat gets — byte for byte what
+    :func:`frames` would make for each —, or None if anything changed."""
+    secret = secret_of(table, every)
+    if (secret is None or table.version != table.rendered_version or change.full
+            or change.replies or change.chat or change.watchers is not None
+            or table.presence_now != table.presence_rendered
+            or any(s.kind != "empty" and i not in table.log_at
+                   for i, s in enumerate(table.seats))):
+        return None
+    parts = [("type", _VIEW), ("table", traffic.packed(table.id)),
+             ("state_id", traffic.packed(table.published)), ("log", _EMPTY),
+             ("secret", traffic.packed(secret))]
+    table.step_size = max(traffic.size_class(traffic.needed(parts)), table.step_size)
+    return traffic.assemble(parts, table.step_size)
+
+
 def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
            every: float = traffic.SLOT_EVERY) -> list[tuple[int, bytes]]:
     """(connection id, frame bytes) for every seat the change reaches, all of one length.
     ``conn_of_seat`` maps the table's connected human seats to their connections."""
     if table.state is None or not conn_of_seat:
         return []  # nobody to tell (a reconnecting seat gets its whole view then)
+    same = _unchanged_tick(table, change, every)
+    if same is not None:  # (no view built: what every seat would be sent anyway)
+        return [(conn, same) for conn in conn_of_seat.values()]
+    table.presence_rendered = table.presence_now
     deadline = table.engine.deadline(table.state) if table.status == "playing" else None
     key = deadline.key if deadline else None
     secret = secret_of(table, every)

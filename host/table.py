@@ -93,6 +93,7 @@ class Table:
     # ``state_id`` the seats see and quote, so it counts only what every seat sees
     published: int = 0
     rendered_version: int = -1  # the engine's state version when the last frames were made
+    presence_rendered: list[dict[str, Any]] | None = None  # the presence those frames had
     # the secret step as last published (host/publish.py): the engine's name for it, the
     # opaque key the seats see, and the frame length its ticks have reached
     step_key: str | None = None

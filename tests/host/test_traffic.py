@@ -243,3 +243,20 @@ def test_at_a_secret_step_a_refused_action_past_the_budget_still_reaches_every_s
         assert sorted(got) == list(range(1, 7)) and len({len(f[0]) for f in got.values()}) == 1
         assert [m["code"] for m in rec.sent(witch + 1, "rejected")] == ["illegal"]
     assert table.version == version
+
+
+def test_an_unchanged_ticks_frame_is_byte_for_byte_what_each_seat_would_be_sent() -> None:
+    # A tick at which nothing changed skips building the views (four ticks a second per table
+    # in a step): its one frame must be exactly what every seat's own rendering makes.
+    from host.changes import Change
+    from host.render import frames
+
+    lb, rec = seated("fang", 6, 11)
+    table = lb.tables[1]
+    to_the_witches_window(lb)
+    lb.cadence(1)
+    conns = lb.people.seat_conns(table)
+    fast = frames(table, Change(changed=True), conns)
+    table.presence_rendered = None  # (the long way: every seat's view built and compared)
+    slow = frames(table, Change(changed=True), conns)
+    assert fast == slow and len({data for _, data in fast}) == 1
