@@ -13,8 +13,9 @@ Usage::
 ``session.lobby`` is the latest ``lobby`` message (set before ``connect`` returns),
 ``session.views`` maps table id → latest view map, ``session.legal`` table id → latest legal
 action list, ``session.host_fingerprint`` (hex) / ``host_name`` / ``host_open``.
-``session.view_times`` maps table id → {state_id: perf_counter() when that view arrived} (the
-bot client's latency figures).
+``session.view_times`` maps table id → {state_id: perf_counter() when a frame of that state
+first arrived, whether or not it brought this seat anything new} (the bot client's latency
+figures).
 
 Trust (issue 9): whenever the user gave a room code the session sends its proof and insists on
 the host's proof in ``auth_ok`` — also from a host that announces itself open, which an impostor
@@ -330,6 +331,9 @@ class Session:
         if kind == "view":
             out = self._book.absorb(msg)
             table = msg["table"]
+            # when this seat first held that state (a frame with nothing new for it too)
+            self.view_times.setdefault(table, {}).setdefault(msg["state_id"],
+                                                              time.perf_counter())
             return out + self.slots.frame(table, msg.get("secret"))
         return [msg]
 
@@ -353,10 +357,6 @@ class Session:
                 self.commitments.setdefault(table, msg["commitment"])
             self.views[table] = msg["view"]
             self.legal[table] = msg["legal"]
-            sid = msg["view"].get("state_id")
-            if isinstance(sid, int):
-                times = self.view_times.setdefault(table, {})
-                times.setdefault(sid, time.perf_counter())
 
     async def _read_loop(self) -> None:
         try:

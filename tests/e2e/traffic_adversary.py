@@ -18,64 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.session import Session, SessionError
+from client.stepbench import DOWN, UP, Tap
 from hexnet.games import get_policy
 from hexnet.games.fang import data as fang
 from hexnet.games.hranice import cards as hranice_cards
 from hexnet.games.hranice import reactions as hranice_reactions
 
-UP, DOWN = "up", "down"
+# --- the eavesdropper: a relay that keeps every TLS record (client/stepbench.py) ---------------
 
-# --- the eavesdropper -------------------------------------------------------------------------
-
-
-class Relay:
-    """A TCP relay in front of the host: every connection through it is kept as a list of TLS
-    records (time, direction, length), keyed by the client's own port (what a sniffer on the
-    Wi-Fi sees of each player: sizes, directions, times — never the plaintext)."""
-
-    def __init__(self, target: int) -> None:
-        self.target = target
-        self.records: dict[int, list[tuple[float, str, int]]] = {}
-        self.server: asyncio.Server | None = None
-        self.writers: list[asyncio.StreamWriter] = []
-
-    async def start(self) -> int:
-        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        return self.server.sockets[0].getsockname()[1]
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client_port = writer.get_extra_info("peername")[1]
-        up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
-        self.writers += [writer, up_w]
-        kept = self.records.setdefault(client_port, [])
-        loop = asyncio.get_running_loop()
-
-        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter, way: str) -> None:
-            buf = bytearray()
-            with contextlib.suppress(ConnectionError, OSError):
-                while data := await src.read(65536):
-                    now = loop.time()
-                    buf += data
-                    while len(buf) >= 5 and len(buf) >= 5 + int.from_bytes(buf[3:5], "big"):
-                        length = int.from_bytes(buf[3:5], "big")
-                        kept.append((now, way, length))
-                        del buf[:5 + length]
-                    dst.write(data)
-                    await dst.drain()
-            with contextlib.suppress(Exception):
-                dst.close()
-
-        await asyncio.gather(pump(reader, up_w, UP), pump(up_r, writer, DOWN))
-
-    async def stop(self) -> None:
-        if self.server is not None:
-            self.server.close()
-            for w in self.writers:
-                with contextlib.suppress(Exception):
-                    w.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.server.wait_closed(), 5)
-
+Relay = Tap
 
 # --- what is secret: the steps and who holds a secret at each ---------------------------------
 
