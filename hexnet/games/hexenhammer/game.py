@@ -88,10 +88,10 @@ class Hexenhammer(Game):
             return None
         opts = state["options"]
         window = state["window"]
-        if state["choice"] is None and window is not None:
+        if state["choice"] is None and window is not None:  # (who has answered is nobody's)
             return Deadline(f"react-{state['windows']}",
                             float(opts.get("reaction_seconds", data.RULES["reaction_seconds"])),
-                            tuple(sorted(window["pending"])), "window")
+                            (), "window")
         if state["choice"] is None and state["phase"] == 2:
             return Deadline(f"panic-{state['round']}",
                             float(opts.get("panic_seconds", data.RULES["panic_seconds"])),
