@@ -38,11 +38,14 @@ SEATS = {"fang": 8, "hexenhammer": 4, "hranice": 4}
 
 class Tap:
     """A TCP relay in front of a host that keeps, per connection (by the client's port), every
-    TLS record as (time, direction, length): what a sniffer on the Wi-Fi sees."""
+    TLS record as (time, direction, length) — what a sniffer on the Wi-Fi sees — and, with
+    ``keep``, every byte each way (``streams``: (up, down) per connection)."""
 
-    def __init__(self, target: int) -> None:
+    def __init__(self, target: int, keep: bool = False) -> None:
         self.target = target
         self.records: dict[int, list[tuple[float, str, int]]] = {}
+        self.streams: list[tuple[bytearray, bytearray]] = []
+        self.keep = keep
         self.server: asyncio.Server | None = None
         self.writers: list[asyncio.StreamWriter] = []
 
@@ -56,12 +59,16 @@ class Tap:
         up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
         self.writers += [writer, up_w]
         loop = asyncio.get_running_loop()
+        seen = (bytearray(), bytearray())
+        self.streams.append(seen)
 
         async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter, way: str) -> None:
             buf = bytearray()
             with contextlib.suppress(ConnectionError, OSError):
                 while data := await src.read(65536):
                     now = loop.time()
+                    if self.keep:
+                        seen[way == DOWN].extend(data)
                     buf += data
                     while len(buf) >= 5 and len(buf) >= 5 + int.from_bytes(buf[3:5], "big"):
                         length = int.from_bytes(buf[3:5], "big")
