@@ -11,9 +11,10 @@ one who can only pass, and the wire must not show it. For every secret
 step the rules define (``tests/e2e/traffic_adversary.py``: Fang's picks and guard, the witches'
 window, the evening's powers, the votes; Hexenhammer's reaction windows and panic; Hranice's
 reaction windows) it measures each analysed seat's frames sent and received, bytes, first and
-last frame, gaps, frames in the first 1.7 s, and how soon the host answers; labels each seat by
-whether it holds the step's secret (a witch; the seer or the pickpocket; a fitting reaction; a
-card to play). It fails if
+last frame, gaps, frames in the first 1.7 s, and how soon the host answers — each less its mean
+over the step's seats, so that what the rule lets everyone see of a step (how long it lasted)
+is not taken for a seat's tell; labels each seat by whether it holds the step's secret (a witch;
+the seer or the pickpocket; a fitting reaction; a card to play). It fails if
 
 * a two-sample Mann-Whitney U test tells holders from the others for any (step kind, feature)
   at p < 0.01 after the Bonferroni correction over all pairs tested, or
@@ -22,7 +23,7 @@ card to play). It fails if
   0.5) above 0.60 by more than chance allows (one-sided 1%: 2.33 standard errors).
 
 Seeds are fixed (games, think times, the clients' slot clocks); the host's own timing is real.
-It takes about 4 minutes (``slow``).
+It takes about 3 minutes (``slow``); ``HEXNET_ADVERSARY_DUMP=FILE`` writes every sample as JSON.
 
 **From one player's own frames** (:func:`test_a_players_frames_are_the_same_whatever_the_secret`,
 deterministic, on the sans-I/O core): seat 0's frames, byte for byte, are the same whether the
@@ -38,7 +39,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import math
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -116,7 +119,11 @@ async def test_no_wire_feature_tells_the_seats_holding_a_secret(tmp_path: Path) 
                     await p.session.aclose()
         await relay.stop()
         await host.stop()
-    report, failures, tested = judge(samples(truth, seats, relay))
+    rows = samples(truth, seats, relay)
+    if os.environ.get("HEXNET_ADVERSARY_DUMP"):  # every sample, for a closer look
+        Path(os.environ["HEXNET_ADVERSARY_DUMP"]).write_text(json.dumps(
+            [{"kind": r.kind, "step": r.window, "secret": r.secret, **r.values} for r in rows]))
+    report, failures, tested = judge(rows)
     print("\n".join(report))
     closed = sum(1 for s in truth.steps if s.closed is not None)
     assert closed >= 60, f"only {closed} secret steps closed"

@@ -224,9 +224,13 @@ async def seat_all(host: Any, players: list[Player], game: str, seed: int,
 def features(records: list[tuple[float, str, int]], opened: float, closed: float
              ) -> dict[str, float]:
     """What an eavesdropper can measure of one seat in one step: frames each way, bytes, the
-    first and last upstream frame, the gaps between them, how soon the host answers."""
-    up = [t for t, way, _ in records if way == UP and opened <= t <= closed]
-    down = [t for t, way, _ in records if way == DOWN and opened <= t <= closed]
+    first and last upstream frame, the gaps between them, how soon the host answers. Times to
+    the millisecond: within one burst the host writes its frames seat after seat, some µs
+    apart — an order that is the seats' own (public), which would only blur the test with
+    which seat happens to sit where."""
+    opened, closed = round(opened, 3), round(closed, 3)
+    up = [round(t, 3) for t, way, _ in records if way == UP and opened <= t <= closed]
+    down = [round(t, 3) for t, way, _ in records if way == DOWN and opened <= t <= closed]
     length = max(closed - opened, 1e-6)
     gaps = [b - a for a, b in zip(up, up[1:], strict=False)] or [length]
     answers = []
@@ -257,18 +261,27 @@ class Sample:
 
 def samples(truth: Truth, players: dict[tuple[int, int], Player],
             relay: Relay) -> list[Sample]:
-    """Every (seat, step) of the closed steps with its features and label."""
+    """Every (seat, step) of the closed steps with its features, each less the mean of the
+    step's seats, and its label. The question is which seat *of a step* holds the secret: what
+    is the same for every seat of a step — above all how long it lasted, which a step with a
+    holder thinking may do longer, and which the traffic rule lets everyone see — says
+    nothing about that, and must not pass for a per-seat tell."""
     out = []
     for i, step in enumerate(truth.steps):
         if step.closed is None:
             continue
+        mine = []
         for seat, secret in step.held.items():
             player = players.get((step.table, seat))
-            if player is None:
-                continue
-            records = relay.records.get(player.port, [])
-            out.append(Sample(step.key[0], i, secret,
-                              features(records, step.opened, step.closed)))
+            if player is not None:
+                records = relay.records.get(player.port, [])
+                mine.append(Sample(step.key[0], i, secret,
+                                   features(records, step.opened, step.closed)))
+        for name in mine[0].values if mine else []:
+            mean = statistics.fmean(s.values[name] for s in mine)
+            for s in mine:
+                s.values[name] -= mean
+        out += mine
     return out
 
 
