@@ -85,7 +85,8 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                    on_message: Callable[[int, dict[str, Any]], None] | None = None,
                    seed: int | None = None, reconnect: bool = True,
                    options: dict[str, Any] | None = None,
-                   resend: float | None = ANSWER_WAIT) -> BotReport:
+                   resend: float | None = ANSWER_WAIT,
+                   pace: tuple[float, float] | None = None) -> BotReport:
     """Connect ``count`` bots, seat them at a new table of ``game`` (``seats`` seats, extra
     seats filled with host-side bots), start it and play to the end. ``on_message(i, msg)``
     sees every message bot ``i`` receives after the handshake. With ``reconnect`` (default)
@@ -93,7 +94,9 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
     seat (``report.reconnects`` counts it). ``policy`` is a built-in name or ``MODULE:FUNCTION``
     (see :mod:`client.policy`); host-side bots in the extra seats play ``heuristic`` then.
     ``options`` are the new table's game options. ``resend``: seconds without any answer to an
-    action before it is sent again (None: never)."""
+    action before it is sent again (None: never). ``pace`` (low, high): each bot thinks a time
+    drawn uniformly from it before each decision, as a person at the table would (its own
+    generator: the choices stay those of ``seed``)."""
     seats = seats or count
     choose = load_policy(game, policy)
     own = not is_builtin(policy)
@@ -126,6 +129,7 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
 
         async def play(i: int, s: Session) -> dict[str, Any] | None:
             rng = random.Random(rng_base + i)
+            thinking = random.Random(rng_base + 1000 + i)
             answered: Any = None  # the choice (step key, legal) we last answered
             latest: dict[str, Any] | None = None
             skipped = False
@@ -170,6 +174,7 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
                     answered = choice
                     again_at = (time.monotonic() + resend
                                 if resend is not None and reconnect else None)
+                    await _think(pace, thinking)
                     # the user's own policy and a thinking one (search) answer from a thread
                     action = await ask(choose, view, legal, rng,
                                        own=own or getattr(choose, "thinks", False))
@@ -193,6 +198,12 @@ async def run_bots(host: str, port: int, *, game: str, count: int, seats: int | 
     finally:
         await close_sessions(sessions, report, started)
     return report
+
+
+async def _think(pace: tuple[float, float] | None, rng: random.Random) -> None:
+    """A person's think time before a decision (none without ``pace``)."""
+    if pace is not None:
+        await asyncio.sleep(rng.uniform(*pace))
 
 
 def _until_all_hold(sessions: list[Session], table: int, accepted: list[tuple[float, int]]

@@ -13,8 +13,9 @@ Usage::
 ``session.lobby`` is the latest ``lobby`` message (set before ``connect`` returns),
 ``session.views`` maps table id → latest view map, ``session.legal`` table id → latest legal
 action list, ``session.host_fingerprint`` (hex) / ``host_name`` / ``host_open``.
-``session.view_times`` maps table id → {state_id: perf_counter() when that view arrived} (the
-bot client's latency figures).
+``session.view_times`` maps table id → {state_id: perf_counter() when a frame of that state
+first arrived, whether or not it brought this seat anything new} (the bot client's latency
+figures).
 
 Trust (issue 9): whenever the user gave a room code the session sends its proof and insists on
 the host's proof in ``auth_ok`` — also from a host that announces itself open, which an impostor
@@ -39,10 +40,9 @@ them, so ``messages()`` yields full ``view`` messages (``view`` with ``state_id`
 ``log``, ``legal``) and full ``lobby`` messages as before, and ``rejected``/``error``/``chat``
 carried inside a table's frame as their own messages. A frame that changed nothing for this
 seat yields nothing. Every frame this session sends after auth is padded to a multiple of 256
-bytes, and at a secret step (a frame's ``cover``) the session sends the step's cover frames
-itself: after a short random delay when the seat has nothing (left) to do at it, at once for
-those still owed when the step closes — so every seat sends the same number of frames for
-every step.
+bytes, and while a table is in a secret step (a frame's ``secret``) the session sends to it on
+the step's schedule (:mod:`client.slots`): ``send`` of an ``act`` or a chat line returns at once
+and the message leaves in the next slot; slots with nothing to carry carry a ``cover``.
 
 Heartbeat and reconnect (issue 6): the session pings every ``heartbeat`` seconds (default 5) and
 counts the connection dead when nothing (not even a ``pong``) came for ``dead_after`` seconds
@@ -65,7 +65,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import random
 import secrets
 import ssl
 import time
@@ -85,6 +84,7 @@ from client.errors import (
     code_refusal,
 )
 from client.reconnect import come_back
+from client.slots import Slots
 from protocol import (
     PROTOCOL_VERSION,
     errors,
@@ -104,7 +104,6 @@ PING_EVERY = 5.0
 DEAD_AFTER = 15.0
 RECONNECT_FOR = messages.RECONNECT_FOR
 NO_RECONNECT = ("kicked", "replaced")
-COVER_DELAY = (0.05, 0.4)  # seconds before each cover frame of a seat with nothing to do
 
 
 _CLOSED = object()
@@ -146,9 +145,8 @@ class Session:
         self._book = traffic.ViewBook()
         self._watch_book = traffic.ViewBook()  # tables watched (host/watchers.py)
         self._lobby_book = traffic.LobbyBook()
-        self._steps: dict[int, dict[str, Any]] = {}  # table → the secret step open, and sent
-        self._cover_tasks: set[asyncio.Task[None]] = set()
-        self._jitter = random.SystemRandom()
+        # the secret steps' schedules (client/slots.py)
+        self.slots = Slots(lambda msg: self._send_raw(msg, frames.POST_AUTH_MAX))
 
     # -- connecting ----------------------------------------------------------------------
     @classmethod
@@ -334,56 +332,11 @@ class Session:
         if kind == "view":
             out = self._book.absorb(msg)
             table = msg["table"]
-            self._step(table, msg.get("cover"), self._book.legal.get(table, []))
-            return out
+            # when this seat first held that state (a frame with nothing new for it too)
+            self.view_times.setdefault(table, {}).setdefault(msg["state_id"],
+                                                              time.perf_counter())
+            return out + self.slots.frame(table, msg.get("secret"))
         return [msg]
-
-    def _step(self, table: int, cover: dict[str, Any] | None,
-              legal: list[dict[str, Any]]) -> None:
-        """Keep count of a secret step's frames (:mod:`protocol.traffic`): a seat with nothing
-        (left) to do at it sends its covers after a short random delay; covers still owed when
-        the step closes go at once (the host ignores them then, but every seat has sent the
-        same number of frames for every step)."""
-        step = self._steps.get(table)
-        if step is not None and (cover is None or step["key"] != cover["key"]):
-            del self._steps[table]
-            step["closed"] = True
-            self._owe(table, step)
-            step = None
-        if cover is None:
-            return
-        if step is None:
-            step = self._steps[table] = {"key": cover["key"], "frames": cover["frames"],
-                                         "acts": set(cover["acts"]), "sent": 0, "task": None,
-                                         "closed": False}
-        if not any(a.get("type") in step["acts"] for a in legal):
-            self._owe(table, step)
-
-    def _owe(self, table: int, step: dict[str, Any]) -> None:
-        if step["sent"] >= step["frames"] or (step["task"] is not None
-                                                and not step["task"].done()):
-            return
-        task = asyncio.ensure_future(self._send_covers(table, step))
-        step["task"] = task
-        self._cover_tasks.add(task)
-        task.add_done_callback(self._cover_tasks.discard)
-
-    async def _send_covers(self, table: int, step: dict[str, Any]) -> None:
-        with contextlib.suppress(SessionError, asyncio.CancelledError):
-            while step["sent"] < step["frames"]:
-                if not step["closed"]:
-                    await asyncio.sleep(self._jitter.uniform(*COVER_DELAY))
-                if step["sent"] >= step["frames"]:
-                    return
-                step["sent"] += 1
-                await self._send_raw({"type": "cover", "table": table, "key": step["key"]},
-                                     frames.POST_AUTH_MAX)
-
-    async def _before_act(self, msg: dict[str, Any]) -> None:
-        """An action of the open secret step's kinds counts as one of its frames."""
-        step = self._steps.get(msg["table"]) if msg.get("type") == "act" else None
-        if step is not None and msg["action"].get("type") in step["acts"]:
-            step["sent"] += 1
 
     def _absorb(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -405,10 +358,6 @@ class Session:
                 self.commitments.setdefault(table, msg["commitment"])
             self.views[table] = msg["view"]
             self.legal[table] = msg["legal"]
-            sid = msg["view"].get("state_id")
-            if isinstance(sid, int):
-                times = self.view_times.setdefault(table, {})
-                times.setdefault(sid, time.perf_counter())
 
     async def _read_loop(self) -> None:
         try:
@@ -517,8 +466,9 @@ class Session:
             messages.validate(msg, "c2h")
         except errors.ProtocolError as exc:
             raise ProtocolError(f"Not sent: {exc.message}", exc.code) from exc
+        if self.slots.take(msg):  # it leaves in a secret step's next slot
+            return
         if self._reconnect_for is None:
-            await self._before_act(msg)
             await self._send_raw(msg, frames.POST_AUTH_MAX)
             return
         give_up = time.monotonic() + self._reconnect_for
@@ -531,7 +481,6 @@ class Session:
         if self._ended or self._closing:
             raise ConnectionLost("The session is over.")
         try:
-            await self._before_act(msg)
             await self._send_raw(msg, frames.POST_AUTH_MAX)
         except ConnectionLost:
             if self._closing:
@@ -555,8 +504,9 @@ class Session:
         if self._closing:
             return
         self._closing = True
-        for task in [*self._tasks, *self._cover_tasks]:
+        for task in self._tasks:
             task.cancel()
+        self.slots.close()
         self._queue.put_nowait(_CLOSED)
         if self._online.is_set() and not self._ended:
             # a goodbye: the host shows the seat as disconnected, not as reconnecting

@@ -474,6 +474,23 @@ class Game:
         otherwise act at once, one after another. Pacing, not a rule: 0 unless a game says."""
         return 0.0
 
+    def secret_step(self, state: State) -> str | None:
+        """The *secret step* open now, as every seat may know it, or None.
+
+        A secret step is one at which what a seat does, or whether it is asked at all, follows
+        what others may not know: who acts follows hidden roles (Fang's guard and witches), a
+        seat may act on a secret power (the seer's look), choices are secret until the step
+        closes (votes), or being asked to answer says nothing but answering might (a reaction
+        window: only holders of a fitting card can do more than pass). While one is open the
+        host and every client follow the traffic rule's schedule (:mod:`protocol.traffic`):
+        every client sends on one clock, the host applies what came on its own cadence and
+        answers every seat at each tick, so neither direction's timing says who acted.
+
+        The value names the step from public facts only: it is the same for every seat and
+        changes exactly when the public step does (two scenes that must look alike to the
+        others share it). None by default: a game without secret steps."""
+        return None
+
     def deadline(self, state: State) -> Deadline | None:
         """What the host must time now, or None."""
         return None

@@ -4,7 +4,9 @@
 with what :meth:`HostBots.bot_question` gives and hands the choice to :meth:`HostBots.bot_answer`.
 A stale question (the table moved on) is ignored; a missing or refused choice is the bot's first
 legal action, so a confused policy never stalls a table. A bot keeping an absent player's seat
-counts the moves it made for them (:meth:`host.presence.Presence.played_for`).
+counts the moves it made for them (:meth:`host.presence.Presence.played_for`). At a secret step a
+bot's choice waits for the step's next tick like a player's (:mod:`host.pacing`), and is played
+then if the bot's choice is still the one it was asked.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class HostBots:
         table's bot generator — or None if ``state_id`` is stale. A shell may run a policy that
         ``thinks`` off its event loop and hand the choice to :meth:`bot_answer`."""
         table = self.tables.get(table_id)
-        if (table is None or table.status != "playing" or table.state_id != state_id
+        if (table is None or table.status != "playing" or table.version != state_id
                 or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
             return None
         view, legal = table.view(seat)
@@ -59,8 +61,22 @@ class HostBots:
         """Apply the bot's choice if ``state_id`` is still current (its first legal action if
         the choice is missing or refused)."""
         table = self.tables.get(table_id)
-        if (table is None or table.status != "playing" or table.state_id != state_id
+        if (table is None or table.status != "playing" or table.version != state_id
                 or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+            return
+        if self.play.changes.is_paced(table) and not self.play.ticking:
+            table.queued.append(("bot", seat, action, table.choice_now(seat)))
+            return
+        self.settle(table, seat, action)
+        self.out.flush()
+
+    def settle(self, table: Table, seat: int, action: dict[str, Any] | None,
+               choice: tuple[Any, bytes] | None = None) -> None:
+        """Play the bot's ``action`` now — at a secret step's tick only if its ``choice`` (the
+        step key and legal actions it was asked with) is unchanged (else it is asked again)."""
+        if (table.status != "playing" or seat not in table.waiting_for()
+                or table.seats[seat].kind != "bot"
+                or (choice is not None and table.choice_now(seat) != choice)):
             return
         legal = table.legal(seat)
         if action is None:  # the policy failed or was stopped: its first legal action
@@ -74,4 +90,3 @@ class HostBots:
         if table.seats[seat].reserved is not None:
             self.presence.played_for(table, seat)
         self.play.advance(table)
-        self.out.flush()

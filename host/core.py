@@ -113,7 +113,8 @@ class CancelTimer:
 class BotTurn:
     """A host-side bot is waited on: after the bot delay (at least ``pause``: the game's
     :meth:`hexnet.engine.Game.bot_pause`, so a person at the table gets their card in first)
-    call ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there)."""
+    call ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there; it is
+    the engine's state version, :attr:`host.table.Table.version`, not what the seats see)."""
 
     table: int
     seat: int
@@ -137,8 +138,9 @@ class TableStarted:
 @dataclass(frozen=True)
 class Accepted:
     """The engine accepted ``action`` for ``seat`` (None = host) at ``table`` (journal hook);
-    ``state_id`` is the id after it, ``digest`` that of its public events (computed once, by
-    the table). Emitted before the views it causes."""
+    ``state_id`` is the engine's state version after it (:attr:`host.table.Table.version`),
+    ``digest`` that of its public events (computed once, by the table). Emitted before the
+    views it causes."""
 
     table: int
     seat: int | None
@@ -221,9 +223,18 @@ class TablesChanged:
     tick (after writing the journal records of the tick's actions)."""
 
 
+@dataclass(frozen=True)
+class Cadence:
+    """Table ``table`` is in an open secret step: after ``seconds`` the shell calls
+    ``lobby.cadence(table)`` (its next tick, :mod:`host.pacing`)."""
+
+    table: int
+    seconds: float
+
+
 Effect = (Send | Frames | Close | SetTimer | CancelTimer | BotTurn | TableStarted | Accepted
           | TableOver | SeatDisconnected | SeatIdle | SeatsChanged | WatchRulesChanged
-          | SeatingChanged | LobbyChanged | LobbyDue | TablesChanged)
+          | SeatingChanged | LobbyChanged | LobbyDue | TablesChanged | Cadence)
 
 
 class Outbox:

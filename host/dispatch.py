@@ -20,6 +20,7 @@ from typing import Any
 from host.announce import Announcer
 from host.core import (
     BotTurn,
+    Cadence,
     CancelTimer,
     Close,
     Effect,
@@ -42,7 +43,7 @@ from host.timers import Timers
 
 LOBBY_EVERY = 0.25  # seconds between two coalesced lobby updates
 # what a stopping host no longer schedules
-_SCHEDULED = (SetTimer, BotTurn, SeatDisconnected, SeatIdle)
+_SCHEDULED = (SetTimer, BotTurn, SeatDisconnected, SeatIdle, Cadence)
 SEATING_EVERY = 0.5  # seconds: the tables still seating are written at most this often
 
 
@@ -73,6 +74,7 @@ class Dispatcher:
             CancelTimer: lambda e: timers.cancel(e.table),
             BotTurn: lambda e: timers.bot_turn(e.table, e.seat, e.state_id, e.pause),
             SeatIdle: lambda e: timers.later(e.seconds, lobby.idle_due, e.table, e.seat),
+            Cadence: lambda e: timers.later(e.seconds, lobby.cadence, e.table),
             SeatDisconnected: lambda e: timers.seat_lost(e.table, e.seat),
             LobbyChanged: lambda e: announcer.changed(),
             SeatingChanged: self._seating_due,

@@ -21,6 +21,7 @@ seating           sit, leave, bots in seats, placing, kicks, absence, watching i
 arrivals, resume  players connecting and going; tables coming back after a restart
 broadcast         the lobby entries and their coalesced deltas
 publish           the tick: each table's change made into frames for seats and watchers
+pacing            a secret step's cadence: what waited applied at its ticks, a frame each tick
 ================  ===========================================================================
 
 Requests from the network all pass :meth:`Lobby.handle` (the one routing point); a refusal of a
@@ -32,6 +33,8 @@ below that make such frames pay it); refusals of lobby requests (``create``, ano
 lobby ``error`` frames, which concern public things only. ``batched=True`` (the host) leaves
 the ticks (:meth:`send_due`, :meth:`send_lobby`) to the shell; otherwise every call ends with
 both.
+``secret_every``: the seconds between a secret step's ticks, and the slot period its seats are
+told (:data:`protocol.traffic.SLOT_EVERY`; tests run faster ones).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from host.chat import Chat
 from host.conn import Conn
 from host.core import Effect, LobbyError, Outbox, Send
 from host.marks import LobbyMarks
+from host.pacing import Pacing
 from host.people import People
 from host.playing import Play
 from host.presence import Presence
@@ -66,6 +70,7 @@ from host.seating import Seating
 from host.table import Table
 from host.watch_rules import RuleBook
 from host.watchers import Watchers
+from protocol.traffic import SLOT_EVERY
 
 # tables whose frames one loop tick of the batched host renders at most (a burst spreads)
 TICK_TABLES = 24
@@ -84,6 +89,7 @@ class Lobby:
                  max_open_tables_per_address: int = MAX_OPEN_TABLES_PER_ADDRESS,
                  max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
                  absent_after: float | None = None, idle_absent: float | None = None,
+                 secret_every: float = SLOT_EVERY,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.batched = batched
         out = self.out = Outbox(listener or (lambda effects: None),
@@ -115,12 +121,15 @@ class Lobby:
                                  self.broadcast)
         self.resumer = Resumer(out, self.registry, people, marks, self.rules, presence, play,
                                clock)
-        self.publisher = Publisher(out, tables, people, changes, presence, watchers)
+        self.publisher = Publisher(out, tables, people, changes, presence, watchers,
+                                   secret_every)
+        self.pacing = Pacing(out, tables, changes, play, bots, self.publisher)
         # the core's entry points that one part answers alone (each flushes)
         self.connect, self.disconnect = self.arrivals.connect, self.arrivals.disconnect
         self.add_bot, self.place, self.kick = seating.add_bot, seating.place, seating.kick
         self.mark_absent, self.watch_table = seating.mark_absent, seating.watch
         self.start, self.halt, self.timeout = play.start, play.halt, play.timeout
+        self.cadence = self.pacing.tick
         self.time_limits, self.set_time_limits = play.time_limits, play.set_time_limits
         self.bot_turn, self.bot_question, self.bot_answer = (bots.bot_turn, bots.bot_question,
                                                              bots.bot_answer)

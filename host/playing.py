@@ -10,7 +10,11 @@ Rules kept here:
   never as a frame of its own (the traffic rule, :mod:`protocol.traffic`) — within its player's
   budget (:mod:`host.budget`), past which it goes to the sender alone (:meth:`Play.refuse`);
 * seats marked absent are answered for by the engine's absent default whenever waited on
-  (:meth:`Play.advance`);
+  (:meth:`Play.advance`) — at a secret step only at its ticks, every such seat alike;
+* at a secret step (the table is paced, :mod:`host.changes`) an ``act`` and a timer's expiry are
+  not applied as they come: they wait for the step's next tick (:mod:`host.pacing`), so what
+  the host does, and when it answers, is the same for an action and for a cover — a cover
+  (``cover``) itself is read and dropped;
 * host-side bots are asked with a :class:`~host.core.BotTurn` effect (:mod:`host.bots`
   answers);
 * fairness (issue 6): :meth:`Play.start` draws seed and salt (:func:`hexnet.fairness.new_seed`);
@@ -19,8 +23,9 @@ Rules kept here:
 * journal hooks: ``TableStarted`` (with seed, salt and seats), ``Accepted`` and ``TableOver``
   effects, in that order and before the frames they cause (those come from the tick).
 
-Actions are applied here as they arrive; what they change is only marked
-(:class:`host.changes.Changes`) — the frames are made by the tick, :mod:`host.publish`.
+Actions are applied here as they arrive (at a secret step: at its ticks); what they change is
+only marked (:class:`host.changes.Changes`) — the frames are made by the tick,
+:mod:`host.publish`.
 """
 
 from __future__ import annotations
@@ -46,9 +51,12 @@ from host.marks import LobbyMarks
 from host.people import People
 from host.presence import Presence
 from host.registry import Registry
-from host.render import cover_of
 from host.table import MAX_HOST_STEPS, Table, accepted
 from host.watch_rules import RuleBook
+
+# Actions one seat may have waiting for a secret step's tick: its client sends at most one a
+# slot, one slot a tick; more is a flood, refused (in the tick's frames, like any refusal).
+QUEUE_PER_SEAT = 4
 
 
 class Play:
@@ -67,6 +75,7 @@ class Play:
         self.rules = rules
         self.seed_source = seed_source
         self.clock = clock
+        self.ticking = False  # a secret step's tick is applying what waited for it
 
     # -- the start and the end ---------------------------------------------------------------
     def start(self, table_id: int) -> None:
@@ -93,6 +102,7 @@ class Play:
         if table is None or table.status == "halted":
             return
         table.status = "halted"
+        table.queued.clear()
         self.changes.drop(table.id)
         if table.timer_key is not None:
             table.timer_key = None
@@ -123,6 +133,19 @@ class Play:
         if table.status != "playing":
             return reject("not_playing", f"Table {table.id} is not playing.")
         # from here on the reply rides in the table's frames: every seat gets one
+        if self.changes.is_paced(table) and not self.ticking:
+            if sum(1 for e in table.queued if e[0] == "act" and e[2] == seat) >= QUEUE_PER_SEAT:
+                return self.changes.reply(table, seat, rejected={
+                    "code": "too_fast", "message": "Too many actions at once; wait for the "
+                                                   "table to answer."})
+            table.queued.append(("act", conn, seat, msg))  # applied at the step's next tick
+            return None
+        self.settle(conn, table, seat, msg)
+        return None
+
+    def settle(self, conn: Conn, table: Table, seat: int, msg: dict[str, Any]) -> None:
+        """Apply ``seat``'s ``act`` (at once, or at a secret step's tick) if it is still
+        current and legal, else refuse it in the table's frames."""
         if not table.is_current(seat, msg["state_id"]):
             if table.too_late(msg["state_id"]):
                 return self._too_late(table, seat, conn)
@@ -132,7 +155,7 @@ class Play:
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
-            if table.too_late(msg["state_id"]) and msg["state_id"] < table.state_id:
+            if table.too_late(msg["state_id"]):
                 return self._too_late(table, seat, conn)
             return self.refuse(table, seat, conn, rejected={
                 "code": "illegal", "message": exc.reason[:300],
@@ -159,40 +182,26 @@ class Play:
         anyway if one is due) — a client flooding refused requests cannot make every other
         seat receive a frame per message. An honest client's refusals are races ("stale"), a
         few per change of the table; only a flood tells an eavesdropper that this seat was
-        refused. At a secret step always in a burst: there an answer to the sender alone
-        would tell an action (a witch's, a seer's) from a cover, which is always answered to
-        every seat."""
+        refused. At a secret step always in the tick's burst: every seat gets one at every
+        tick anyway (an answer to the sender alone would tell an action from a cover)."""
         change = self.changes.of(table)
         riding = seat in change.replies and seat not in change.alone
-        if riding or conn.budget.spend() or cover_of(table) is not None:
+        if riding or self.changes.is_paced(table) or conn.budget.spend():
             return self.changes.reply(table, seat, **fields)
         change.replies.setdefault(seat, {}).update(fields)
         change.alone.add(seat)
 
     def cover(self, conn: Conn, msg: dict[str, Any]) -> None:
-        """A seat's empty turn at a secret step: counted (at most the step's frames per seat)
-        and answered like a change, with one frame to every seat. Anything else is ignored."""
-        table = self.tables.get(msg["table"])
-        if table is None or table.status != "playing":
-            return
-        seat = table.seat_of(conn.identity)
-        step = cover_of(table)
-        if seat is None or step is None or step["key"] != msg["key"]:
-            return
-        if any(k != step["key"] for k, _ in table.covers):
-            table.covers = {}
-        n = table.covers.get((step["key"], seat), 0)
-        if n >= step["frames"]:
-            return
-        table.covers[(step["key"], seat)] = n + 1
-        self.changes.of(table).changed = True
+        """A seat's empty slot at a secret step (:mod:`protocol.traffic`): read and dropped —
+        the host's answers run on the step's own cadence, not on what arrives."""
 
     def advance(self, table: Table) -> None:
         """After a change: answer for absent seats, then mark the table's frames due and set
         timers and bot turns."""
         if table.status not in ("playing", "over") or table.state is None:
             return
-        for _ in range(MAX_HOST_STEPS):
+        for _ in range(MAX_HOST_STEPS if self.ticking or not self.changes.is_paced(table)
+                       else 0):  # at a secret step: at its next tick, every such seat alike
             if table.status != "playing":
                 break
             absent = [s for s in table.waiting_for() if table.seats[s].absent]
@@ -212,21 +221,23 @@ class Play:
             change.reveal = True
             self.marks.changed(table)
             return
+        # timed windows in publications: from the first that shows one to the last before it
+        # closed (an answer quoting one of those is "too late")
         deadline = table.deadline()
         if deadline is None and table.timer_key is not None:
             table.timer_key = None
-            table.closed_window = (table.timer_since, table.state_id - 1)
+            table.closed_window = (table.timer_since, table.published)
             self.out.emit(CancelTimer(table.id))
         elif deadline is not None and deadline.key != table.timer_key:
             if table.timer_key is not None:
-                table.closed_window = (table.timer_since, table.state_id - 1)
-            table.timer_key, table.timer_since = deadline.key, table.state_id
+                table.closed_window = (table.timer_since, table.published)
+            table.timer_key, table.timer_since = deadline.key, table.published + 1
             self.out.emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
         people = any(s.kind == "human" for s in table.seats)  # else nobody to wait for
         pause = table.engine.bot_pause(table.state) if people else 0.0
         for seat in table.engine.bots_asked(table.state):
             if table.seats[seat].kind == "bot":
-                self.out.emit(BotTurn(table.id, seat, table.state_id, pause))
+                self.out.emit(BotTurn(table.id, seat, table.version, pause))
         self.presence.watch_waiting(table)
 
     # -- the host's own moves: timers, time limits -----------------------------------------
@@ -235,18 +246,26 @@ class Play:
         table = self.tables.get(table_id)
         if table is None or table.status != "playing" or table.timer_key != key:
             return
+        if self.changes.is_paced(table) and not self.ticking:
+            table.queued.append(("timeout", key))  # expires at the step's next tick
+            return
+        self.expire(table, key)
+        self.out.flush()
+
+    def expire(self, table: Table, key: str) -> None:
+        """Apply the expiry of ``table``'s timer ``key`` (if still current)."""
+        if table.status != "playing" or table.timer_key != key:
+            return
         table.timer_key = None
-        table.closed_window = (table.timer_since, table.state_id)
+        table.closed_window = (table.timer_since, table.published)
         action = {"type": "timeout", "key": key}
         try:
             events = table.act(None, action)
         except IllegalAction:
             self.advance(table)
-            self.out.flush()
             return
         self.out.emit(accepted(table, None, action, events))
         self.advance(table)
-        self.out.flush()
 
     def time_limits(self, table_id: int) -> bool | None:
         """Whether the table's time limits are on; None if its game has no such switch."""

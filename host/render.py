@@ -18,9 +18,15 @@ turns it into one ``view`` frame per connected human seat, following the traffic
   "same" (nothing), the log goes as the events new to the seat;
 * every frame of the change is padded to one length — the largest frame of *any* seat of the
   table (bots and disconnected players included, so the length never follows whose connection
-  is up), rounded up to 1 KiB — computed from the parts' lengths, each frame joined once.
+  is up), rounded up to 1 KiB — computed from the parts' lengths, each frame joined once;
+  at a secret step's ticks never shorter than the step's frames so far.
 
 Only packed bytes leave: no seat's frame shares anything mutable with another's or the state.
+
+The numbers a seat sees count only what every seat sees (issue 22): ``state_id`` is the table's
+publication counter (:attr:`host.table.Table.published`, +1 per burst), and the log events a
+seat receives are numbered by the seat's own count (``n``: 0, 1, 2, … of the events it may see),
+so other seats' private events leave no gaps.
 """
 
 from __future__ import annotations
@@ -38,12 +44,24 @@ _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
 
 
-def cover_of(table: Table) -> dict[str, Any] | None:
-    """The secret step open at ``table`` (see :mod:`protocol.traffic`), if its game has one."""
-    step = getattr(table.engine, "cover_step", None)
-    if step is None or table.state is None or table.status != "playing":
+def step_of(table: Table) -> str | None:
+    """The engine's name for the secret step open at ``table`` now, or None."""
+    if table.state is None or table.status != "playing":
         return None
-    return step(table.state)
+    return table.engine.secret_step(table.state)
+
+
+def secret_of(table: Table, every: float = traffic.SLOT_EVERY) -> dict[str, Any] | None:
+    """The secret step as the seats are told it (:mod:`protocol.traffic`): its opaque key (the
+    same for every seat, new with every public step) and the slot period; None outside one."""
+    if table.step_id is None:
+        return None
+    return {"key": table.step_id, "every": every}
+
+
+def _numbered(events: list[dict[str, Any]], first: int) -> list[dict[str, Any]]:
+    """``events`` (as a seat may see them) numbered ``first``, ``first + 1``, … (copies)."""
+    return [{**e, "n": first + i} for i, e in enumerate(events)]
 
 
 # what a seat was last sent: the public parts of that change, its own parts, its legal actions
@@ -73,7 +91,8 @@ def public_parts(table: Table) -> Public:
     view = table.engine.public_view(state)
     if table.presence_now is not None:  # the same for every seat (host/presence.py)
         view["presence"] = table.presence_now
-    sid = view.pop("state_id")
+    view.pop("state_id")
+    sid = table.published  # what every seat sees, not the engine's count of actions
     base = table.public_sent
     parts: dict[str, bytes] = {}
     changed: dict[str, bytes] = {}
@@ -130,9 +149,13 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool, deadline_key: A
     own = table.engine.private_view(state, seat, log=full)
     if full:
         log = own.pop("log", [])
+        count = sum(1 for e in state["log"] if visible(e, seat))
+        log = _numbered(log, count - len(log))
     else:
-        log = [public_form(e) for e in state["log"][table.log_at.get(seat, 0):]
-               if visible(e, seat)]
+        count = table.log_n.get(seat, 0)
+        log = _numbered([public_form(e) for e in state["log"][table.log_at.get(seat, 0):]
+                         if visible(e, seat)], count)
+        count += len(log)
     pack = traffic.packer()
     whole = pack(own)
     last = table.sent.get(seat)
@@ -145,6 +168,7 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool, deadline_key: A
     if keep:
         table.sent[seat] = (public.parts, mine, legal_b, whole)
         table.log_at[seat] = len(state["log"])
+        table.log_n[seat] = count
         table.note_choice(seat, (deadline_key, legal_b))
     parts = [("type", _VIEW), ("table", public.table), ("state_id", public.state_id)]
     if before is None:
@@ -165,16 +189,38 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool, deadline_key: A
     return parts
 
 
-def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
-           ) -> list[tuple[int, bytes]]:
+def _unchanged_tick(table: Table, change: Change, every: float) -> bytes | None:
+    """A secret step's tick at which nothing changed for anyone (its cost is per tick, four a
+    second per table in a step): the one "same" frame every seat gets — byte for byte what
+    :func:`frames` would make for each —, or None if anything changed."""
+    secret = secret_of(table, every)
+    if (secret is None or table.version != table.rendered_version or change.full
+            or change.replies or change.chat or change.watchers is not None
+            or table.presence_now != table.presence_rendered
+            or any(s.kind != "empty" and i not in table.log_at
+                   for i, s in enumerate(table.seats))):
+        return None
+    parts = [("type", _VIEW), ("table", traffic.packed(table.id)),
+             ("state_id", traffic.packed(table.published)), ("log", _EMPTY),
+             ("secret", traffic.packed(secret))]
+    table.step_size = max(traffic.size_class(traffic.needed(parts)), table.step_size)
+    return traffic.assemble(parts, table.step_size)
+
+
+def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
+           every: float = traffic.SLOT_EVERY) -> list[tuple[int, bytes]]:
     """(connection id, frame bytes) for every seat the change reaches, all of one length.
     ``conn_of_seat`` maps the table's connected human seats to their connections."""
     if table.state is None or not conn_of_seat:
         return []  # nobody to tell (a reconnecting seat gets its whole view then)
+    same = _unchanged_tick(table, change, every)
+    if same is not None:  # (no view built: what every seat would be sent anyway)
+        return [(conn, same) for conn in conn_of_seat.values()]
+    table.presence_rendered = table.presence_now
     deadline = table.deadline()
     key = deadline.key if deadline else None
-    cover = cover_of(table)
-    cover_b = traffic.packed(cover) if cover else None
+    secret = secret_of(table, every)
+    secret_b = traffic.packed(secret) if secret else None
     watchers_b = traffic.packed(change.watchers) if change.watchers is not None else None
     public = public_parts(table)
     burst = change.burst
@@ -194,8 +240,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
                 chat = table.chat_kept + [c for c in chat if c not in table.chat_kept]
             if chat:
                 parts.append(("chat", traffic.packed(chat)))
-            if cover_b is not None:
-                parts.append(("cover", cover_b))
+            if secret_b is not None:
+                parts.append(("secret", secret_b))
             if watchers_b is not None:  # public: every seat's frame the same
                 parts.append(("watchers", watchers_b))
             frame = per_seat[i] = traffic.Frame(parts)
@@ -204,12 +250,14 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
             parts = _seat_parts(table, i, True, False, key, public)
             if table.chat_kept:
                 parts.append(("chat", traffic.packed(table.chat_kept)))
-            if cover_b is not None:
-                parts.append(("cover", cover_b))
+            if secret_b is not None:
+                parts.append(("secret", secret_b))
             if watchers_b is not None:
                 parts.append(("watchers", watchers_b))
             sizes.append(traffic.needed(parts))
-    table.rendered_sid = table.state_id
+    table.rendered_version = table.version
     size = traffic.size_class(max(sizes, default=0))
+    if secret is not None and burst:  # a step's ticks: never shorter than its frames so far
+        size = table.step_size = max(size, table.step_size)
     return [(conn_of_seat[i], frame.padded(size)) for i, frame in per_seat.items()
             if i in conn_of_seat]

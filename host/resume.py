@@ -55,7 +55,7 @@ class Resumer:
         self.marks.seats_known(table)
         deadline = table.engine.deadline(table.state) if table.state is not None else None
         if timer is not None and deadline is not None and deadline.key == timer[0]:
-            table.timer_key, table.timer_since = timer[0], table.state_id
+            table.timer_key, table.timer_since = timer[0], table.published + 1
             self.out.emit(SetTimer(table.id, timer[0],
                                    max(0.0, min(timer[1], deadline.seconds))))
         self.marks.changed(table)

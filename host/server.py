@@ -34,7 +34,8 @@ unfinished journals and the tables still seating are reloaded by :meth:`Host.sta
 address may bring in an hour (``identities_per_address``, :mod:`host.newcomers`) and
 ``code_backoff`` (the
 longest wait between two room-code checks from one address, :class:`protocol.auth.RateLimiter`);
-``host.recorder``; without an explicit
+``host.recorder``; ``secret_every`` (seconds between a secret step's ticks, issue 22; the
+default :data:`protocol.traffic.SLOT_EVERY`, tests run faster); without an explicit
 ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
 default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
@@ -67,7 +68,7 @@ from host.registry import (
     TABLE_EXPIRY,
 )
 from host.timers import Timers
-from protocol import auth, messages, paths, tls
+from protocol import auth, messages, paths, tls, traffic
 
 # asyncio gives every TLS connection a read buffer of SSLProtocol.max_size (256 KiB), filled from
 # its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
@@ -123,7 +124,8 @@ class Host:
                  max_open_tables_per_address: int = MAX_OPEN_TABLES_PER_ADDRESS,
                  max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
                  identities_per_address: int = IDENTITIES_PER_ADDRESS,
-                 code_backoff: float = auth.BACKOFF_MAX_ADDRESS) -> None:
+                 code_backoff: float = auth.BACKOFF_MAX_ADDRESS,
+                 secret_every: float = traffic.SLOT_EVERY) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -143,7 +145,7 @@ class Host:
                            max_open_tables_per_address=max_open_tables_per_address,
                            max_tables_created_per_address=max_tables_created_per_address,
                            absent_after=absent_after,  # the countdown every seat is shown
-                           idle_absent=idle_absent or None)
+                           idle_absent=idle_absent or None, secret_every=secret_every)
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover

@@ -84,16 +84,28 @@ class Table:
     bot_rng: random.Random = field(default_factory=random.SystemRandom)
     # what each seat was last sent (see host/render.py): the public view parts of that change
     # (shared by every seat), its own private parts, its legal actions and its whole private
-    # overlay (packed); the log
-    # index it has seen up to, its choice (deadline key, packed legal) and since when unchanged
+    # overlay (packed); the log index it has seen up to and how many events it was sent (its
+    # own numbering), its choice (deadline key, packed legal) and since which publication it
+    # is unchanged
     sent: dict[int, tuple[dict[str, bytes], dict[str, bytes], bytes, bytes]] = field(
         default_factory=dict)
     public_sent: dict[str, bytes] | None = None  # the public parts of the last change rendered
     log_at: dict[int, int] = field(default_factory=dict)
+    log_n: dict[int, int] = field(default_factory=dict)
     choice: dict[int, tuple[Any, bytes]] = field(default_factory=dict)
     stable_since: dict[int, int] = field(default_factory=dict)
-    rendered_sid: int = -1  # the state id of the last frames sent
-    covers: dict[tuple[str, int], int] = field(default_factory=dict)  # (step key, seat) → n
+    # the publication counter: +1 for every burst (a frame to every seat); it is the
+    # ``state_id`` the seats see and quote, so it counts only what every seat sees
+    published: int = 0
+    rendered_version: int = -1  # the engine's state version when the last frames were made
+    presence_rendered: list[dict[str, Any]] | None = None  # the presence those frames had
+    # the secret step as last published (host/publish.py): the engine's name for it, the
+    # opaque key the seats see, and the frame length its ticks have reached
+    step_key: str | None = None
+    step_id: str | None = None
+    step_size: int = 0
+    # what waits for the secret step's next tick (host/pacing.py), in the order it came
+    queued: list[tuple[Any, ...]] = field(default_factory=list)
     # presence (host/presence.py): lobby-clock time a disconnected seat counts as absent, until
     # when a seat whose link dropped (no ``bye``) reads as reconnecting, the
     # moves played for a seat while its player was away, the table's chat (public lines) kept
@@ -114,8 +126,8 @@ class Table:
     _memo_of: tuple[Any, int, str] = field(default=(None, -1, ""), repr=False)
 
     def too_late(self, state_id: int) -> bool:
-        """Whether an answer quoting ``state_id`` was chosen in the timed window that just
-        closed."""
+        """Whether an answer quoting publication ``state_id`` was chosen in the timed window
+        that just closed."""
         return self.closed_window is not None and (
             self.closed_window[0] <= state_id <= self.closed_window[1])
 
@@ -192,7 +204,13 @@ class Table:
 
     @property
     def state_id(self) -> int:
-        """The current state id (what views carry and actions must quote)."""
+        """The state id the seats see and quote: the publication counter (:attr:`published`)."""
+        return self.published
+
+    @property
+    def version(self) -> int:
+        """The engine's state version: every action applied, the seats' secret ones included
+        (host-side only: the journal's step number, host bots' staleness)."""
         return int(self.state["version"]) if self.state else 0
 
     def act(self, seat: int | None, action: dict[str, Any]) -> list[dict[str, Any]]:
@@ -265,18 +283,18 @@ class Table:
         """Record the choice a seat is being shown (called as its frame is rendered)."""
         if self.choice.get(seat) != choice:
             self.choice[seat] = choice
-            self.stable_since[seat] = self.state_id
+            self.stable_since[seat] = self.published
 
     def is_current(self, seat: int, state_id: int) -> bool:
-        """Whether an action quoting ``state_id`` was chosen from the seat's present choice:
-        the quoted id is one the seat was shown, not before its choice (legal actions + the
-        engine's deadline key) last changed, and the choice has not changed since the last
-        frames went out (another seat answering the same reaction window does not make it
-        stale). Only when the table changed within the current tick is the choice listed
-        again."""
-        if not self.stable_since.get(seat, self.rendered_sid) <= state_id <= self.rendered_sid:
+        """Whether an action quoting publication ``state_id`` was chosen from the seat's
+        present choice: the quoted id is one the seat was shown, not before its choice (legal
+        actions + the engine's deadline key) last changed, and the choice has not changed
+        since the last frames went out (another seat answering the same reaction window does
+        not make it stale). Only when the table changed since the last frames is the choice
+        listed again."""
+        if not self.stable_since.get(seat, self.published) <= state_id <= self.published:
             return False
-        if self.state_id != self.rendered_sid and self.state is not None:
+        if self.version != self.rendered_version and self.state is not None:
             return self.choice_now(seat) == self.choice.get(seat)
         return True
 
@@ -338,5 +356,5 @@ def accepted(table: Table, seat: int | None, action: dict[str, Any],
              events: list[dict[str, Any]]) -> Accepted:
     """The journal hook for ``action`` of ``seat`` (None: the host), just accepted at ``table``
     (with the digest :meth:`Table.act` computed)."""
-    return Accepted(table.id, seat, dict(action), table.state_id, list(events),
+    return Accepted(table.id, seat, dict(action), table.version, list(events),
                     table.digests[-1])

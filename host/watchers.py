@@ -57,6 +57,7 @@ class Watcher:
     table: int
     sent: dict[str, bytes] | None = None
     log_at: int = 0
+    log_n: int = 0  # public events sent (a watcher's own numbering, as a seat's)
     ended: bool = False  # it has the final (all-seeing) frame and the reveal
 
 
@@ -292,14 +293,19 @@ class Watchers:
         view = engine.view(state, None, log=False)
         if table.presence_now is not None and not over and state is table.state:
             view["presence"] = table.presence_now  # public, as every seat gets it (undelayed)
-        sid = view.pop("state_id")
+        view.pop("state_id")
+        sid = table.published  # the seats' publication counter (host/render.py)
         whole = w.sent is None or over
         events = state["log"]
         if over:  # all-seeing: every event, each without its audience list
-            log = [public_form(e) for e in events[-traffic.LOG_KEEP:]]
+            log = self._final_log(events, w)
         else:
             start = max(0, len(events) - traffic.LOG_KEEP) if whole else w.log_at
             log = [public_form(e) for e in events[start:] if visible(e, None)]
+            first = (sum(1 for e in events if visible(e, None)) - len(log) if whole
+                     else w.log_n)
+            log = [{**e, "n": first + i} for i, e in enumerate(log)]
+            w.log_n = first + len(log)
         items = {k: traffic.packed(v) for k, v in view.items()}
         parts = [("type", _WATCH_VIEW), ("table", traffic.packed(table.id)),
                  ("state_id", traffic.packed(sid))]
@@ -320,3 +326,19 @@ class Watchers:
                 parts.append(("commitment", traffic.packed(table.commitment)))
         w.sent, w.log_at = items, len(events)
         return parts
+
+    @staticmethod
+    def _final_log(events: list[dict[str, Any]], w: Watcher) -> list[dict[str, Any]]:
+        """The all-seeing log at the end, numbered as the watcher's log was: the public events
+        it was sent keep their numbers, every other event (private lines, now shown) follows
+        after its last."""
+        start = max(0, len(events) - traffic.LOG_KEEP)
+        public_n = sum(1 for e in events[:start] if visible(e, None))
+        out, fresh = [], w.log_n
+        for i, e in enumerate(events[start:], start):
+            seen = i < w.log_at and visible(e, None)
+            out.append({**public_form(e), "n": public_n if seen else fresh})
+            public_n += visible(e, None)
+            fresh += not seen
+        w.log_n = fresh
+        return out

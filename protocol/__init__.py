@@ -3,4 +3,4 @@
 Imports nothing of ``host`` or ``client``.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2

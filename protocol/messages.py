@@ -53,9 +53,12 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   last frame) and ``view_gone`` (parts removed); ``legal`` only when it changed; ``log`` = the
   events the seat may see that are new since its last frame (``log_reset``: the whole recent
   log, after a (re)connect); ``answered``, ``rejected``, ``error`` and ``chat`` (table and
-  witches' lines) ride inside it; ``cover`` names a secret step. C→H ``cover`` {table, key} is a
-  seat's empty turn at a secret step. Each change of a table sends every connected seat one
-  ``view`` frame of one padded length. ``lobby`` lists at most 100 tables; ``lobby_delta``
+  witches' lines) ride inside it; ``secret`` {key, every} says a secret step is open (issue 22:
+  its opaque key, the slot period in seconds). C→H ``cover`` {table, key} fills a seat's slot
+  at a secret step when it has nothing to send. Each change of a table sends every connected
+  seat one ``view`` frame of one padded length, and so does every tick of a secret step;
+  ``state_id`` counts those bursts (the table's publications) and the log's ``n`` counts the
+  events the seat was sent. ``lobby`` lists at most 100 tables; ``lobby_delta``
   {tables (changed), removed (ids), you?} continues or updates it (coalesced, a few per second,
   only to connections not playing — or playing and looking: C→H ``look`` {on} says that the
   player at a playing table has the lobby on screen, then the whole lobby once and its deltas,
@@ -74,7 +77,7 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
 * watching (issue 15, :mod:`host.watchers`): C→H ``watch`` {table} (at the table one plays
   at: leave the seat, which becomes free, and watch), ``unwatch`` {}, ``watch_rules`` {table,
   allowed, delay?} (the table's creator only; ``delay`` before the start). H→C ``watch_view``
-  frames are ``view`` frames of the public view (no ``legal``, replies, chat or cover), padded
+  frames are ``view`` frames of the public view (no ``legal``, replies, chat or secret), padded
   to their own size class; ``unwatched`` {table, code, message} ends a watch the host ended
   (``no_watching``, ``no_table``); a connection may change what it watches 5 times at once,
   then once a second (past that an ``error`` ``too_fast``: each change sends every seat of the
@@ -335,7 +338,7 @@ REJECTED = Rec({"code": S(32, 1), "message": S(300),
 CHAT_NUMBER = I(0, 1 << 62)  # a kept table line's number (host/presence.py)
 CHAT_LINE = Rec({"from": S(24), "seat": Opt(SEAT), "text": TEXT, "channel": CHANNEL,
                  "n?": CHAT_NUMBER})
-COVER = Rec({"key": S(64, 1), "frames": I(1, 16), "acts": L(S(32), 16)})
+SECRET = Rec({"key": S(64, 1), "every": Num()})
 STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 
 MAX_ENTRANTS = 256  # a tournament message naming them all stays below the 64 KiB cap
@@ -368,7 +371,7 @@ H2C: dict[str, dict[str, Check]] = {
              "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
-             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "cover?": COVER,
+             "error?": REPLY, "chat?": L(CHAT_LINE, 256), "secret?": SECRET,
              "watchers?": L(S(24), 50)},
     "watch_view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
                    "view_delta?": Tree(12), "view_gone?": L(S(64), 64),

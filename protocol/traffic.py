@@ -5,47 +5,74 @@ length), its direction and its time; a player sees the same for their own connec
 
 **Downstream (host → seats).** Every change of a playing table — an accepted action, a timer, a
 bot's move, a chat line at the table (the witches' whisper included), a refused action of a seat
-(``rejected``), a table-level ``error``, a cover frame (below) — sends **every connected seat of
-that table exactly one** ``view`` frame, and every frame of that change has **one length**: the
-largest of them rounded up to the next multiple of :data:`DOWN_CLASS` (1 KiB), the others padded
-to it (:func:`pad_frames`). Changes that arrive in one loop tick are one change. A seat whose view
-did not change still gets its frame (without ``view``/``legal``: the client knows it is "same"
-and skips decoding and drawing); a whisper reaches non-witches as a frame with nothing in it;
-a seer's look, a theft, a refusal or an acknowledgement ride inside the one frame of their
-seat. A reconnecting seat's full frame (view + whole log) is padded to the largest full frame of
-any seat of its table. So the size, the count and the destinations of a table's frames follow
-only public facts (who is seated and connected, that *something* happened at the table).
+(``rejected``), a table-level ``error`` — sends **every connected seat of that table exactly
+one** ``view`` frame (a *burst*), and every frame of that burst has **one length**: the largest
+of them rounded up to the next multiple of :data:`DOWN_CLASS` (1 KiB), the others padded to it
+(:func:`pad_frames`). Changes that arrive in one loop tick are one change. A seat whose view did
+not change still gets its frame (without ``view``/``legal``: the client knows it is "same" and
+skips decoding and drawing); a whisper reaches non-witches as a frame with nothing in it; a
+seer's look, a theft, a refusal or an acknowledgement ride inside the one frame of their seat.
+A reconnecting seat's full frame (view + whole log) is padded to the largest full frame of any
+seat of its table. So the size, the count and the destinations of a table's frames follow only
+public facts (who is seated and connected, that *something* happened at the table).
 One exception bounds a flood: past a connection's refusal budget (``host.playing``: 10 at once,
-then 2 a second) a refused action is answered in a frame to its sender alone — except at a
-secret step, where it would stand out from a cover.
+then 2 a second) a refused action is answered in a frame to its sender alone — never at a secret
+step, whose ticks carry every refusal.
+
+**Numbers.** What a seat sees numbered counts only what every seat sees: ``state_id`` is the
+table's publication counter (+1 per burst, whatever caused it: several actions applied at once,
+a host bot's move, an absent seat's default, a look nobody else saw are all one publication or
+none of their own), and an action quotes it; the log events a seat receives are numbered by its
+own count (``n`` = 0, 1, 2, … of the events that seat may see), so other seats' private events
+leave no gaps. A secret step's key is opaque (``s`` + the publication that opened it) and the
+same for every seat; two scenes that must look alike to the others (Fang's pick and guard) are
+one step.
+
+**Secret steps** (:meth:`hexnet.engine.Game.secret_step`): steps at which who acts, or what a
+seat chose, follows hidden information — Fang's picks and guard, the witches' window, the
+evening while the seer's look and the pickpocket's theft may come, the votes; Hexenhammer's
+reaction windows and the panic; Hranice's reaction windows. While one is open at a table every
+frame of it carries ``secret`` {key, every} and both directions run on clocks, not on what
+happens:
+
+* *Upstream*, every connected client sends on one schedule, drawn the same way for every seat
+  whatever its role and its choice: a first slot at a uniformly random offset in
+  ``[0, every)`` after the frame that opened the step, then a slot every ``every`` seconds
+  (:data:`SLOT_EVERY`) until a frame shows the step closed. Each slot carries the seat's next
+  action if one is ready, else its next chat line, else a ``cover`` (``{"type": "cover",
+  "table", "key"}``) of the same padded length; an action waits for the next slot. Chat on a
+  private channel (the witches') is held until a step is open and rides in its slots, so a
+  whisper never leaves on its own clock. An action still waiting when the step closes was
+  chosen in it and is dropped (the client tells its player it came too late), never sent late.
+* *Downstream*, the host applies nothing as it comes: actions, covers (read and dropped), host
+  bots' choices and the timer's expiry wait for the step's next tick; every :data:`SLOT_EVERY`
+  seconds the tick applies what waited (in the order it came), plays the absent seats' defaults
+  (every such seat alike, never in the change that opened the step) and sends **every seat one
+  frame, whether or not anything changed** — a constant stream, each tick's frames of one
+  length, never shorter within the step than its ticks so far — and the tick that closes the
+  step sends the close. What the host answers, and when, does not follow what arrived.
 
 **Upstream (client → host).** After authentication every client frame carries a ``pad`` field
 that makes it a multiple of :data:`UP_CLASS` (256 bytes) long (:func:`encode_up`): an action, a
-ping, a cover and a short chat line are the same length. Where a game has a *secret step* — a
-step at which only some seats, chosen by hidden roles, act (Fang: the protector's guard, the
-witches' window, the seer's look and the pickpocket's theft while the evening's powers are open)
-— every frame of the table names it (``cover``: ``{"key", "frames", "acts"}``, the same for all
-seats), and **every connected seat sends exactly ``frames`` frames for it**: its own actions of
-the kinds in ``acts``, and ``cover`` messages (``{"type": "cover", "table", "key"}``) for the
-rest — a seat with nothing (left) to do at the step sends its covers after a short random delay
-(0.05–0.4 s each); covers still owed when the step closes (a seer who never looked) go at once.
-The host counts covers per seat and key (at most ``frames``) and answers each cover that comes
-while its step is open like any change: one equal frame to every seat; covers for a closed step
-are ignored. So for every secret step every seat sends the same number of equal-sized frames,
-and those that come while it is open are each followed by the same burst to the table.
+ping, a cover and a short chat line are the same length.
 
 **Other replies.** ``rejected`` and table-level ``error`` replies of a seated player are part of
 the table's frames (above), never a frame of their own. Lobby traffic (``lobby``,
 ``lobby_delta``, lobby chat, lobby ``error``) and ``pong`` concern public things only; the end
 ``reveal`` is the same for every seat.
 
-**What stays visible** (by design, and written in the README): *when* each seat sends — human
-think time and typing rhythm: covers come quickly, a human's real choice when they have made it,
-so a player who thinks long at a secret step is seen thinking, and a seat whose frames come
-after the step closed (owed covers, which get no burst) is seen not to have used a power; how
-long a chat line is, in 256-byte steps; that a table had a change, and how big its largest
-frame was, in 1 KiB steps (the same for every seat); who is connected and seated (the lobby
-shows it anyway); the number of steps of a finished game (the reveal lists them).
+**What stays visible** (by design, and written in the README): that a secret step is open and
+how long it lasts (its close comes when the last seat the game waited on acted, or its timer
+ran out — so a step in which nobody present had anything to do, such as the witches' window
+with every witch absent, closes at its first tick); everything outside secret steps — whose
+turn it is is public there, and so is how long they take; that chat was sent, and how long a
+line was, in 256-byte steps (a line longer than one slot's length makes its slot longer) and, in
+a step, in the 1 KiB steps of the tick that carries it; that a table had a change, and how big
+its largest frame was, in 1 KiB steps (the same for every seat); who is connected and seated (the
+lobby shows it anyway); the number of steps of a finished game (the reveal lists them). The
+cost: a secret action waits for its slot and for the tick (on average half a period each, at
+most a period each: ≤ 2 × :data:`SLOT_EVERY`), and while a step is open every seat sends one
+256-byte frame and receives one ≥ 1 KiB frame every :data:`SLOT_EVERY` seconds.
 
 This module holds the code both sides use: size classes, frames assembled from pre-packed
 parts and padded (:func:`assemble`, :func:`pad_frames`), upstream padding (:func:`encode_up`),
@@ -64,6 +91,7 @@ import msgpack
 
 DOWN_CLASS = 1024
 UP_CLASS = 256
+SLOT_EVERY = 0.25  # seconds between a client's slots, and between the host's ticks, in a step
 LOG_KEEP = 40  # events of the log a client keeps (as the full view listed them before deltas)
 LOBBY_CHUNK = 100  # tables per lobby frame
 _LEN = struct.Struct(">I")
@@ -263,7 +291,7 @@ class ViewBook:
         self.views: dict[int, dict[str, Any]] = {}
         self.legal: dict[int, list[dict[str, Any]]] = {}
         self.logs: dict[int, list[dict[str, Any]]] = {}
-        self.cover: dict[int, dict[str, Any] | None] = {}
+        self.secret: dict[int, dict[str, Any] | None] = {}  # the secret step open, if any
 
     def absorb(self, frame: dict[str, Any]) -> list[dict[str, Any]]:
         table, sid = frame["table"], frame["state_id"]
@@ -282,7 +310,7 @@ class ViewBook:
             log.clear()
         log.extend(frame.get("log") or [])
         del log[:-LOG_KEEP]
-        self.cover[table] = frame.get("cover")
+        self.secret[table] = frame.get("secret")
         base = self.views.get(table)
         if base is not None:
             base["state_id"] = sid

@@ -6,6 +6,11 @@ import pytest
 
 from tests.host.toygame import register
 
+# Secret steps tick this often in the network tests (the host's default is 0.25 s): bot games
+# whose every reaction window is a secret step would otherwise take many times as long. The
+# traffic-analysis test runs the default.
+SECRET_EVERY = 0.05
+
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,7 +34,8 @@ async def host(dirs):
     from host.server import Host
 
     h = Host("Test host", dirs["host_cfg"], dirs["host_data"], bot_delay=0,
-             games=sorted(set(available()) | {"toy"}), idle_timeout=30)
+             games=sorted(set(available()) | {"toy"}), idle_timeout=30,
+             secret_every=SECRET_EVERY)
     await h.start("127.0.0.1", 0)
     try:
         yield h

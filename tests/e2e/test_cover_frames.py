@@ -1,56 +1,63 @@
-"""The upstream half of the traffic rule over the network: at every secret step of a Fang game
-(the guard, the witches' window, the evening's powers) every seat's client sends exactly the
-step's number of frames — its own acts of the step plus cover frames — so the few who act do
-not stand out; and every frame a client sends after auth is a multiple of 256 bytes."""
+"""The upstream half of the traffic rule over the network (issue 22): while a secret step of a
+Fang game is open (the picks and the guard, the witches' window, the evening's powers, the
+votes) every seat's client sends on one schedule — one frame a slot, its own action or chat if
+one waits, else a cover — so the few who act do not stand out in how many frames they send or
+when; and every frame a client sends after auth is a multiple of 256 bytes.
+
+(Before issue 22 the rule was "every seat sends the same number of frames for a step": covers
+after a short random delay, owed ones at the close. That count is still equal — now because
+everyone sends on the same clock — and the clock is what this test checks.)"""
 
 from __future__ import annotations
 
-from collections import Counter
+import time
+from collections import defaultdict
 from typing import Any
 
 import pytest
 
 from client.bot import run_bots
-from host.render import cover_of
 from protocol import traffic
+from tests.e2e.conftest import SECRET_EVERY
 
 pytestmark = pytest.mark.timeout(150)
 
 
-async def test_every_seat_sends_the_same_number_of_frames_at_every_secret_step(host) -> None:
-    sent: Counter[tuple[str, int]] = Counter()  # (step key, conn) → frames for the step
-    frames_of: dict[str, int] = {}
-    order: list[str] = []  # step keys in the order they opened
-    handle = host.lobby.handle
-
-    seen: set[int] = set()
+async def test_every_seat_sends_one_frame_a_slot_while_a_secret_step_is_open(host) -> None:
+    every = SECRET_EVERY
+    arrivals: dict[int, list[tuple[float, str]]] = defaultdict(list)  # conn → (time, type)
+    steps: list[tuple[float, str | None]] = []  # (time, the step each publication shows)
+    handle, publish = host.lobby.handle, host.lobby.publisher.publish
 
     def count(conn_id: int, msg: dict[str, Any]) -> None:
-        seen.add(conn_id)
-        table = host.lobby.tables.get(msg.get("table", -1))
-        step = cover_of(table) if table is not None else None
-        if step is not None and step["key"] not in frames_of:
-            frames_of[step["key"]] = step["frames"]
-            order.append(step["key"])
-        if msg["type"] == "cover":
-            sent[(msg["key"], conn_id)] += 1
-        elif (msg["type"] == "act" and step is not None
-              and msg["action"].get("type") in step["acts"]):
-            sent[(step["key"], conn_id)] += 1
+        if msg["type"] in ("act", "cover", "chat"):
+            arrivals[conn_id].append((time.monotonic(), msg["type"]))
         handle(conn_id, msg)
 
+    def published(table: Any, change: Any) -> None:
+        publish(table, change)
+        if table.game_name == "fang" and (not steps or steps[-1][1] != table.step_id):
+            steps.append((time.monotonic(), table.step_id))
+
     host.lobby.handle = count
+    host.lobby.publisher.publish = published
     report = await run_bots("127.0.0.1", host.port, game="fang", count=5, seats=5,
                             code=host.room_code, config_dir=str(host.config_dir.parent / "c"),
-                            seed=4, timeout=120, resend=None)
-    assert report.outcome is not None
-    conns = seen
-    checked = order[:-1]  # the step open at the end may still have covers in flight
-    assert checked, "no secret step was played"
-    for key in checked:
-        assert {sent[(key, c)] for c in conns} == {frames_of[key]}, (key, frames_of[key], {
-            c: sent[(key, c)] for c in conns})
-    assert any(frames_of[k] == 4 for k in checked)  # a witches' window was among them
+                            seed=4, timeout=120, resend=None, pace=(0.05, 0.4))
+    assert report.outcome is not None and len(arrivals) == 5
+    checked = 0
+    for (opened, key), (closed, _) in zip(steps, steps[1:], strict=False):
+        slots = (closed - opened) / every
+        if key is None or slots < 6:
+            continue
+        counts = {c: sum(1 for t, _ in got if opened < t <= closed + every / 2)
+                  for c, got in arrivals.items()}
+        for n in counts.values():  # one a slot, whatever the seat did in the step
+            assert abs(n - slots) <= 2 + 0.15 * slots, (key, round(slots, 1), counts)
+        checked += 1
+    assert checked >= 5, f"only {checked} secret steps long enough to check"
+    kinds = {kind for got in arrivals.values() for _, kind in got}
+    assert {"act", "cover"} <= kinds
 
 
 def test_a_padded_client_frame_is_a_multiple_of_the_upstream_class() -> None:

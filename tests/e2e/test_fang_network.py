@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from client.session import Session
+from hexnet.engine import public_form, visible
 from hexnet.games import get_policy
 from hexnet.games.fang import GAME, data
 from host.core import Send, one_by_one
@@ -47,14 +48,15 @@ def _blank_others_votes(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 class FangWatch:
-    """Per state id, what each seat may see (recorded from the host's state as views go out)."""
+    """Per publication (the ``state_id`` the seats see), what each seat may see — recorded from
+    the host's state as the views go out: its facts, and the events it may see in order (the
+    ``n`` of an event a seat receives is its index there: the seat's own numbering)."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
         self.table: int | None = None
         self.facts: dict[int, list[dict[str, Any]]] = {}
         self.views_sent = 0
-        self.audience: dict[int, list[int] | None] = {}
         host.add_listener(self._on_effects)
 
     def _on_effects(self, effects: list[Any]) -> None:
@@ -63,13 +65,12 @@ class FangWatch:
                 continue
             self.views_sent += 1
             self.table = e.msg["table"]
-            state = self.host.lobby.state_of(e.msg["table"])
+            table = self.host.lobby.tables[e.msg["table"]]
+            state = table.state
+            assert table.rendered_version == state["version"], "a view of an older state"
             sid = e.msg["state_id"]
-            assert state["version"] == sid, "a view was sent for an older state"
             if sid not in self.facts:
                 self.facts[sid] = [self._facts(state, s) for s in range(state["n"])]
-            for event in state["log"]:
-                self.audience.setdefault(event["n"], event.get("to"))
 
     @staticmethod
     def _facts(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -77,9 +78,10 @@ class FangWatch:
         over = state["outcome"] is not None
         facts = {"roles": _entitled_roles(state, seat), "role": state["roles"][seat],
                  "hand": {c["id"] for c in state["hands"][seat]}, "scene": scene,
-                 "over": over, "blind_view": None}
+                 "over": over, "blind_view": None,
+                 "events": [public_form(e) for e in state["log"] if visible(e, seat)]}
         if scene in VOTE_SCENES and not over:
-            facts["blind_view"] = GAME.view(_blank_others_votes(state, seat), seat)
+            facts["blind_view"] = _plain(GAME.view(_blank_others_votes(state, seat), seat))
         return facts
 
     def leaks(self, frames: list[dict[str, Any]], seat: int) -> list[str]:
@@ -108,10 +110,11 @@ class FangWatch:
         v = msg["view"]
         if v["roles"] != f["roles"]:
             bad.append(f"roles {v['roles']} (entitled: {f['roles']})")
-        for event in v["log"]:
-            to = self.audience.get(event["n"])
-            if to is not None and seat not in to:
-                bad.append(f"private event {event.get('kind')} for seats {to}")
+        for event in v["log"]:  # the seat's n-th event of those it may see, numbered so
+            mine = f["events"]
+            if not (0 <= event["n"] < len(mine) and _unnumbered(mine[event["n"]])
+                    == _unnumbered(event)):
+                bad.append(f"an event it may not see ({event.get('kind')}, n {event['n']})")
         role, scene = f["role"], f["scene"]
         if v["cat_counts"] is not None and not (
                 (scene == "witches" and role == data.WITCH)
@@ -125,10 +128,18 @@ class FangWatch:
                 set(v["active"]) - {seat} or v["submitted"]):
             bad.append("who is still picking")
         # (the table's presence rides along, the same for every seat: not the engine's view)
-        if f["blind_view"] is not None and {
-                k: x for k, x in v.items() if k != "presence"} != f["blind_view"]:
+        if f["blind_view"] is not None and _plain(v) != f["blind_view"]:
             bad.append("others' votes before all voted")
         return bad
+
+
+def _plain(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what the host numbers (state id, log) or adds (presence)."""
+    return {k: x for k, x in view.items() if k not in ("presence", "state_id", "log")}
+
+
+def _unnumbered(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: x for k, x in event.items() if k != "n"}
 
 
 async def play_fang(sessions: list[Session], tid: int, policy: str, seed: int,
@@ -275,9 +286,10 @@ def test_the_fang_leak_check_finds_another_seats_view() -> None:
     watch = FangWatch(FakeHost())  # type: ignore[arg-type]
     watch.table = 1
     watch.facts = {state["version"]: [FangWatch._facts(state, s) for s in range(6)]}
-    watch.audience = {e["n"]: e.get("to") for e in state["log"]}
     mine = {"type": "view", "table": 1, "view": GAME.view(state, 0), "legal": []}
+    for i, event in enumerate(mine["view"]["log"]):  # as the host numbers them for seat 0
+        mine["view"]["log"][i] = {**event, "n": i}
     assert watch.leaks([mine], 0) == []
     other = {"type": "view", "table": 1, "view": GAME.view(state, 1), "legal": []}
     found = " ".join(watch.leaks([other], 0))
-    assert "roles" in found and "private event role" in found
+    assert "roles" in found and "an event it may not see (role" in found

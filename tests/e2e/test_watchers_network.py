@@ -93,13 +93,20 @@ class Scan:
         if seen != public:
             keys = sorted(k for k in set(seen) | set(public) if seen.get(k) != public.get(k))
             self.problems.append(f"frame {self.frames}: differs from the public view in {keys}")
-        allowed = [public_form(e) for e in state["log"] if visible(e, None)]
+        # the n-th public event, numbered by the watcher's own count (no gaps: issue 22)
+        allowed = [_unnumbered(public_form(e)) for e in state["log"] if visible(e, None)]
         for event in msg.get("log") or []:
-            if event not in allowed:
+            n = event.get("n")
+            if not (isinstance(n, int) and 0 <= n < len(allowed)
+                    and allowed[n] == _unnumbered(event)):
                 self.problems.append(f"frame {self.frames}: a private event {event}")
         for m in out:
             if m["type"] == "view" and m["legal"]:
                 self.problems.append(f"frame {self.frames}: legal actions for a watcher")
+
+
+def _unnumbered(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k != "n"}
 
 
 async def watcher(host: Any, name: str, cfg: Any) -> Session:
@@ -146,14 +153,18 @@ async def test_a_delayed_watcher_sees_each_position_the_delay_late(host, dirs) -
     tid = bot_table(host, "hexenhammer", 4, {"watch_delay": delay})
     table = host.lobby.tables[tid]
     scan = Scan(host, tid, delay=delay)
-    seen_ids: list[tuple[int, int]] = []  # (the watcher's state id, the table's at that time)
+    # (the view the watcher holds, the table's steps at that time); its state id is the table's
+    # publication counter (issue 22), so the position is told by the view itself
+    seen: list[tuple[dict[str, Any], int]] = []
     check = scan.check
 
     def note(data: bytes) -> None:
         before = scan.frames
         check(data)
         if scan.frames > before and table.status == "playing":
-            seen_ids.append((scan.book.views[tid]["state_id"], len(table.history)))
+            view = {k: v for k, v in scan.book.views[tid].items()
+                    if k not in ("state_id", "presence")}
+            seen.append((view, len(table.history)))
     scan.check = note  # type: ignore[method-assign]
     session = await watcher(host, "dora", dirs["client"])
     try:
@@ -165,14 +176,19 @@ async def test_a_delayed_watcher_sees_each_position_the_delay_late(host, dirs) -
         await until(lambda: table.status == "over" and scan.over_frames == 1, "the end", 180)
         assert scan.problems == []
         replay = table.engine.setup(list(table.state["players"]), table.seed, table.options)
-        versions = [replay["version"]]
+
+        def public() -> dict[str, Any]:
+            view = table.engine.view(replay, None, log=False)
+            view.pop("state_id")
+            return view
+        positions = [public()]
         for seat, action in table.history:
             table.engine.apply(replay, seat, action)
-            versions.append(replay["version"])
-        assert len(seen_ids) > 5
-        for sid, steps in seen_ids:
-            assert sid == versions[max(0, steps - delay)]
-        assert any(sid != versions[steps] for sid, steps in seen_ids)
+            positions.append(public())
+        assert len(seen) > 5
+        for view, steps in seen:
+            assert view == positions[max(0, steps - delay)]
+        assert any(view != positions[steps] for view, steps in seen)
     finally:
         await session.aclose()
 

@@ -5,7 +5,6 @@ browser guest's connection reads only TLS records, and undecided connections are
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
 import socket
 import ssl
@@ -16,6 +15,7 @@ pytest.importorskip("textual_serve", reason="needs hexnet[web] (textual-serve)")
 import aiohttp  # noqa: E402
 from cryptography import x509  # noqa: E402
 
+from client.stepbench import Tap  # noqa: E402
 from host import https  # noqa: E402
 from host.web import COOKIE, WebDoor  # noqa: E402
 from protocol import tls  # noqa: E402
@@ -131,44 +131,6 @@ async def test_a_browser_that_does_not_trust_the_hosts_key_gets_no_page(host, do
     assert door.sessions == {}
 
 
-class Eavesdropper:
-    """A TCP relay in front of the web door that keeps every byte each way, per connection."""
-
-    def __init__(self, target: int) -> None:
-        self.target = target
-        self.streams: list[tuple[bytearray, bytearray]] = []
-        self.server: asyncio.Server | None = None
-        self.writers: list[asyncio.StreamWriter] = []
-
-    async def start(self) -> int:
-        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
-        return self.server.sockets[0].getsockname()[1]
-
-    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
-        self.writers += [writer, up_w]
-        seen = (bytearray(), bytearray())  # browser → door, door → browser
-        self.streams.append(seen)
-
-        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter,
-                       keep: bytearray) -> None:
-            with contextlib.suppress(ConnectionError, OSError):
-                while data := await src.read(65536):
-                    keep += data
-                    dst.write(data)
-                    await dst.drain()
-            dst.close()
-
-        await asyncio.gather(pump(reader, up_w, seen[0]), pump(up_r, writer, seen[1]))
-
-    async def stop(self) -> None:
-        if self.server is not None:
-            self.server.close()
-            for w in self.writers:
-                w.close()
-            await self.server.wait_closed()
-
-
 def tls_records(stream: bytes) -> list[int]:
     """The record types of a byte stream that is nothing but TLS records (AssertionError at the
     first byte that is not)."""
@@ -187,7 +149,7 @@ def tls_records(stream: bytes) -> list[int]:
 @needs_chromium
 async def test_an_eavesdropper_on_a_browser_guest_reads_only_tls_records(host, door,
                                                                         tmp_path) -> None:
-    spy = Eavesdropper(door.port)
+    spy = Tap(door.port, keep=True)  # a relay keeping every byte each way, per connection
     port = await spy.start()
     try:
         table = host.lobby.create_table("toy", 3, {})

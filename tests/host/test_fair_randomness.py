@@ -36,6 +36,6 @@ def test_a_hosted_game_is_dealt_from_256_bits_and_the_reveal_shows_them() -> Non
     assert isinstance(table.seed, bytes) and len(table.seed) == 32
     assert table.state["rng"]["key"] == table.seed
     while table.status == "playing":
-        lb.bot_turn(tid, table.waiting_for()[0], table.state_id)
+        lb.bot_turn(tid, table.waiting_for()[0], table.version)  # (the engine's step)
     [reveal] = reveal_messages(table)
     assert reveal["seed"] == table.seed

@@ -56,7 +56,8 @@ def test_a_cat_who_is_not_a_witch_cannot_use_the_witches_channel() -> None:
 
 
 def test_a_seers_secret_look_sends_every_seat_one_frame_of_one_length() -> None:
-    # Only the seer's frame may differ in content; on the wire all look alike.
+    # Only the seer's frame may differ in content; on the wire all look alike (and it goes
+    # out at the evening's tick, as a frame does at every tick).
     # (Roles stacked: every seat takes its first legal action, so the witches attack seat 0;
     # a village cat sits there, the seer is still a cat at the first evening.)
     lb, rec, roles = fang_table(6, ["dorfkatze", "seherin", "hexe", "hexe", "dorfkatze",
@@ -71,15 +72,18 @@ def test_a_seers_secret_look_sends_every_seat_one_frame_of_one_length() -> None:
             break
         if not waiting:  # a timed scene (the witches' window, the pause): its timer fires
             lb.timeout(1, table.timer_key)
-            continue
-        seat = waiting[0]
-        lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
-                             "action": table.engine.legal_actions(table.state, seat)[0]})
+        else:
+            seat = waiting[0]
+            lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                                 "action": table.engine.legal_actions(table.state, seat)[0]})
+        lb.cadence(1)  # at a secret step: applied at its tick
     else:
         raise AssertionError("the seer never got to look")
     rec.take()
     lb.handle(seer + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                          "action": look[0]})
+    assert rec.frames() == {}  # the evening is a secret step: nothing answers the look itself
+    lb.cadence(1)  # its tick: a frame to every seat, as at every tick
     frames = rec.frames()
     assert sorted(frames) == list(range(1, 7)) and all(len(f) == 1 for f in frames.values())
     assert len({len(fs[0]) for fs in frames.values()}) == 1

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from hexnet.engine import Game
-from host.core import BotTurn, SetTimer
 from host.lobby import Lobby
 from host.render import Public, view_delta
 from protocol import frames
 from tests.host.test_lobby import Recorder, ident
+from tests.host.shell import Shell
 from tests.host.test_traffic import seated
 
 
@@ -46,26 +46,27 @@ def test_a_seats_delta_is_what_its_view_changed_part_by_part() -> None:
 
 
 def _play_table(lb: Lobby, rec: Recorder, tid: int, steps: int) -> list[bytes]:
-    """Let the table's bots (and its timers) play ``steps`` turns; the human at conn 1 plays
-    its first legal action whenever the game waits on it. The frames conn 1 received."""
+    """Let the table's bots, its secret steps' ticks and its timers play ``steps`` turns (as the
+    host's shell would); the human at conn 1 plays its first legal action whenever the game
+    waits on it. The frames conn 1 received."""
     seen: list[bytes] = []
+
+    def take() -> list[Any]:
+        seen.extend(rec.frames().get(1, []))
+        return rec.take()
+
+    shell = Shell(lb, take)
     for _ in range(steps):
-        seen += rec.frames().get(1, [])
-        effects = rec.take()
-        turns = [e for e in effects if isinstance(e, BotTurn)]
-        timers = [e for e in effects if isinstance(e, SetTimer)]
         table = lb.tables[tid]
         if table.status != "playing":
             break
-        if 0 in table.waiting_for():
+        if 0 in table.waiting_for() and table.legal(0):
             lb.handle(1, {"type": "act", "table": tid, "state_id": table.state_id,
                           "action": table.legal(0)[0]})
-        elif turns:
-            for t in turns:
-                lb.bot_turn(t.table, t.seat, t.state_id)
-        elif timers:
-            lb.timeout(tid, timers[-1].key)
-    return seen + rec.frames().get(1, [])
+        if not shell.step():
+            shell.tick(tid)
+    seen += rec.frames().get(1, [])
+    return seen
 
 
 @pytest.mark.parametrize(("game", "seats"), [("hexenhammer", 4), ("fang", 8), ("hranice", 4)])
@@ -88,14 +89,16 @@ def test_each_change_builds_the_public_view_once_and_each_seats_overlay_once(
     table = lb.tables[1]
     monkeypatch.setattr(Game, "public_view", counted_public)
     monkeypatch.setattr(Game, "private_view", counted_private)
-    changes = 0
+    changes, published = 0, table.published
     for _ in range(12):
         seat = table.waiting_for()[0]
         lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                              "action": table.legal(seat)[0]})
         changes += 1
     assert len(rec.frames()) == seats  # every seat got its frames
-    assert calls == {"public": changes, "private": changes * seats}
+    published = table.published - published  # a secret step publishes on its ticks, not per act
+    assert 0 < published <= changes
+    assert calls == {"public": published, "private": published * seats}
 
 
 def _scribble(value: Any) -> None:

@@ -1,7 +1,8 @@
 """The traffic rule (protocol/traffic.py) over random games of all three games: every change of
-a table sends every connected seat exactly one frame, and all frames of that change have one
-length (a multiple of 1 KiB) — whatever happened in secret (acts, refusals, whispers, covers).
-Upstream, every client frame after auth is padded to a multiple of 256 bytes."""
+a table — and every tick of a secret step, whether or not anything changed — sends every
+connected seat exactly one frame, and all frames of that change have one length (a multiple of
+1 KiB) — whatever happened in secret (acts, refusals, whispers, covers). Upstream, every client
+frame after auth is padded to a multiple of 256 bytes."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from host.core import Send
 from host.lobby import Lobby
-from host.render import cover_of
+from host.render import secret_of, step_of
 from protocol import frames, messages, traffic
 from tests.host.test_lobby import Recorder, ident
 
@@ -51,9 +52,9 @@ def one_change(lb: Lobby, rng: random.Random) -> str:
         lb.handle(rng.randrange(n) + 1, {"type": "chat", "text": "x" * rng.randrange(1, 300),
                                          "channel": rng.choice(["table", "witches"])})
         return "chat"
-    if roll < 0.24 and cover_of(table) is not None:
+    if roll < 0.24 and secret_of(table) is not None:
         lb.handle(rng.randrange(n) + 1, {"type": "cover", "table": 1,
-                                         "key": cover_of(table)["key"]})
+                                         "key": secret_of(table)["key"]})
         return "cover"
     if not waiting or roll < 0.27:
         deadline = table.engine.deadline(table.state)
@@ -85,10 +86,14 @@ def test_every_change_sends_every_seat_one_frame_of_one_length(game, seed) -> No
             break
         now[0] += 1.0
         rec.take()
+        paced = lb.changes.is_paced(lb.tables[1])
         what = one_change(lb, rng)
+        if paced:  # at a secret step nothing answers what came: the step's tick does
+            assert rec.frames() == {}, f"a {what} at a secret step sent frames at once"
+            lb.cadence(1)
         got = rec.frames()
-        if not got:
-            assert what in ("cover", "nothing"), f"a {what} sent no frame"
+        if not got:  # (outside a secret step a cover is dropped, nothing else is silent)
+            assert what in ("cover", "nothing") and not paced, f"a {what} sent no frame"
             continue
         assert sorted(got) == everyone, f"after a {what}: frames to {sorted(got)}"
         assert all(len(fs) == 1 for fs in got.values()), f"after a {what}: two frames to one"
@@ -98,30 +103,46 @@ def test_every_change_sends_every_seat_one_frame_of_one_length(game, seed) -> No
 
 
 def to_the_witches_window(lb: Lobby) -> None:
-    """Random changes at table 1 (a Fang table) until a secret step of several frames."""
+    """Random changes at table 1 (a Fang table), each step's tick after them, until the
+    witches' window opens."""
     table = lb.tables[1]
     rng = random.Random(3)
-    for _ in range(400):
-        if cover_of(table) is not None and cover_of(table)["frames"] > 1:
+    for _ in range(600):
+        if step_of(table) is not None and table.state["scene"]["name"] == "witches":
             break
         one_change(lb, rng)
+        lb.cadence(1)
 
 
-def test_a_cover_is_answered_only_while_its_step_is_open_and_only_as_often_as_it_counts():
+def test_a_secret_steps_tick_sends_every_seat_one_frame_of_one_length_whatever_came() -> None:
+    # Today's rule (issue 22) in place of "a cover is answered while its step is open, as
+    # often as it counts": nothing that comes at a secret step is answered by itself — an
+    # action, a cover or a flood of either waits; each tick of the step's cadence sends every
+    # seat one frame, of one length, whether an action, a cover or nothing came.
     lb, rec = seated("fang", 6, 11)
     table = lb.tables[1]
     to_the_witches_window(lb)
-    step = cover_of(table)
-    assert step is not None and step["frames"] == 4  # the witches' window
-    seat = next(i for i in range(6) if i not in table.waiting_for())  # not a witch
-    answered = 0
-    for _ in range(6):
+    assert lb.changes.is_paced(table) and secret_of(table) is not None
+    witch = table.waiting_for()[0]
+    cat = next(i for i in range(6) if i not in table.waiting_for())  # not a witch
+    key = secret_of(table)["key"]
+    for came in ("nothing", "covers", "an action"):
         rec.take()
-        lb.handle(seat + 1, {"type": "cover", "table": 1, "key": step["key"]})
-        answered += bool(rec.frames())
-    assert answered == 4  # frames of the step, no more: no amplification
+        if came == "covers":
+            for _ in range(6):
+                lb.handle(cat + 1, {"type": "cover", "table": 1, "key": key})
+        elif came == "an action":
+            legal = table.engine.legal_actions(table.state, witch)
+            lb.handle(witch + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                                  "action": legal[0]})
+        assert rec.frames() == {}, f"{came} was answered at once"
+        lb.cadence(1)
+        got = rec.frames()
+        assert sorted(got) == list(range(1, 7)) and all(len(f) == 1 for f in got.values())
+        assert {len(f[0]) for f in got.values()} == {traffic.DOWN_CLASS}, came
+    assert table.state["today"]["witches"][witch]["stage"] == "spell"  # the action was applied
     rec.take()
-    lb.handle(seat + 1, {"type": "cover", "table": 1, "key": "d9:99:witches"})
+    lb.handle(cat + 1, {"type": "cover", "table": 1, "key": "s99999"})  # a stale key: dropped
     assert rec.frames() == {}
 
 
@@ -206,16 +227,36 @@ def test_at_a_secret_step_a_refused_action_past_the_budget_still_reaches_every_s
     # witch's refused action from a cover (always answered to every seat), so there it never does.
     from host.budget import BURST as REFUSAL_BURST
 
+    # (Now the refusal rides in the step's next tick, which every seat gets anyway.)
     lb, rec = seated("fang", 6, 11, clock=[0.0])
     table = lb.tables[1]
     to_the_witches_window(lb)
-    assert cover_of(table) is not None
+    assert secret_of(table) is not None
     witch = table.waiting_for()[0]
-    sid = table.state_id
+    version = table.version
     for _ in range(3 * REFUSAL_BURST):
         rec.take()
-        lb.handle(witch + 1, {"type": "act", "table": 1, "state_id": sid,
+        lb.handle(witch + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                               "action": {"type": "nonsense"}})
+        lb.cadence(1)
         got = rec.frames()
         assert sorted(got) == list(range(1, 7)) and len({len(f[0]) for f in got.values()}) == 1
-    assert table.state_id == sid
+        assert [m["code"] for m in rec.sent(witch + 1, "rejected")] == ["illegal"]
+    assert table.version == version
+
+
+def test_an_unchanged_ticks_frame_is_byte_for_byte_what_each_seat_would_be_sent() -> None:
+    # A tick at which nothing changed skips building the views (four ticks a second per table
+    # in a step): its one frame must be exactly what every seat's own rendering makes.
+    from host.changes import Change
+    from host.render import frames
+
+    lb, rec = seated("fang", 6, 11)
+    table = lb.tables[1]
+    to_the_witches_window(lb)
+    lb.cadence(1)
+    conns = lb.people.seat_conns(table)
+    fast = frames(table, Change(changed=True), conns)
+    table.presence_rendered = None  # (the long way: every seat's view built and compared)
+    slow = frames(table, Change(changed=True), conns)
+    assert fast == slow and len({data for _, data in fast}) == 1

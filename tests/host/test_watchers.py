@@ -103,8 +103,11 @@ def test_a_watcher_gets_exactly_the_public_view_and_the_public_events(host) -> N
     presence = last.pop("presence")  # who is here: public, the same every seat gets
     assert presence == lb.presence_of(table)
     public = table.engine.view(table.state, None, log=False)
+    public["state_id"] = table.state_id  # the seats' publication counter, not the engine's
     assert last == public
-    assert log == [public_form(e) for e in table.state["log"] if visible(e, None)][-40:]
+    # numbered by the watcher's own count: nobody's private events leave gaps (issue 22)
+    assert log == [{**public_form(e), "n": i} for i, e in enumerate(
+        e for e in table.state["log"] if visible(e, None))][-40:]
     assert wire.sent(3, "view")[-1]["legal"] == []
 
 
@@ -212,6 +215,9 @@ def test_a_delayed_watcher_sees_the_public_view_n_actions_late(host) -> None:
         publics.append(engine.view(table.state, None, log=False))
     seen = dict(wire.sent(3, "view")[-1]["view"])
     seen.pop("log")
+    assert seen.pop("state_id") == table.state_id  # the table's publications, undelayed
+    for public in publics:
+        public.pop("state_id")
     assert seen == publics[len(publics) - 1 - 2]
     assert seen != publics[-1]
 
@@ -240,7 +246,15 @@ def test_after_the_end_a_watcher_gets_every_event_and_the_reveal(host) -> None:
     assert table.status == "over"
     last = wire.sent(3, "view")[-1]["view"]
     assert last["outcome"] == table.engine.outcome(table.state)
-    assert last["log"] == [public_form(e) for e in table.state["log"]][-40:]
+    assert [{k: v for k, v in e.items() if k != "n"} for e in last["log"]] == [
+        {k: v for k, v in public_form(e).items() if k != "n"}
+        for e in table.state["log"]][-40:]
+    # numbered on from the watcher's own count: the public events it had keep their numbers,
+    # the private ones now shown come after everything it had seen
+    before = [e["n"] for e in wire.sent(3, "view")[-2]["view"]["log"]]
+    news = [e["n"] for e, raw in zip(last["log"], table.state["log"][-40:], strict=True)
+            if "to" in raw]
+    assert news and min(news) > max(before) and news == sorted(news)
     reveals = wire.sent(3, "reveal")
     assert reveals and reveals[0]["seed"] == table.seed
     assert len(wire.sent(3, "reveal")) == len(reveals)
@@ -511,5 +525,6 @@ def test_a_flood_of_refused_actions_reaches_the_other_seats_only_as_the_budget_a
     for _ in range(3):
         lb.handle(2, {"type": "act", "table": tid, "state_id": stale, "action": {"type": "x"}})
     assert len(frames_to(1)) - before[0] == REFUSAL_BURST + 2
+    version = table.version
     play_one(lb, tid)  # the game goes on for both
-    assert table.status in ("playing", "over") and table.state_id == stale + 2
+    assert table.status in ("playing", "over") and table.version == version + 1

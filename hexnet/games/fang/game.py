@@ -22,9 +22,9 @@ from hexnet.games.fang.common import (
 CONFIRM_SCENES = frozenset({"announce", "proposal_result", "ritual_result", "vote_result"})
 # scenes whose waiting set would reveal roles: only the seat itself learns it is waited on
 SECRET_SCENES = frozenset({"pick", "guard", "witches"})
-# scenes at which only seats chosen by hidden roles act: frames every seat sends, counted acts
-SECRET_STEPS = {"guard": (1, ("guard",)),
-                "witches": (4, ("witch_place", "spell", "attack", "no_attack"))}
+# scenes at which who acts follows hidden roles (pick and guard: one step to everyone else), or
+# each seat's choice stays secret until all have made it (votes, which may be changed)
+SECRET_STEP_SCENES = frozenset({"pick", "guard", "witches", "proposal_vote", "vote"})
 
 TIMER_OF = {"pick": "pick", "guard": "pick", "witches": "witches", "talk": "talk",
             "proposal": "proposal", "proposal_vote": "proposal_vote", "vote": "vote",
@@ -205,21 +205,20 @@ class FangGame(Game):
         """A label as data (``pick`` Wald, ``vote`` Anna, …)."""
         return view.action_label(dict(action), state["hands"][seat])
 
-    def cover_step(self, state: State) -> dict[str, Any] | None:
-        """The secret step open now, as every seat may know it (see :mod:`protocol.traffic`):
-        its key, how many frames each seat sends for it and which actions count. The guard
-        (only the protector acts), the witches' window (a witch: place, spell, up to two
-        targets) and the evening's powers (the seer's look, the pickpocket's theft)."""
+    def secret_step(self, state: State) -> str | None:
+        """The secret step open now (see :meth:`hexnet.engine.Game.secret_step`): the day's
+        picks and the guard (one step: the guard keeps the pick's serial, so nobody else can
+        tell whether the protector guards), the witches' window, the evening while the seer's
+        look or the pickpocket's theft may come (from the talk to the vote, whatever scenes pass
+        meanwhile, and whether or not a seer or pickpocket is still a cat), and the votes."""
         if state.get("outcome") is not None:
             return None
-        scene = state["scene"]
-        if scene["name"] in SECRET_STEPS:
-            frames, acts = SECRET_STEPS[scene["name"]]
-            return {"key": f"d{state['day']}:{scene['serial']}:{scene['name']}",
-                    "frames": frames, "acts": list(acts)}
         today = state.get("today") or {}
         if today.get("seer_open") or today.get("thief_open"):
-            return {"key": f"d{state['day']}:powers", "frames": 1, "acts": ["see", "steal"]}
+            return f"d{state['day']}:evening"
+        scene = state["scene"]
+        if scene["name"] in SECRET_STEP_SCENES:
+            return f"d{state['day']}:{scene['serial']}"
         return None
 
     def chat_members(self, state: State, channel: str) -> list[int]:

@@ -96,15 +96,28 @@ class Hexenhammer(Game):
             return None
         opts = state["options"]
         window = state["window"]
-        if state["choice"] is None and window is not None:
+        if state["choice"] is None and window is not None:  # (who has answered is nobody's)
             return Deadline(f"react-{state['windows']}",
                             float(opts.get("reaction_seconds", data.RULES["reaction_seconds"])),
-                            tuple(sorted(window["pending"])), "window")
+                            (), "window")
         if state["choice"] is None and state["phase"] == 2:
             return Deadline(f"panic-{state['round']}",
                             float(opts.get("panic_seconds", data.RULES["panic_seconds"])),
                             tuple(self.waiting_for(state)), "panic")
         return self.turn_deadline(state, opts.get("turn_seconds"))
+
+    def secret_step(self, state: State) -> str | None:
+        """The secret step open now (see :meth:`hexnet.engine.Game.secret_step`): a reaction
+        window (every other seat is asked whether or not it holds a fitting ★ card: only the
+        holders can do more than pass) and the panic (every seat may play whatever its hand
+        allows, or say done)."""
+        if state["outcome"] is not None or state["choice"] is not None:
+            return None
+        if state["window"] is not None:
+            return f"w{state['windows']}"
+        if state["phase"] == 2:
+            return f"p{state['round']}"
+        return None
 
     def describe_action(self, state: State, seat: int, action: Mapping[str, Any]
                         ) -> dict[str, Any]:

@@ -155,6 +155,7 @@ def answer(state: State, seat: int, action: Action) -> None:
     state["windows"] += 1
     window["pending"] = turns.clockwise((seat + 1) % len(state["players"]),
                                         len(state["players"]))
+    window["order"] = list(window["pending"])  # asked again: everyone
 
 
 def close(state: State) -> None:

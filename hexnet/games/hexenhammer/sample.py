@@ -124,6 +124,8 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
         "window": None, "interrupted": None, "choice": None, "protected": None,
         "windows": _windows(view), "outcome": view["outcome"],
     }
+    # a window's seats as the view shows them: all it asked, the seat itself only while it has
+    # not answered (who else has, the view does not say: they are taken to be still asked)
     if interrupted is not None:
         state["interrupted"] = {
             "trigger": _trigger(interrupted["trigger"], interrupted_card, ident),

@@ -85,7 +85,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "current_witches": current_witches(state),
         "hand": [{"id": cid, "kind": cards[cid][0], "value": cards[cid][1]}
                  for cid in state["hands"][seat]],
-        "window": engine_view._trigger(state["window"]),
+        "window": engine_view._trigger(state["window"], seat),
     }
 
 

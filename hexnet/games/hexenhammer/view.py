@@ -50,7 +50,14 @@ def _villagers(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _trigger(window: dict[str, Any] | None) -> dict[str, Any] | None:
+def asked_as_seen(window: dict[str, Any], seat: int | None) -> list[int]:
+    """Who a reaction window waits for, as ``seat`` may know it: everyone it asked (when it
+    opened or was opened again), less ``seat`` itself once it has answered — never who else has
+    answered already, which would tell how long each took (holding a fitting card or not)."""
+    return sorted(s for s in window["order"] if s != seat or s in window["pending"])
+
+
+def _trigger(window: dict[str, Any] | None, seat: int | None) -> dict[str, Any] | None:
     if window is None:
         return None
     t = window["trigger"]
@@ -62,7 +69,7 @@ def _trigger(window: dict[str, Any] | None) -> dict[str, Any] | None:
                       cancelled=t["cancelled"])
     elif t["type"] == "trial":
         public.update(kind=t["kind"], target=t["target"])
-    return {"trigger": public, "pending": sorted(window["pending"])}
+    return {"trigger": public, "pending": asked_as_seen(window, seat)}
 
 
 def public(state: State) -> dict[str, Any]:
@@ -70,7 +77,7 @@ def public(state: State) -> dict[str, Any]:
     :meth:`hexnet.engine.Game.view`, which builds it only when the view is to carry it."""
     phase = state["phase"]
     choice = state["choice"]
-    return {
+    view: dict[str, Any] = {
         "phase": phase,
         "round": state["round"],
         "inquisitor": state["inquisitor"],
@@ -85,24 +92,45 @@ def public(state: State) -> dict[str, Any]:
         "taken": [list(t) for t in state["taken"]],
         "empty_stakes": [list(e) for e in state["empty_stakes"]],
         "kept_trials": [[state["cards"][c][0] for c in k] for k in state["kept"]],
-        "window": _trigger(state["window"]),
+        # who a window waits for, as a spectator sees it: everyone it asked (a seat that has
+        # answered sees itself left out: its private overlay, below)
+        "window": _trigger(state["window"], None),
         # the card whose window a trial interrupted: it waits until the trial is settled
-        "interrupted": _trigger(state["interrupted"]),
+        "interrupted": _trigger(state["interrupted"], None),
         "done": sorted(state["done"]) if phase == 2 else [],
         "accusers_used": list(state["accusers_used"]),
         "choice": ({"seat": choice["seat"], "options": list(choice["options"]),
                     "purpose": choice["purpose"]} if choice else None),
     }
+    if _window_waits(state):
+        view["active"] = asked_as_seen(state["window"], None)
+    return view
+
+
+def _window_waits(state: State) -> bool:
+    return state["choice"] is None and state["window"] is not None and state["outcome"] is None
 
 
 def private(state: State, seat: int | None) -> dict[str, Any]:
     """What only ``seat`` sees (None: a spectator, who holds no hand): its hand and the
-    accusers it may still name."""
-    return {
+    accusers it may still name; and, once it has answered an open window, the window without
+    itself among those it waits for (everyone else sees every seat asked until it closes)."""
+    own: dict[str, Any] = {
         "hand": [card_view(state, c) for c in state["hands"][seat]] if seat is not None else [],
         "free_accusers": (free_accusers(state, seat)
                           if seat is not None and state["phase"] in (1, 2, 3) else []),
     }
+    if seat is None:
+        return own
+    for key in ("window", "interrupted"):
+        mine = _trigger(state[key], seat)
+        if mine != _trigger(state[key], None):
+            own[key] = mine
+    if _window_waits(state):
+        mine_active = asked_as_seen(state["window"], seat)
+        if mine_active != asked_as_seen(state["window"], None):
+            own["active"] = mine_active
+    return own
 
 
 def action_label(action: Mapping[str, Any], cards: Mapping[str, Any]) -> dict[str, Any]:

@@ -92,6 +92,13 @@ class Hranice(Game):
                             (asked[0],), "react")
         return self.turn_deadline(state, setup.option(state, "turn_seconds"))
 
+    def secret_step(self, state: State) -> str | None:
+        """The secret step open now (see :meth:`hexnet.engine.Game.secret_step`): a reaction
+        window, at which every seat asked answers whether or not it holds a fitting reaction."""
+        if state["outcome"] is not None or not reactions.asked(state):
+            return None
+        return f"r{state['window_serial']}"
+
     def _on_timeout(self, state: State) -> list[Event]:
         asked = reactions.asked(state)
         if asked:

@@ -143,9 +143,13 @@ def test_the_reaction_window_asks_every_other_seat_even_without_reactions():
     assert GAME.waiting_for(st) == [1, 2]
     assert GAME.legal_actions(st, 1) == [{"type": "pass"}]
     d = GAME.deadline(st)
-    assert d.seats == (1, 2) and d.seconds == 8.0
+    assert d.seats == () and d.seconds == 8.0  # (who still thinks is nobody's to know)
     GAME.apply(st, 1, {"type": "pass"})
     assert susp(st, "karl") == 2 and GAME.waiting_for(st) == [2]
+    # issue 22: nobody sees who has answered (how long each took would tell a fitting card)
+    for seat, seen in ((0, [1, 2]), (1, [2]), (2, [1, 2]), (None, [1, 2])):
+        view = GAME.view(st, seat)
+        assert view["active"] == view["window"]["pending"] == seen, seat
     GAME.apply(st, 2, {"type": "pass"})
     assert susp(st, "karl") == 3 and GAME.waiting_for(st) == [0]
 

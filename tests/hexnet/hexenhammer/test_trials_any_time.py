@@ -115,7 +115,7 @@ def test_a_twin_cancelling_an_interrupting_trial_reopens_the_window_where_it_sto
     play(st, 0, "wasserprobe_schwimmt")
     play(st, 1, "wasserprobe_sinkt")
     assert st["window"]["trigger"]["kind"] == "beweys" and st["window"]["pending"] == [0]
-    assert GAME.deadline(st).key != key and GAME.deadline(st).seats == (0,)
+    assert GAME.deadline(st).key != key and GAME.deadline(st).seats == ()  # (issue 22)
     assert st["interrupted"] is None
     close_window(st)
     assert susp(st, "theresa") == 4 and st["villagers"]["karl"]["alive"]
