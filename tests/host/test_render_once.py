@@ -13,8 +13,8 @@ from hexnet.engine import Game
 from host.lobby import Lobby
 from host.render import Public, view_delta
 from protocol import frames
-from tests.host.test_lobby import Recorder, ident
 from tests.host.shell import Shell
+from tests.host.test_lobby import Recorder, ident
 from tests.host.test_traffic import seated
 
 
