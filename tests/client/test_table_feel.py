@@ -277,6 +277,7 @@ async def test_ctrl_q_quits_from_the_first_contact_dialog(open_host: Any, tmp_pa
         await wait_until(pilot, lambda: not app.is_running, 3)
 
 
+@pytest.mark.mdns
 async def test_first_contact_with_a_typed_address_names_the_host_it_hears_on_mdns(
         tmp_path: Any) -> None:
     """Item 8 for ``hexnet join 127.0.0.1:PORT``: the dialog listens to mDNS (on 127.0.0.1)
