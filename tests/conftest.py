@@ -61,6 +61,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "mdns: announces or browses mDNS on 127.0.0.1; mdns(\"alone\"): with no "
                    "other such test running on the machine meanwhile")
+    if os.environ.get("CI") and os.environ.get("HEXNET_LOOP") != "asyncio":
+        try:
+            import uvloop  # noqa: F401
+        except ImportError:
+            raise pytest.UsageError(
+                "CI is set and uvloop is not installed: the network tests would run on asyncio's "
+                "loop only (install '.[test,fast]')") from None
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
