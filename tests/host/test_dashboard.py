@@ -11,7 +11,8 @@ from client.session import Session
 from host.dashboard import Dashboard
 from host.server import Host
 
-pytestmark = pytest.mark.timeout(60)
+# the dashboard is a Textual app: it runs on asyncio's loop, also where the host has uvloop
+pytestmark = [pytest.mark.timeout(60), pytest.mark.asyncio(loop_factories=["asyncio"])]
 
 
 async def test_dashboard_shows_code_and_seats_and_its_keys_work(tmp_path) -> None:

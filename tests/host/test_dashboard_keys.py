@@ -10,7 +10,8 @@ from textual.widgets import RichLog
 from host.dashboard import Dashboard
 from host.server import Host
 
-pytestmark = pytest.mark.timeout(60)
+# the dashboard is a Textual app: it runs on asyncio's loop, also where the host has uvloop
+pytestmark = [pytest.mark.timeout(60), pytest.mark.asyncio(loop_factories=["asyncio"])]
 
 
 async def test_b_fills_the_next_empty_seat_not_the_highlighted_one(tmp_path) -> None:

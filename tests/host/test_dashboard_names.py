@@ -14,7 +14,8 @@ from host.dashboard import Dashboard
 from host.server import Host
 from tests.host.test_dashboard import wait_for
 
-pytestmark = pytest.mark.timeout(60)
+# the dashboard is a Textual app: it runs on asyncio's loop, also where the host has uvloop
+pytestmark = [pytest.mark.timeout(60), pytest.mark.asyncio(loop_factories=["asyncio"])]
 
 
 def screen_text(app: Any) -> str:
