@@ -15,9 +15,9 @@ in one process). What makes that safe and quick is here:
   process on the machine hears: such tests share the air with each other, and one marked
   ``mdns("alone")`` (it expects to hear only its own host, or none) waits until it has it alone
   — across workers and across suites run at the same time;
-- the network tests (async tests under ``tests/e2e`` and ``tests/host``, leaving out the slow
-  and the ``needs`` ones) run on both event loops, asyncio's and uvloop's (the host's loop when
-  installed), in the same run;
+- the network tests (async tests under ``tests/e2e`` and ``tests/host``, leaving out the slow,
+  the ``needs`` and the ``one_loop`` ones) run on both event loops, asyncio's and uvloop's (the
+  host's loop when installed), in the same run;
 - the long tests (``slow``, ``needs``) are handed out first, so the run does not end waiting on
   one of them.
 """
@@ -61,6 +61,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "mdns: announces or browses mDNS on 127.0.0.1; mdns(\"alone\"): with no "
                    "other such test running on the machine meanwhile")
+    config.addinivalue_line(
+        "markers", "one_loop(why): an async test that runs on asyncio's loop only, whatever "
+                   "HEXNET_LOOP says")
     if os.environ.get("CI") and os.environ.get("HEXNET_LOOP") != "asyncio":
         try:
             import uvloop  # noqa: F401
@@ -144,15 +147,18 @@ def on_both_loops(item: pytest.Item) -> bool:
 
 def pytest_asyncio_loop_factories(config: pytest.Config,
                                   item: pytest.Item) -> dict[str, Callable[[], object]]:
-    """The loops an async test runs on: ``HEXNET_LOOP=asyncio`` or ``uvloop`` puts every test
-    on that one; otherwise a network test (:func:`on_both_loops`) runs on both when uvloop is
-    installed (the ``fast`` extra), every other test on asyncio's."""
+    """The loops an async test runs on: ``one_loop`` marks one that runs on asyncio's only;
+    ``HEXNET_LOOP=asyncio`` or ``uvloop`` puts every other test on that one; otherwise a
+    network test (:func:`on_both_loops`) runs on both when uvloop is installed (the ``fast``
+    extra), every other test on asyncio's."""
+    loops: dict[str, Callable[[], object]] = {"asyncio": asyncio.new_event_loop}
+    if item.get_closest_marker("one_loop"):
+        return loops
     choice = os.environ.get("HEXNET_LOOP")
     if choice == "uvloop":
         import uvloop
 
         return {"uvloop": uvloop.new_event_loop}
-    loops: dict[str, Callable[[], object]] = {"asyncio": asyncio.new_event_loop}
     if choice != "asyncio" and on_both_loops(item):
         try:
             import uvloop

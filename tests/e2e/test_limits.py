@@ -72,9 +72,8 @@ async def test_a_client_within_the_rate_is_never_limited(dirs) -> None:
         await h.stop()
 
 
-# asyncio's loop only: on uvloop the listener does TLS itself, and the gate counts from the
-# end of the TLS handshake (host/limits.py)
-@pytest.mark.asyncio(loop_factories=["asyncio"])
+@pytest.mark.one_loop("on uvloop the listener does TLS itself: the gate counts from the end "
+                      "of the TLS handshake (host/limits.py)")
 async def test_unauthenticated_connections_are_capped_per_address_and_in_total(dirs) -> None:
     h = await limited_host(dirs, max_unauthenticated=3, max_unauthenticated_per_address=2)
     opened = []

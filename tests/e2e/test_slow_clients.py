@@ -90,9 +90,8 @@ async def test_a_client_that_stops_reading_is_dropped_and_the_others_play_on(dir
     assert played >= 1
 
 
-# asyncio's loop only: on uvloop the listener does TLS itself, and the gate counts from the
-# end of the TLS handshake (host/limits.py)
-@pytest.mark.asyncio(loop_factories=["asyncio"])
+@pytest.mark.one_loop("on uvloop the listener does TLS itself: the gate counts from the end "
+                      "of the TLS handshake (host/limits.py)")
 async def test_slowloris_idle_half_open_connections_do_not_keep_a_player_out(dirs) -> None:
     lines: list[str] = []
     h = await start_host(dirs, lines, max_unauthenticated=32,

@@ -27,7 +27,9 @@ from client.session import Session
 from hexnet.fairness import commitment
 from protocol.identity import IDENTITY_FILE
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.timeout(240), pytest.mark.one_loop(
+    "the host is a `hexnet host` process (on uvloop when installed); the test's own loop runs "
+    "only clients, which run on asyncio's")]
 HEXNET = [sys.executable, "-m", "hexnet.cli"]
 GAME = ["--game", "hranice", "--option", "variant=tutorial"]  # short games
 

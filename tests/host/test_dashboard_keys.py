@@ -10,8 +10,8 @@ from textual.widgets import RichLog
 from host.dashboard import Dashboard
 from host.server import Host
 
-# the dashboard is a Textual app: it runs on asyncio's loop, also where the host has uvloop
-pytestmark = [pytest.mark.timeout(60), pytest.mark.asyncio(loop_factories=["asyncio"])]
+pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
+    "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
 
 
 async def test_b_fills_the_next_empty_seat_not_the_highlighted_one(tmp_path) -> None:
