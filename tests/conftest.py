@@ -35,6 +35,8 @@ from hypothesis import settings
 
 from hexnet import i18n
 
+TESTS = Path(__file__).resolve().parent
+
 # CI runs the same examples every time (a red CI must be reproducible); a developer's run keeps
 # exploring new ones.
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -84,10 +86,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The long tests first (a stable sort: otherwise the order of the files), so that the
-    workers end together instead of one of them finishing a long test alone."""
-    items.sort(key=lambda item: not (item.get_closest_marker("slow")
-                                     or item.get_closest_marker("needs")))
+    """The long tests (``slow``, ``needs``) first and the engines' and the protocol's short
+    in-process tests last, otherwise in the order of the files (a stable sort): with tests
+    handed out one at a time (``--maxschedchunk 1``) the workers end together instead of one
+    of them finishing a long test alone."""
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") or item.get_closest_marker("needs"):
+            return 0
+        return 2 if any(Path(item.path).is_relative_to(TESTS / room)
+                        for room in ("hexnet", "protocol")) else 1
+
+    items.sort(key=rank)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -106,7 +115,6 @@ def own_config_and_data_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterat
             os.environ[var] = value
 
 
-TESTS = Path(__file__).resolve().parent
 MDNS_AIR = Path(tempfile.gettempdir()) / "hexnet-tests-mdns.lock"
 
 

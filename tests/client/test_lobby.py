@@ -30,12 +30,15 @@ async def test_create_a_table_fill_it_with_bots_chat_and_start(open_host: Host,
 
         # n: one game on this host, so straight to the table size; the first is 3 players.
         await pilot.press("n")
-        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                  and app.screen.query("#picker-title") and app.screen,
                                   what="the seats picker")
         assert "How many seats" in str(picker.query_one("#picker-title").render())
         await pilot.press("enter")
         pace = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
-                                and app.screen is not picker and app.screen, what="the pace")
+                                and app.screen is not picker
+                                and app.screen.query("#picker-title") and app.screen,
+                                what="the pace")
         assert "Which pace?" in str(pace.query_one("#picker-title").render())
         await pilot.press("enter")  # normal, the first offered
         await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") is not None,

@@ -340,7 +340,8 @@ async def test_a_card_shows_its_effect_with_every_modifier_before_it_is_sent() -
         entries = [str(o.prompt) for o in labels.query_one(OptionList)._options]
         assert "Bertram · Cora · 18 → 18" in entries  # the top of 18
         await pick(pilot, app, "Heinbichl")
-        confirm = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen, 3)
+        confirm = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                   and app.screen.query("#picker-title") and app.screen, 3)
         title = str(confirm.query_one("#picker-title").render())
         assert "Heinbichl (Bela): 5 → 8" in title
         assert "= Falsches Zeugnis +3 = +3" in title
