@@ -31,10 +31,17 @@ def test_the_examples_are_the_same_every_run():
 '''
 
 
+def inner_env(*leave_out: str) -> dict[str, str]:
+    """The environment for a pytest run inside this one: without what the outer run set for
+    itself (its xdist worker's name, PYTEST_ADDOPTS), nor ``leave_out``."""
+    return {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", *leave_out)
+            and not k.startswith("PYTEST_XDIST_")}
+
+
 def run_pytest(tmp_path: Path, ci: bool, text: str = NEEDS_A_GHOST
                ) -> subprocess.CompletedProcess[str]:
     (tmp_path / "test_ghost.py").write_text(text)
-    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env = inner_env("CI")
     if ci:
         env["CI"] = "1"
     return subprocess.run(
@@ -119,7 +126,7 @@ def test_ci_runs_the_readmes_test_command_exactly() -> None:
 
 def collected(*args: str, loop: str | None = None) -> list[str]:
     """The node ids ``pytest --collect-only`` lists in this checkout (one process)."""
-    env = {k: v for k, v in os.environ.items() if k != "HEXNET_LOOP"}
+    env = inner_env("HEXNET_LOOP")
     if loop:
         env["HEXNET_LOOP"] = loop
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n0", "-p", "no:cacheprovider",
