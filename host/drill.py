@@ -237,6 +237,7 @@ class Drill:
             (self.dir / sub).mkdir(parents=True, exist_ok=True)
         relay = Relay(self.port)
         bots = None
+        timed_out = False
         try:
             await self.start_host()
             await relay.start()
@@ -255,14 +256,24 @@ class Drill:
                 self.failures.append(f"the bot clients exited with {bots.returncode}")
         except TimeoutError:
             self.failures.append(f"the drill did not finish within {self.timeout:.0f} s")
-            bot_text = ""
+            bot_text, timed_out = "", True
         finally:
             await self.stop_process(bots)
             await self.stop_process(self.host)
             await relay.stop()
+        if timed_out and bots is not None and bots.stdout is not None:
+            self.tell_the_end(await bots.stdout.read())
         if not self.failures:
             await self.check(bot_text)
         return self.failures
+
+    def tell_the_end(self, bot_output: bytes) -> None:
+        """A drill that did not finish: the last lines of the bots and of the host, to see
+        where the game stood."""
+        for line in bot_output.decode(errors="replace").splitlines()[-15:]:
+            say(f"bots: {line}")
+        for line in self.host_log[-15:]:
+            say(f"host: {line}")
 
     async def events(self, relay: Relay, bots: asyncio.subprocess.Process) -> None:
         """Two host kills and one cut, at random steps in the first ~60 % of a short game."""

@@ -5,16 +5,37 @@ tests drive.
 is skipped, saying so in the summary (``-rs``) — except under ``CI=1`` (``.ci/run`` exports it),
 where a missing program is a failure: CI installs every one, so a skip there would hide that
 the install broke.
+
+The suite runs in parallel (pytest-xdist, ``-n auto`` in pyproject's ``addopts``; ``-n0`` runs
+in one process). What makes that safe and quick is here:
+
+- every worker has its own ``XDG_CONFIG_HOME``/``XDG_DATA_HOME`` (no test reads or writes the
+  files of the person running the suite, nor another worker's);
+- ``@pytest.mark.mdns`` marks a test that announces or browses mDNS on 127.0.0.1, which every
+  process on the machine hears: such tests share the air with each other, and one marked
+  ``mdns("alone")`` (it expects to hear only its own host, or none) waits until it has it alone
+  — across workers and across suites run at the same time;
+- the network tests (async tests under ``tests/e2e`` and ``tests/host``, leaving out the slow,
+  the ``needs`` and the ``one_loop`` ones) run on both event loops, asyncio's and uvloop's (the
+  host's loop when installed), in the same run;
+- the long tests (``slow``, ``needs``) are handed out first, so the run does not end waiting on
+  one of them.
 """
 
+import asyncio
+import fcntl
 import os
 import shutil
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from hexnet import i18n
+
+TESTS = Path(__file__).resolve().parent
 
 # CI runs the same examples every time (a red CI must be reproducible); a developer's run keeps
 # exploring new ones.
@@ -39,6 +60,78 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "needs(*programs): drives these programs; skipped without them, failed "
                    "without them under CI=1")
+    config.addinivalue_line(
+        "markers", "mdns: announces or browses mDNS on 127.0.0.1; mdns(\"alone\"): with no "
+                   "other such test running on the machine meanwhile")
+    config.addinivalue_line(
+        "markers", "one_loop(why): an async test that runs on asyncio's loop only, whatever "
+                   "HEXNET_LOOP says")
+    if os.environ.get("CI") and os.environ.get("HEXNET_LOOP") != "asyncio":
+        try:
+            import uvloop  # noqa: F401
+        except ImportError:
+            raise pytest.UsageError(
+                "CI is set and uvloop is not installed: the network tests would run on asyncio's "
+                "loop only (install '.[test,fast]')") from None
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a CPU. Most tests wait (sockets, subprocesses, tmux, Chromium,
+    timers) rather than compute, so twice the cores keeps them busy (measured on 2 cores: the
+    README's suite in the note of the commit that set this). ``PYTEST_XDIST_AUTO_NUM_WORKERS``
+    overrides it, as in pytest-xdist."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    return 2 * len(os.sched_getaffinity(0))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long tests (``slow``, ``needs``) first and the engines' and the protocol's short
+    in-process tests last, otherwise in the order of the files (a stable sort): with tests
+    handed out one at a time (``--maxschedchunk 1``) the workers end together instead of one
+    of them finishing a long test alone."""
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") or item.get_closest_marker("needs"):
+            return 0
+        return 2 if any(Path(item.path).is_relative_to(TESTS / room)
+                        for room in ("hexnet", "protocol")) else 1
+
+    items.sort(key=rank)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_config_and_data_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """This worker's own ``$XDG_CONFIG_HOME`` and ``$XDG_DATA_HOME`` for everything that does
+    not name its directories (keys pinned by a client, a command run without ``--config-dir``)."""
+    base = tmp_path_factory.mktemp("xdg")
+    saved = {var: os.environ.get(var) for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME")}
+    os.environ["XDG_CONFIG_HOME"] = str(base / "config")
+    os.environ["XDG_DATA_HOME"] = str(base / "data")
+    yield
+    for var, value in saved.items():
+        if value is None:
+            os.environ.pop(var, None)
+        else:
+            os.environ[var] = value
+
+
+MDNS_AIR = Path(tempfile.gettempdir()) / "hexnet-tests-mdns.lock"
+
+
+@pytest.fixture(autouse=True)
+def mdns_air(request: pytest.FixtureRequest) -> Iterator[None]:
+    """``@pytest.mark.mdns``: a shared hold on the machine's mDNS air (127.0.0.1); with
+    ``"alone"``, an exclusive one. (Autouse: taken before the test's hosts start.)"""
+    mark = request.node.get_closest_marker("mdns")
+    if mark is None:
+        yield
+        return
+    with open(MDNS_AIR, "a") as air:
+        fcntl.flock(air, fcntl.LOCK_EX if "alone" in mark.args else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(air, fcntl.LOCK_UN)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
@@ -52,10 +145,32 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"needs {', '.join(missing)}, not installed here (CI installs it)")
 
 
-if os.environ.get("HEXNET_LOOP") == "uvloop":
-    def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict:
-        """``HEXNET_LOOP=uvloop``: every async test runs on uvloop (CI runs the network tests
-        on both loops); otherwise on asyncio's own loop, as pytest-asyncio does by itself."""
+def on_both_loops(item: pytest.Item) -> bool:
+    """A network test: run on asyncio's loop and on uvloop's (the host's when installed). The
+    slow ones run once (their hosts are ``hexnet host`` processes, on uvloop already, or they
+    compute); the terminal and browser ones draw the same screens on either loop."""
+    return (any(Path(item.path).is_relative_to(TESTS / room) for room in ("e2e", "host"))
+            and not item.get_closest_marker("slow") and not item.get_closest_marker("needs"))
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config,
+                                  item: pytest.Item) -> dict[str, Callable[[], object]]:
+    """The loops an async test runs on: ``one_loop`` marks one that runs on asyncio's only;
+    ``HEXNET_LOOP=asyncio`` or ``uvloop`` puts every other test on that one; otherwise a
+    network test (:func:`on_both_loops`) runs on both when uvloop is installed (the ``fast``
+    extra), every other test on asyncio's."""
+    loops: dict[str, Callable[[], object]] = {"asyncio": asyncio.new_event_loop}
+    if item.get_closest_marker("one_loop"):
+        return loops
+    choice = os.environ.get("HEXNET_LOOP")
+    if choice == "uvloop":
         import uvloop
 
         return {"uvloop": uvloop.new_event_loop}
+    if choice != "asyncio" and on_both_loops(item):
+        try:
+            import uvloop
+        except ImportError:
+            return loops
+        loops["uvloop"] = uvloop.new_event_loop
+    return loops

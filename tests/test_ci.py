@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 NEEDS_A_GHOST = '''
 import pytest
@@ -29,10 +31,17 @@ def test_the_examples_are_the_same_every_run():
 '''
 
 
+def inner_env(*leave_out: str) -> dict[str, str]:
+    """The environment for a pytest run inside this one: without what the outer run set for
+    itself (its xdist worker's name, PYTEST_ADDOPTS), nor ``leave_out``."""
+    return {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", *leave_out)
+            and not k.startswith("PYTEST_XDIST_")}
+
+
 def run_pytest(tmp_path: Path, ci: bool, text: str = NEEDS_A_GHOST
                ) -> subprocess.CompletedProcess[str]:
     (tmp_path / "test_ghost.py").write_text(text)
-    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    env = inner_env("CI")
     if ci:
         env["CI"] = "1"
     return subprocess.run(
@@ -102,7 +111,7 @@ def test_no_test_skips_quietly_when_a_program_is_missing() -> None:
         'def test_x(): pass\n') == [2]
 
 
-def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> None:
+def test_ci_runs_the_readmes_test_command_exactly() -> None:
     script = (ROOT / ".ci" / "run").read_text()
     readme = (ROOT / "README.md").read_text().splitlines()
     command = readme[readme.index("Run the tests:") + 2].strip()
@@ -112,8 +121,44 @@ def test_ci_runs_the_readmes_test_command_then_the_network_tests_on_uvloop() -> 
                            capture_output=True, text=True, timeout=10, check=True)
     assert found.stdout.strip() == command  # what .ci/run reads is the README's line
     assert "-e '.[test,fast]'" in command and command.endswith("-m pytest -q")
-    assert ("HEXNET_LOOP=uvloop .venv/bin/python -m pytest -q -m 'not slow and not needs' "
-            "tests/e2e tests/host" in script)
+    assert re.search(r'^eval "\$test_command"', script, re.M)
+
+
+def collected(*args: str, loop: str | None = None) -> list[str]:
+    """The node ids ``pytest --collect-only`` lists in this checkout (one process)."""
+    env = inner_env("HEXNET_LOOP")
+    if loop:
+        env["HEXNET_LOOP"] = loop
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n0", "-p", "no:cacheprovider",
+                          "--collect-only", *args], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120, check=True)
+    return [line for line in run.stdout.splitlines() if "::" in line]
+
+
+def test_the_readmes_run_puts_the_network_tests_on_both_loops_and_the_rest_on_one() -> None:
+    """What the uvloop pass of CI did, in the same run: the async tests under tests/e2e and
+    tests/host on asyncio's loop and on uvloop's; a slow one, one that drives a browser, one
+    that needs asyncio's own transport, and a client test once."""
+    pytest.importorskip("uvloop")
+    ids = collected("tests/e2e/test_limits.py", "tests/e2e/test_fang_network.py",
+                    "tests/e2e/test_web_tls.py", "tests/client/test_lobby.py")
+    flood = "tests/e2e/test_limits.py::test_a_message_flood_is_answered_rate_limited_then_closed"
+    assert f"{flood}[asyncio]" in ids and f"{flood}[uvloop]" in ids
+    once = ["tests/e2e/test_fang_network.py::test_twelve_seat_fang_with_short_timers_and_a_"
+            "client_gone_plays_to_the_end",  # slow
+            "tests/e2e/test_web_tls.py::test_an_eavesdropper_on_a_browser_guest_reads_only_tls_"
+            "records",  # needs chromium
+            "tests/e2e/test_limits.py::test_unauthenticated_connections_are_capped_per_address_"
+            "and_in_total",  # asyncio's transport only
+            "tests/client/test_lobby.py::test_losing_the_host_is_shown_and_the_client_reconnects_"
+            "by_itself"]
+    assert [i for i in once if i in ids] == once
+    assert not any("[uvloop]" in i or "[asyncio]" in i for i in ids
+                   if not i.startswith("tests/e2e/"))
+    one_loop = collected("tests/e2e/test_limits.py", loop="asyncio")
+    assert not any("[uvloop]" in i or "[asyncio]" in i for i in one_loop)
+    assert len(one_loop) == len([i for i in ids if i.startswith("tests/e2e/test_limits.py")
+                                 and "[uvloop]" not in i])
 
 
 def run_ci_with(tmp_path: Path, programs: dict[str, str]) -> subprocess.CompletedProcess[str]:

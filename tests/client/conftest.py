@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from textual.css.query import NoMatches
+from textual.pilot import WaitForScreenTimeout
 from textual.widgets import OptionList
 
 from client.app import HexnetApp
@@ -21,7 +23,9 @@ async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 30.0
                      what: Any = "") -> Any:
     """Let the app run until ``check()`` is truthy (returned), failing after ``timeout`` s. A
     check that queries a widget of a screen not yet composed (``NoMatches``) is not yet true:
-    a screen is current a moment before its widgets are there."""
+    a screen is current a moment before its widgets are there. Nor is an app that has not yet
+    worked off its messages (Textual's own 30 s wait in ``pause``, which a heavily loaded
+    machine can exceed while a watched game streams in): the deadline here decides."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:
@@ -30,7 +34,8 @@ async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 30.0
             result = None
         if result:
             return result
-        await pilot.pause(0.05)
+        with contextlib.suppress(WaitForScreenTimeout):
+            await pilot.pause(0.05)
     raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 

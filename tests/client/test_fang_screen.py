@@ -101,6 +101,7 @@ def scene(screen: FangScreen, *names: str) -> bool:
     return screen.view.get("scene") in names and asked(screen)
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 async def test_seer_plays_a_day_and_a_night_by_keyboard(tmp_path: Any) -> None:
     host, table = await start_host(tmp_path, {"scenario": scenario(), **FAST}, seed=3)

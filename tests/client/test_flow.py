@@ -63,6 +63,7 @@ def table_screen(app: HexnetApp) -> HexenhammerScreen | None:
     return app.screen if isinstance(app.screen, HexenhammerScreen) else None
 
 
+@pytest.mark.mdns("alone")  # the only host in the list: its first row
 async def test_discover_join_play_a_card_and_react(host: Host, tmp_path: Any) -> None:
     app = HexnetApp(name="Ada", config_dir=str(tmp_path / "ada"), interfaces=["127.0.0.1"])
     async with app.run_test(size=(80, 24)) as pilot:

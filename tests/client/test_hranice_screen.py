@@ -189,7 +189,8 @@ def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) 
 async def test_vyslech_shows_their_hand_and_asks_which_card_to_discard() -> None:
     app = HraniceViewApp("peek")
     async with app.run_test(size=(80, 24)) as pilot:
-        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                  and app.screen.query("#picker-title") and app.screen,
                                   what="the Výslech picker")
         assert "Výslech: discard which of Bela's cards?" in str(
             picker.query_one("#picker-title", Static).content)

@@ -130,7 +130,9 @@ async def test_a_new_table_asks_its_pace_and_the_lobby_shows_its_seconds(
         seats = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen)
         await pilot.press("enter")
         pace = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
-                                and app.screen is not seats and app.screen, what="the pace")
+                                and app.screen is not seats
+                                and app.screen.query("#picker-title") and app.screen,
+                                what="the pace")
         assert "Which pace?" in str(pace.query_one("#picker-title").render())
         await pilot.press("down", "down", "enter")  # normal, relaxed, quick
         await wait_until(pilot, lambda: (app.lobby.get("you") or {}).get("table") is not None)

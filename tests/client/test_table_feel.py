@@ -277,6 +277,7 @@ async def test_ctrl_q_quits_from_the_first_contact_dialog(open_host: Any, tmp_pa
         await wait_until(pilot, lambda: not app.is_running, 3)
 
 
+@pytest.mark.mdns
 async def test_first_contact_with_a_typed_address_names_the_host_it_hears_on_mdns(
         tmp_path: Any) -> None:
     """Item 8 for ``hexnet join 127.0.0.1:PORT``: the dialog listens to mDNS (on 127.0.0.1)
@@ -339,7 +340,8 @@ async def test_a_card_shows_its_effect_with_every_modifier_before_it_is_sent() -
         entries = [str(o.prompt) for o in labels.query_one(OptionList)._options]
         assert "Bertram · Cora · 18 → 18" in entries  # the top of 18
         await pick(pilot, app, "Heinbichl")
-        confirm = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen, 3)
+        confirm = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                   and app.screen.query("#picker-title") and app.screen, 3)
         title = str(confirm.query_one("#picker-title").render())
         assert "Heinbichl (Bela): 5 → 8" in title
         assert "= Falsches Zeugnis +3 = +3" in title

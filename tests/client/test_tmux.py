@@ -83,6 +83,7 @@ def test_hexnet_play_shows_the_table_and_quits(tmp_path: Path) -> None:
         tmux.kill()
 
 
+@pytest.mark.mdns
 def test_play_lan_and_join_keep_to_the_interface_they_are_given(tmp_path: Path) -> None:
     """Issue 14, item 8: ``hexnet play --lan --interface`` advertises on that address only, and
     ``hexnet join --interface`` looks for hosts there (mDNS on 127.0.0.1, real terminals)."""

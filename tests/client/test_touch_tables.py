@@ -19,7 +19,7 @@ from client.screens.picker import Picker
 from hexnet.games import get_game
 from tests.client.harness import ScreenApp
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 SIZE = (80, 24)
 PLAYERS = {"hexenhammer": 3, "fang": 5, "hranice": 3}
 # The bottom-bar key that answers an action type by itself (the rest: `Actions`).

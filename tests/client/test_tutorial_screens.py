@@ -64,6 +64,7 @@ async def hint_starting(pilot: Any, app: HexnetApp, start: str) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tutorial", ["hexenhammer"], indirect=True)
 async def test_hexenhammer_tutorial_to_the_score_and_its_replay(tutorial, tmp_path):
     host, table, game = tutorial

@@ -43,6 +43,7 @@ def test_join_help_names_the_watch_flag() -> None:
     assert out.returncode == 0 and "--watch TABLE" in out.stdout
 
 
+@pytest.mark.mdns
 @pytest.mark.timeout(400)  # deadlines for a loaded machine; the waits poll
 @pytest.mark.needs("tmux")
 def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Path) -> None:

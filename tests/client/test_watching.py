@@ -148,7 +148,8 @@ async def test_w_at_your_own_playing_table_asks_before_giving_up_the_seat() -> N
         app.lobby_screen.update_lobby({**app.lobby, "you": {
             "name": "Ada", "table": 1, "seat": 0, "open": True}})
         await pilot.press("w")
-        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker) and app.screen,
+        picker = await wait_until(pilot, lambda: isinstance(app.screen, Picker)
+                                  and app.screen.query("#picker-title") and app.screen,
                                   what="the question")
         assert "Give up your seat at table #1" in str(picker.query_one("#picker-title").render())
         await pilot.press("escape")
@@ -173,6 +174,7 @@ async def test_w_asks_too_when_the_lobby_still_lists_your_running_table_as_open(
         assert app.sent == []
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(240)
 async def test_auto_watch_follows_a_game_of_host_bots_to_its_results(tmp_path: Any) -> None:
     host = Host("Zuschauhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,

@@ -24,6 +24,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.mdns
 def test_host_list_and_bot_commands_play_a_game(tmp_path) -> None:
     env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "cfg"),
                XDG_DATA_HOME=str(tmp_path / "data"))

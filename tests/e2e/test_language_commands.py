@@ -66,6 +66,7 @@ def test_rules_without_a_translation_print_english_with_a_note(
     assert out == real("fang") and err.startswith(note)
 
 
+@pytest.mark.mdns("alone")  # no host heard
 def test_the_locale_chooses_the_language_when_no_flag_does() -> None:
     result = run("list", "--timeout", "0.1", "--interface", "127.0.0.1",
                  LANG="de_DE.UTF-8")

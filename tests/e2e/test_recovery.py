@@ -6,7 +6,6 @@ commitment shown at the start is checked against the reveal at the end."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from typing import Any
 
@@ -35,9 +34,8 @@ from tests.waiting import DEADLINE, eventually
 pytestmark = pytest.mark.timeout(60)
 
 
-@pytest.mark.skipif(os.environ.get("HEXNET_LOOP") == "uvloop",
-                    reason="the tap wraps asyncio's TLS transport; uvloop has its own (the run "
-                           "on asyncio's loop checks the host's send path)")
+@pytest.mark.one_loop("the tap wraps asyncio's TLS transport; uvloop has its own (the run "
+                      "on asyncio's loop checks the host's send path)")
 async def test_no_view_is_handed_to_the_transport_before_its_action_is_in_the_journal(
         dirs, monkeypatch) -> None:
     """Checked where it matters: the moment the host hands a view frame to its TLS transport

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from client.discovery import Browser, browse
+from client.discovery import Browser
 from client.session import Session
 from host.core import SetTimer
 from host.journal import read_journal
+from tests.e2e.test_mdns import browse_until_heard
 from tests.e2e.test_recovery import crash, journals, make_host
 
 pytestmark = pytest.mark.timeout(60)
@@ -142,6 +143,7 @@ async def test_a_timer_resumes_with_the_time_it_had_left(dirs) -> None:
     assert timer is not None and timer["key"] == "turn0"
 
 
+@pytest.mark.mdns
 async def test_a_restarted_host_is_advertised_again_on_mdns(dirs) -> None:
     kw: dict[str, Any] = {"mdns": True, "interfaces": ["127.0.0.1"]}
     first = make_host(dirs, **kw)
@@ -158,8 +160,7 @@ async def test_a_restarted_host_is_advertised_again_on_mdns(dirs) -> None:
         await second.start("127.0.0.1", 0)
         try:
             await asyncio.wait_for(seen(second.port), 10)
-            found = [h for h in await browse(2.0, ["127.0.0.1"])
-                     if h.fingerprint == second.fingerprint]
+            found = await browse_until_heard(second.fingerprint)
             assert [h.port for h in found] == [second.port]
             # and a host object stopped and started again advertises (and runs timers) too
             await second.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import subprocess
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -183,10 +184,11 @@ needs_openssh = pytest.mark.needs("ssh", "ssh-keygen", "tmux")  # (openssh-clien
 
 
 class Tmux:
-    """One tmux server on its own socket, one window of ``cols``×``rows``."""
+    """One tmux server on its own socket, one window of ``cols``×``rows``. (The socket's name
+    is made unique: every tmux of the user shares one directory, whoever runs which suite.)"""
 
     def __init__(self, name: str, cols: int = 80, rows: int = 24) -> None:
-        self.socket = name
+        self.socket = f"{name}-{uuid.uuid4().hex[:8]}"
         self.cols, self.rows = cols, rows
         self.started = False
 

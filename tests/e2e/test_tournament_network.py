@@ -27,7 +27,9 @@ from client.session import Session
 from hexnet.fairness import commitment
 from protocol.identity import IDENTITY_FILE
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.timeout(240), pytest.mark.one_loop(
+    "the host is a `hexnet host` process (on uvloop when installed); the test's own loop runs "
+    "only clients, which run on asyncio's")]
 HEXNET = [sys.executable, "-m", "hexnet.cli"]
 GAME = ["--game", "hranice", "--option", "variant=tutorial"]  # short games
 
@@ -217,6 +219,7 @@ async def test_a_swiss_event_runs_from_registration_to_results_json_and_csv(tmp_
     assert rows[0]["fingerprint"] == (fps[rows[0]["name"]] or "")
 
 
+@pytest.mark.slow
 async def test_a_host_killed_in_round_2_resumes_the_event(tmp_path) -> None:
     results = tmp_path / "event.json"
     args = ["--tournament", "swiss", "--game", "hranice", "--option", "variant=quick",
@@ -307,6 +310,7 @@ def test_an_unfinished_event_of_another_game_is_refused_not_overwritten(tmp_path
     assert journal.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_bot_entrants_against_a_host_without_a_tournament_say_so(tmp_path) -> None:
     host = HostProcess(tmp_path, ["--open"], free_port())
     host.start()

@@ -165,6 +165,7 @@ def test_every_table_of_a_tournament_plays_with_its_options(tmp_path):
         assert [sorted(r["outcome"]["roles"]) for r in event["records"]] == [deal[name]] * 4
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 def test_tournament_says_so_when_the_dask_scheduler_cannot_be_reached(capsys):
     pytest.importorskip("distributed")

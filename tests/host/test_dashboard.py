@@ -11,7 +11,8 @@ from client.session import Session
 from host.dashboard import Dashboard
 from host.server import Host
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
+    "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
 
 
 async def test_dashboard_shows_code_and_seats_and_its_keys_work(tmp_path) -> None:

@@ -18,7 +18,8 @@ from host.qr import matrix_of, qr_lines, qr_matrix  # noqa: E402
 from host.server import Host  # noqa: E402
 from tests.host.test_dashboard import wait_for  # noqa: E402
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
+    "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
 
 
 async def test_the_host_screen_shows_the_web_address_its_qr_code_and_the_ssh_host_key(

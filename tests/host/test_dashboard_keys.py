@@ -10,7 +10,8 @@ from textual.widgets import RichLog
 from host.dashboard import Dashboard
 from host.server import Host
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
+    "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
 
 
 async def test_b_fills_the_next_empty_seat_not_the_highlighted_one(tmp_path) -> None:

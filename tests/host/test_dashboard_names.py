@@ -14,7 +14,8 @@ from host.dashboard import Dashboard
 from host.server import Host
 from tests.host.test_dashboard import wait_for
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
+    "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
 
 
 def screen_text(app: Any) -> str:
