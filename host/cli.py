@@ -46,6 +46,8 @@ def make_host(args: argparse.Namespace, log: Callable[[str], None]) -> Host:
     host = Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
                 open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
                 absent_after=args.absent_after, idle_absent=idle_absent(args), **limits,
+                **({"secret_every": args.secret_every}
+                   if getattr(args, "secret_every", None) is not None else {}),
                 **({"bot_delay": args.bot_delay} if getattr(args, "bot_delay", None) is not None
                    else {}))
     kept = history(args)

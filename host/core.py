@@ -59,12 +59,15 @@ class Frames:
     """A tick's table frames, already encoded: (connection, frame bytes) pairs, written in
     order (one effect per tick instead of one per frame). :meth:`sends` gives them as
     :class:`Send` effects (decoded on demand), for listeners and tests that read frames one by
-    one."""
+    one. ``tables`` names each frame's table, in the same order: a table halted as the
+    journal records were written has the frames made before that dropped by the shell, so no
+    seat sees a state its journal does not hold."""
 
-    __slots__ = ("frames",)
+    __slots__ = ("frames", "tables")
 
-    def __init__(self, frames: list[tuple[int, bytes]]) -> None:
+    def __init__(self, frames: list[tuple[int, bytes]], tables: list[int] | None = None) -> None:
         self.frames = frames
+        self.tables = tables if tables is not None else [0] * len(frames)
 
     def sends(self) -> list[Send]:
         return [Send(conn, data=data) for conn, data in self.frames]

@@ -64,6 +64,7 @@ class Dispatcher:
         self._lobby_last = 0.0
         self._seating: list[dict[str, Any]] | None = None  # to be written (coalesced)
         self._seating_handle: asyncio.TimerHandle | None = None
+        self._halted_now: set[int] = set()  # tables halted as this call's records were written
         self._handlers: dict[type, Callable[[Any], None]] = {
             Send: self._send,
             Frames: self._frames,
@@ -84,6 +85,7 @@ class Dispatcher:
 
     def carry_out(self, effects: list[Effect]) -> None:
         """The core's listener: every effect of one call of the core."""
+        self._halted_now = set()
         if self.recorder is not None:
             # Journal FIRST: every accepted action's record is packed as it comes and the
             # tick's records are written (one write per journal) before any frame leaves; a
@@ -91,7 +93,9 @@ class Dispatcher:
             # frames, timers or bot turns for it).
             self.recorder.record(effects, hold=True)
             if any(type(e) is Frames or type(e) is Send for e in effects):
+                before = self._halted()
                 self.recorder.write()
+                self._halted_now = self._halted() - before
         stopping = self.timers.stopped
         for e in effects:  # (Accepted: journaled above, before the sends)
             if stopping and isinstance(e, _SCHEDULED):
@@ -106,10 +110,21 @@ class Dispatcher:
                 self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
                          f"winners {e.outcome.get('winners')}")
 
+    def _halted(self) -> set[int]:
+        return {tid for tid, t in self.lobby.tables.items() if t.status == "halted"}
+
     def _frames(self, e: Frames) -> None:
         write = self.links.write
-        for conn, data in e.frames:
-            write(conn, data)
+        halted = self._halted_now
+        if not halted:
+            for conn, data in e.frames:
+                write(conn, data)
+            return
+        # a table halted as these effects' records were written: its frames (made before)
+        # show a state its journal does not hold, and never leave
+        for (conn, data), tid in zip(e.frames, e.tables, strict=True):
+            if tid not in halted:
+                write(conn, data)
 
     def _send(self, e: Send) -> None:
         if e.data is not None:

@@ -153,7 +153,8 @@ class Drill:
     """One run of the drill; :meth:`run` returns the list of failures (empty = PASS)."""
 
     def __init__(self, workdir: Path, game: str, seed: int, timeout: float,
-                 plan: tuple[int, int, int] | None = None) -> None:
+                 plan: tuple[int, int, int] | None = None,
+                 secret_every: float | None = None) -> None:
         self.dir = workdir
         self.game = game
         self.rng = random.Random(seed)
@@ -163,6 +164,8 @@ class Drill:
                          "--bind", "127.0.0.1", "--port", str(self.port), "--no-mdns",
                          "--name", "drill", "--config-dir", str(workdir / "host_cfg"),
                          "--data-dir", str(workdir / "host_data"), "--absent-after", "60"]
+        if secret_every is not None:
+            self.host_cmd += ["--secret-every", str(secret_every)]
         self.host: asyncio.subprocess.Process | None = None
         self.host_log: list[str] = []
         self.room_code = ""
@@ -378,13 +381,14 @@ GAMES = 3
 
 
 def drill_games(workdir: Path, game: str, seed: int, timeout: float, games: int,
-                plan: tuple[int, int, int] | None = None) -> list[str]:
+                plan: tuple[int, int, int] | None = None,
+                secret_every: float | None = None) -> list[str]:
     """Run the drill; a game that ends before the drill's last event (the deal decides how long a
     game runs: a few Hranice deals end in a dozen steps) is set aside and a new game is drilled
     in a fresh directory with the same plan, up to ``games`` games."""
     n = 1
     while True:
-        drill = Drill(workdir / f"game-{n}", game, seed, timeout, plan)
+        drill = Drill(workdir / f"game-{n}", game, seed, timeout, plan, secret_every)
         failures = asyncio.run(drill.run())
         if not drill.too_short or n == games:
             return failures
@@ -407,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", metavar="K1,CUT,K2",
                         help="journal steps of the first kill, the cut and the second kill "
                              "(default: drawn from the drill seed)")
+    parser.add_argument("--secret-every", type=float, metavar="SECONDS",
+                        help="the host's secret-step tick (hexnet host --secret-every; default "
+                             "the host's)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -422,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     say(f"crash drill: {args.game}, 4 bot clients, drill seed {seed}")
     failures, took = in_workdir(args.keep, "hexnet-drill-", lambda folder: drill_games(
-        folder, args.game, seed, args.timeout, args.games, plan))
+        folder, args.game, seed, args.timeout, args.games, plan, args.secret_every))
     return pass_or_fail(failures, took, "host killed twice, one client cut, game finished, "
                                         "verified and equal to a fresh replay")
 

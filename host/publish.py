@@ -46,6 +46,7 @@ class Publisher:
         self.changes = changes
         self.presence = presence
         self.watchers = watchers
+        self._tables: list[int] = []  # the table of each frame gathered for the next Frames
 
     def tick(self, most: int | None = None) -> None:
         """Send every table changed since the last tick (and not paced; or the ``most`` that
@@ -80,7 +81,9 @@ class Publisher:
             table.step_size = 0
         table.presence_now = self.presence.presence_of(table)
         self.watchers.to_seats(table, change)
-        batch += frames(table, change, conns, self.every)
+        made = frames(table, change, conns, self.every)
+        batch += made
+        self._tables += [table.id] * len(made)
         if opened:  # (and so do its ticks, whatever the step's first frame needed)
             table.step_size = 0
         if change.reveal or change.reveal_to:
@@ -98,7 +101,8 @@ class Publisher:
         """Emit the frames gathered so far (before anything else goes to their seats); an
         empty batch to gather more."""
         if batch:
-            self.out.emit(Frames(batch))
+            self.out.emit(Frames(batch, self._tables))
+        self._tables = []
         return []
 
     def _step(self, table: Table, burst: bool, observed: bool) -> bool:

@@ -35,7 +35,7 @@ address may bring in an hour (``identities_per_address``, :mod:`host.newcomers`)
 ``code_backoff`` (the
 longest wait between two room-code checks from one address, :class:`protocol.auth.RateLimiter`);
 ``host.recorder``; ``secret_every`` (seconds between a secret step's ticks, issue 22; the
-default :data:`protocol.traffic.SLOT_EVERY`, tests run faster); without an explicit
+default :data:`SECRET_EVERY`: :data:`protocol.traffic.SLOT_EVERY`); without an explicit
 ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
 default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
@@ -74,6 +74,9 @@ from protocol import auth, messages, paths, tls, traffic
 # its first byte on: 800 idle players held 200 MB. A TLS record carries at most 16 KiB, so
 # reading 32 KiB at a time costs nothing; set once for the process (uvloop has its own buffers).
 SSL_READ_BUFFER = 32 * 1024
+# seconds between a secret step's ticks when a Host is given none (the suite sets it shorter for
+# its bot games: tests/conftest.py)
+SECRET_EVERY = traffic.SLOT_EVERY
 asyncio.sslproto.SSLProtocol.max_size = min(asyncio.sslproto.SSLProtocol.max_size,
                                             SSL_READ_BUFFER)
 T = TypeVar("T")
@@ -125,7 +128,7 @@ class Host:
                  max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
                  identities_per_address: int = IDENTITIES_PER_ADDRESS,
                  code_backoff: float = auth.BACKOFF_MAX_ADDRESS,
-                 secret_every: float = traffic.SLOT_EVERY) -> None:
+                 secret_every: float | None = None) -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -145,7 +148,9 @@ class Host:
                            max_open_tables_per_address=max_open_tables_per_address,
                            max_tables_created_per_address=max_tables_created_per_address,
                            absent_after=absent_after,  # the countdown every seat is shown
-                           idle_absent=idle_absent or None, secret_every=secret_every)
+                           idle_absent=idle_absent or None,
+                           secret_every=secret_every if secret_every is not None
+                           else SECRET_EVERY)
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover

@@ -16,8 +16,8 @@ in one process). What makes that safe and quick is here:
   ``mdns("alone")`` (it expects to hear only its own host, or none) waits until it has it alone
   — across workers and across suites run at the same time;
 - the network tests (async tests under ``tests/e2e`` and ``tests/host``, leaving out the slow,
-  the ``needs`` and the ``one_loop`` ones) run on both event loops, asyncio's and uvloop's (the
-  host's loop when installed), in the same run;
+  the ``needs`` and the ``one_loop`` ones) run on uvloop's loop (the host's when installed) or
+  asyncio's, half on each; the transport's own (``both_loops``) on both, in the same run;
 - the long tests (``slow``, ``needs``) are handed out first, so the run does not end waiting on
   one of them.
 """
@@ -27,6 +27,7 @@ import fcntl
 import os
 import shutil
 import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -34,6 +35,7 @@ import pytest
 from hypothesis import settings
 
 from hexnet import i18n
+from tests.pace import SECRET_EVERY
 
 TESTS = Path(__file__).resolve().parent
 
@@ -66,6 +68,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "one_loop(why): an async test that runs on asyncio's loop only, whatever "
                    "HEXNET_LOOP says")
+    config.addinivalue_line(
+        "markers", "both_loops: a network test of the transport itself, run on asyncio's loop "
+                   "and on uvloop's (any other network test runs on one of them)")
     if os.environ.get("CI") and os.environ.get("HEXNET_LOOP") != "asyncio":
         try:
             import uvloop  # noqa: F401
@@ -97,6 +102,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                         for room in ("hexnet", "protocol")) else 1
 
     items.sort(key=rank)
+
+
+@pytest.fixture(autouse=True)
+def quick_secret_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hosts made in a test tick their secret steps every :data:`tests.pace.SECRET_EVERY`
+    (unless the test names a cadence)."""
+    import host.server
+
+    monkeypatch.setattr(host.server, "SECRET_EVERY", SECRET_EVERY)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -145,20 +159,28 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"needs {', '.join(missing)}, not installed here (CI installs it)")
 
 
-def on_both_loops(item: pytest.Item) -> bool:
-    """A network test: run on asyncio's loop and on uvloop's (the host's when installed). The
-    slow ones run once (their hosts are ``hexnet host`` processes, on uvloop already, or they
-    compute); the terminal and browser ones draw the same screens on either loop."""
+def is_network_test(item: pytest.Item) -> bool:
+    """A network test (async, under tests/e2e or tests/host, neither slow nor driving another
+    program): it may run on uvloop as well as on asyncio's loop."""
     return (any(Path(item.path).is_relative_to(TESTS / room) for room in ("e2e", "host"))
             and not item.get_closest_marker("slow") and not item.get_closest_marker("needs"))
+
+
+def loop_of(item: pytest.Item) -> str:
+    """The one loop a network test not marked ``both_loops`` runs on: half of them (by a hash
+    of the test's name, the same in every run) on uvloop's, half on asyncio's — so the suite
+    drives the host on both loops without running each test twice."""
+    name = item.nodeid.split("[")[0]
+    return "uvloop" if zlib.crc32(name.encode()) % 2 else "asyncio"
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config,
                                   item: pytest.Item) -> dict[str, Callable[[], object]]:
     """The loops an async test runs on: ``one_loop`` marks one that runs on asyncio's only;
-    ``HEXNET_LOOP=asyncio`` or ``uvloop`` puts every other test on that one; otherwise a
-    network test (:func:`on_both_loops`) runs on both when uvloop is installed (the ``fast``
-    extra), every other test on asyncio's."""
+    ``HEXNET_LOOP=asyncio`` or ``uvloop`` puts every other test on that one; otherwise, with
+    uvloop installed (the ``fast`` extra), a network test (:func:`is_network_test`) marked
+    ``both_loops`` (the transport's own tests: TLS, limits, slow readers, refusals) runs on
+    both, any other on the loop :func:`loop_of` picks; every other test on asyncio's."""
     loops: dict[str, Callable[[], object]] = {"asyncio": asyncio.new_event_loop}
     if item.get_closest_marker("one_loop"):
         return loops
@@ -167,10 +189,14 @@ def pytest_asyncio_loop_factories(config: pytest.Config,
         import uvloop
 
         return {"uvloop": uvloop.new_event_loop}
-    if choice != "asyncio" and on_both_loops(item):
-        try:
-            import uvloop
-        except ImportError:
-            return loops
-        loops["uvloop"] = uvloop.new_event_loop
+    if choice == "asyncio" or not is_network_test(item):
+        return loops
+    try:
+        import uvloop
+    except ImportError:
+        return loops
+    if item.get_closest_marker("both_loops"):
+        return {"asyncio": asyncio.new_event_loop, "uvloop": uvloop.new_event_loop}
+    if loop_of(item) == "uvloop":
+        return {"uvloop": uvloop.new_event_loop}
     return loops

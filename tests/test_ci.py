@@ -135,15 +135,27 @@ def collected(*args: str, loop: str | None = None) -> list[str]:
     return [line for line in run.stdout.splitlines() if "::" in line]
 
 
-def test_the_readmes_run_puts_the_network_tests_on_both_loops_and_the_rest_on_one() -> None:
-    """What the uvloop pass of CI did, in the same run: the async tests under tests/e2e and
-    tests/host on asyncio's loop and on uvloop's; a slow one, one that drives a browser, one
-    that needs asyncio's own transport, and a client test once."""
+def test_the_readmes_run_puts_each_network_test_on_one_loop_and_the_transports_on_both() -> None:
+    """The async tests under tests/e2e and tests/host: the transport's own (``both_loops``) on
+    asyncio's loop and on uvloop's, every other on one of them — both loops taken, each test
+    once; a slow one, one that drives a browser, one that needs asyncio's own transport, and a
+    client test once, on no named loop."""
     pytest.importorskip("uvloop")
     ids = collected("tests/e2e/test_limits.py", "tests/e2e/test_fang_network.py",
-                    "tests/e2e/test_web_tls.py", "tests/client/test_lobby.py")
+                    "tests/e2e/test_web_tls.py", "tests/client/test_lobby.py",
+                    "tests/e2e/test_flood_budget.py")
     flood = "tests/e2e/test_limits.py::test_a_message_flood_is_answered_rate_limited_then_closed"
     assert f"{flood}[asyncio]" in ids and f"{flood}[uvloop]" in ids
+    budget = [i for i in ids if i.startswith("tests/e2e/test_flood_budget.py")]
+    names = {i.split("[")[0] for i in budget}
+    assert len(budget) == len({i.replace("[uvloop-", "[").replace("[asyncio-", "[")
+                               .replace("[uvloop]", "").replace("[asyncio]", "")
+                               for i in budget}), "a network test ran twice"
+    loops = {name: {("uvloop" if "uvloop" in i else "asyncio") for i in budget
+                    if i.split("[")[0] == name} for name in names}
+    assert all(len(taken) == 1 for taken in loops.values())
+    whole = [i for i in collected("tests/e2e", "tests/host") if "uvloop" in i or "asyncio" in i]
+    assert any("uvloop" in i for i in whole) and any("asyncio" in i for i in whole)
     once = ["tests/e2e/test_fang_network.py::test_twelve_seat_fang_with_short_timers_and_a_"
             "client_gone_plays_to_the_end",  # slow
             "tests/e2e/test_web_tls.py::test_an_eavesdropper_on_a_browser_guest_reads_only_tls_"

@@ -16,6 +16,7 @@ import sys
 from hexnet.cli import checks
 from hexnet.cli.checks import PORT, Folder, OutputFile, seconds, whole
 from host.flags import HOST_LIMITS
+from protocol import traffic
 
 GAMES = ["hexenhammer", "fang", "hranice"]
 LANGS = ["en", "hu", "de", "cs"]  # as hexnet.i18n.LANGS (not imported: --help stays fast)
@@ -123,6 +124,14 @@ def _positive(kind: type) -> checks.Number:
     return checks.whole(1) if kind is int else checks.Number(float, 0, above=True)
 
 
+def _add_secret_every(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--secret-every", type=seconds(0.02, 2), metavar="SECONDS",
+                   default=traffic.SLOT_EVERY,
+                   help="seconds between the ticks of a secret step, when every seat sends and "
+                        f"is sent one frame (default {traffic.SLOT_EVERY:g}; shorter: quicker "
+                        "bot games, more frames)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full command line."""
     parser = argparse.ArgumentParser(
@@ -156,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-delay", type=seconds(0, 60), metavar="SECONDS",
                    help="seconds a bot waits before it moves, so you can follow its move "
                         "(default 0.4; the tutorial's 1)")
+    _add_secret_every(p)
     _add_lang(p)
     _add_plain(p)
 
@@ -177,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds before a disconnected seat counts as absent (default 60)")
     p.add_argument("--bot-delay", type=seconds(0, 60), metavar="SECONDS",
                    help="seconds a host-side bot waits before it moves (default 0.4)")
+    _add_secret_every(p)
     p.add_argument("--no-history", action="store_true",
                    help="keep no history: no club database (ratings, profiles, hexnet "
                         "stats), and each finished game's journal deleted (default: kept)")

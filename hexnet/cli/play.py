@@ -109,7 +109,9 @@ async def play(args: argparse.Namespace) -> int:
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=data_dir, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
                 recover=False,  # journaled, but a new play starts fresh
-                bot_delay=bot_delay(args, tutorial is not None))
+                bot_delay=bot_delay(args, tutorial is not None),
+                **({"secret_every": args.secret_every}
+                   if getattr(args, "secret_every", None) is not None else {}))
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "
                   "your table; b fills a seat with a bot, g starts.").format(

@@ -24,6 +24,7 @@ from host.server import Host
 from tests.client.conftest import FrozenClock, pick, screen_text, wait_until
 from tests.client.hranice_views import HraniceViewApp
 from tests.client.test_tmux import HEXNET, Tmux
+from tests.pace import SECRET_EVERY
 
 # Ada (seat 0) begins; her accusation of bot 2's Kněz rolls a stacked 5.
 SCENARIO = {
@@ -163,7 +164,8 @@ async def test_results_screen_opens_when_the_game_ends() -> None:
 def test_hexnet_play_hranice_six_players_in_a_no_color_terminal(tmp_path: Path) -> None:
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
-    tmux = Tmux(f"{HEXNET} play hranice --players 6 --name Ada --seed 21; echo EXITED $?; "
+    tmux = Tmux(f"{HEXNET} play hranice --players 6 --name Ada --seed 21 "
+                f"--secret-every {SECRET_EVERY}; echo EXITED $?; "
                 "sleep 30", env)
     try:
         # six rows at 80×24, tokens drawn as characters

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.client.test_tmux import HEXNET, Tmux
+from tests.pace import HOST_ARGS
 
 
 def free_port() -> int:
@@ -53,7 +54,7 @@ def test_hexnet_join_watch_shows_the_watched_table_and_its_results(tmp_path: Pat
     log = open(tmp_path / "host.log", "w+")  # noqa: SIM115 - closed in finally
     host = subprocess.Popen([str(HEXNET), "host", "--headless", "--open", "--port", str(port),
                              "--bind", "127.0.0.1", "--interface", "127.0.0.1", "--name",
-                             "Zuschauhaus", "--bot-delay", "0.05"],
+                             "Zuschauhaus", "--bot-delay", "0.05", *HOST_ARGS],
                             stdout=log, stderr=subprocess.STDOUT, env=env)
     tmux = None
     try:

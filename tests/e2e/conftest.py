@@ -5,11 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.host.toygame import register
-
-# Secret steps tick this often in the network tests (the host's default is 0.25 s): bot games
-# whose every reaction window is a secret step would otherwise take many times as long. The
-# traffic-analysis test runs the default.
-SECRET_EVERY = 0.05
+from tests.pace import SECRET_EVERY
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from tests.pace import HOST_ARGS
 from tests.waiting import eventually_sync
 
 pytestmark = pytest.mark.timeout(120)
@@ -32,7 +33,8 @@ def test_host_list_and_bot_commands_play_a_game(tmp_path) -> None:
     log = open(tmp_path / "host.log", "w+")  # noqa: SIM115 - closed in finally
     host = subprocess.Popen(HEXNET + ["host", "--headless", "--port", str(port), "--bind",
                                       "127.0.0.1", "--interface", "127.0.0.1", "--name",
-                                      "cli test"], stdout=log, stderr=subprocess.STDOUT, env=env)
+                                      "cli test", *HOST_ARGS],
+                            stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         def room_code() -> str | None:
             text = (tmp_path / "host.log").read_text()

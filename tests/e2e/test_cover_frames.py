@@ -18,9 +18,9 @@ import pytest
 
 from client.bot import run_bots
 from protocol import traffic
-from tests.e2e.conftest import SECRET_EVERY
+from tests.pace import SECRET_EVERY
 
-pytestmark = pytest.mark.timeout(150)
+pytestmark = pytest.mark.timeout(400)
 
 
 async def test_every_seat_sends_one_frame_a_slot_while_a_secret_step_is_open(host) -> None:
@@ -34,27 +34,34 @@ async def test_every_seat_sends_one_frame_a_slot_while_a_secret_step_is_open(hos
             arrivals[conn_id].append((time.monotonic(), msg["type"]))
         handle(conn_id, msg)
 
-    def published(table: Any, change: Any) -> None:
-        publish(table, change)
+    def published(table: Any, change: Any, batch: list[Any]) -> list[Any]:
+        batch = publish(table, change, batch)
         if table.game_name == "fang" and (not steps or steps[-1][1] != table.step_id):
             steps.append((time.monotonic(), table.step_id))
+        return batch
 
     host.lobby.handle = count
     host.lobby.publisher.publish = published
-    report = await run_bots("127.0.0.1", host.port, game="fang", count=5, seats=5,
-                            code=host.room_code, config_dir=str(host.config_dir.parent / "c"),
-                            seed=4, timeout=120, resend=None, pace=(0.05, 0.4))
-    assert report.outcome is not None and len(arrivals) == 5
     checked = 0
-    for (opened, key), (closed, _) in zip(steps, steps[1:], strict=False):
-        slots = (closed - opened) / every
-        if key is None or slots < 6:
-            continue
-        counts = {c: sum(1 for t, _ in got if opened < t <= closed + every / 2)
-                  for c, got in arrivals.items()}
-        for n in counts.values():  # one a slot, whatever the seat did in the step
-            assert abs(n - slots) <= 2 + 0.15 * slots, (key, round(slots, 1), counts)
-        checked += 1
+    for game_seed in (4, 5, 6):  # a game more while too few steps were long enough to check
+        arrivals.clear()
+        steps.clear()
+        report = await run_bots("127.0.0.1", host.port, game="fang", count=5, seats=5,
+                                code=host.room_code,
+                                config_dir=str(host.config_dir.parent / f"c{game_seed}"),
+                                seed=game_seed, timeout=120, resend=None, pace=(0.05, 0.4))
+        assert report.outcome is not None and len(arrivals) == 5
+        for (opened, key), (closed, _) in zip(steps, steps[1:], strict=False):
+            slots = (closed - opened) / every
+            if key is None or slots < 6:
+                continue
+            counts = {c: sum(1 for t, _ in got if opened < t <= closed + every / 2)
+                      for c, got in arrivals.items()}
+            for n in counts.values():  # one a slot, whatever the seat did in the step
+                assert abs(n - slots) <= 2 + 0.15 * slots, (key, round(slots, 1), counts)
+            checked += 1
+        if checked >= 5:
+            break
     assert checked >= 5, f"only {checked} secret steps long enough to check"
     kinds = {kind for got in arrivals.values() for _, kind in got}
     assert {"act", "cover"} <= kinds

@@ -18,7 +18,7 @@ from host.server import Host
 from protocol import PROTOCOL_VERSION, auth, frames, identity, tls
 from tests.e2e.test_limits import closed
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.both_loops]  # the transport's own
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from protocol import PROTOCOL_VERSION, frames, sanitize, tls
 from tests.e2e.test_refusals import connect, my_table, next_of, still_serving
 from tests.waiting import DEADLINE, eventually
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.both_loops]  # the transport's own
 
 
 async def limited_host(dirs, **kw) -> Host:

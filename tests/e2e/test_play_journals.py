@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.client.test_tmux import Tmux, tmux_env
+from tests.pace import HOST_ARGS
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.needs("tmux")]
 HEXNET = [sys.executable, "-m", "hexnet.cli"]
@@ -43,7 +44,7 @@ def host_log(tmp: Path, *extra: str) -> str:
     log_path = tmp / "host.log"
     with log_path.open("w") as log:
         host = subprocess.Popen(HEXNET + ["host", "--headless", "--no-mdns", "--bind",
-                                          "127.0.0.1", "--port", "0", *extra],
+                                          "127.0.0.1", "--port", "0", *HOST_ARGS, *extra],
                                 stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             end = time.monotonic() + 60

@@ -18,7 +18,7 @@ from client.session import (
 )
 from protocol import frames
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.both_loops]  # the transport's own
 
 
 async def connect(host, cfg, name="ada", **kw) -> Session:

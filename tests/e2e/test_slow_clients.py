@@ -17,7 +17,7 @@ from client.session import Session
 from host.server import Host
 from tests.waiting import eventually
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = [pytest.mark.timeout(90), pytest.mark.both_loops]  # the transport's own
 HIGH_WATER = 256 * 1024
 
 

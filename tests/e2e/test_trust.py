@@ -17,7 +17,7 @@ import pytest
 from client.session import FingerprintMismatch, Session
 from protocol import PROTOCOL_VERSION, frames, known_hosts, tls
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.both_loops]  # the transport's own
 
 CODE = "7K3QF-9XM2D"
 

@@ -162,17 +162,24 @@ async def connect(port: int, name: str, cfg: str, seed: int) -> Session:
     return session
 
 
-async def play(player: Player, game: str, tid: int, until: float) -> None:
+class Until:
+    """When the play stops (the loop's clock); moved earlier once enough has been seen."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+
+async def play(player: Player, game: str, tid: int, until: Until) -> None:
     """Answer every new choice at ``tid`` after a think time, until the game ends or the
-    wall clock passes ``until``."""
+    wall clock passes ``until.at``."""
     choose = get_policy(game, "heuristic")
     s = player.session
     answered: Any = None
     latest: dict[str, Any] | None = None
     loop = asyncio.get_running_loop()
-    while loop.time() < until:
+    while loop.time() < until.at:
         try:
-            msg = await s.next_message(min(1.0, max(0.01, until - loop.time())))
+            msg = await s.next_message(min(1.0, max(0.01, until.at - loop.time())))
         except SessionError:
             return
         if msg is None:
