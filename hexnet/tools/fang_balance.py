@@ -41,9 +41,10 @@ from hexnet.tools.workers import open_runner
 Z95 = 1.959964
 SIDES = ("village", "witches", "fool")
 # playouts a ``hard`` decision runs in the play-time think (0.5 s, 0.45 s of it searching) on
-# one idle core of the study machine, by table size: the median of whole timed decisions over
-# normal-play positions (``searchbench --decisions 40 --policy hard --clock cpu``)
-PLAY_TIME_PLAYOUTS = {4: 64, 5: 64, 6: 48, 7: 48, 8: 32, 9: 32, 10: 24, 11: 24, 12: 24}
+# one idle core of the study machine, by table size: the median over the decisions that
+# searched among 90 positions of normal play (``python -m hexnet.tools.searchbench --game fang
+# --players N --decisions 90 --policy hard --clock cpu --positions normal --seed 2``)
+PLAY_TIME_PLAYOUTS = {4: 516, 5: 318, 6: 217, 7: 139, 8: 142, 9: 102, 10: 86, 11: 81, 12: 77}
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:

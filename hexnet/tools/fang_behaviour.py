@@ -41,7 +41,8 @@ def count_game(record: list[dict[str, Any]], roles: list[str],
             dirty = any(cls[m] in (WITCH, CROW) for m in entry["members"])
             for v in entry["yes"] + entry["no"]:
                 if v != entry["chief"]:
-                    add(v, "yes_dirty" if dirty else "yes_clean", v in entry["yes"])
+                    where = "in" if v in entry["members"] else "out"
+                    add(v, f"yes_{'dirty' if dirty else 'clean'}_{where}", v in entry["yes"])
         elif kind == "ritual" and "laid" in entry:
             for seat, ingredient in entry["laid"]:
                 add(seat, "spoils", ingredient not in entry["required"] or ingredient == (

@@ -20,7 +20,8 @@ VILLAGE, WITCH, CROW, FOOL = 0, 1, 2, 3
 CLASSES = ("village", "witch", "crow", "fool")
 FLOOR = 0.02  # no behaviour is certain
 FILE = "fang_behaviour"
-KEYS = ("yes_clean", "yes_dirty", "spoils", "abstains", "votes_witch", "turned")
+KEYS = ("yes_clean_in", "yes_clean_out", "yes_dirty_in", "yes_dirty_out", "spoils", "abstains",
+        "votes_witch", "turned")
 
 
 def clip(p: float) -> float:
@@ -30,10 +31,11 @@ def clip(p: float) -> float:
 
 @functools.cache
 def model() -> dict[str, Any]:
-    """The fitted model: for each class, ``yes_clean`` / ``yes_dirty`` (a "yes" on a circle
-    without / with a witch or the crow in it), ``spoils`` (a ritual member whose card fails
-    it), ``abstains`` and ``votes_witch`` (a banishment vote: abstained; else, for a witch),
-    ``turned`` (made a frog on a given day)."""
+    """The fitted model: for each class, ``yes_clean_in`` / ``yes_clean_out`` /
+    ``yes_dirty_in`` / ``yes_dirty_out`` (a "yes" on a circle without / with a witch or the crow
+    in it, by a voter in / outside the circle: a cat trusts a circle it sits in more), ``spoils``
+    (a ritual member whose card fails it), ``abstains`` and ``votes_witch`` (a banishment vote:
+    abstained; else, for a witch), ``turned`` (made a frog on a given day)."""
     raw = seeds.table(FILE)
     return {name: {k: clip(float(v)) for k, v in raw[name].items()} for name in CLASSES}
 

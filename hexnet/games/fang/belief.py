@@ -11,8 +11,8 @@ the game still running at every check so far, times the likelihood of the record
 * a ritual fails unless every member lays a right card: a village member spoils it by chance
   (no right card in hand, a spoiled one), a witch or the crow by choice — except the seat's own
   card, which it knows (a wrong one explains the failure: the ritual then says nothing);
-* a proposal vote: each voter's "yes" depends on its class and on whether the circle holds a
-  witch or the crow (the chief's own vote says nothing);
+* a proposal vote: each voter's "yes" depends on its class, on whether the circle holds a
+  witch or the crow and on whether the voter sits in it (the chief's own vote says nothing);
 * a banishment vote: abstained, or for a witch or for a non-witch, by the voter's class (the
   seat's own votes say nothing about the others);
 * an evening: each cat turned into a frog or not, by class (witches do not attack witches);
@@ -208,11 +208,12 @@ class Belief:
 
     def _proposal(self, e: dict[str, Any]) -> None:
         dirty = self._bad[:, e["members"]].any(axis=1)
-        clean_yes = np.asarray(behaviour.table("yes_clean"))
-        dirty_yes = np.asarray(behaviour.table("yes_dirty"))
         for v in e["yes"] + e["no"]:
             if v in (e["chief"], self.me):
                 continue
+            where = "in" if v in e["members"] else "out"
+            clean_yes = np.asarray(behaviour.table(f"yes_clean_{where}"))
+            dirty_yes = np.asarray(behaviour.table(f"yes_dirty_{where}"))
             cls = self.classes[:, v]
             p = np.where(dirty, dirty_yes[cls], clean_yes[cls])
             self.logw += np.log(p if v in e["yes"] else 1.0 - p)
@@ -269,12 +270,14 @@ class Belief:
 
     # -- what follows -----------------------------------------------------------------------
     def posterior(self, findings: dict[int, bool] | None = None,
-                  forms: list[str] | None = None) -> np.ndarray:
+                  forms: list[str] | None = None, village: int | None = None) -> np.ndarray:
         """The normalised weights; ``findings`` (a seer's) and ``forms`` (the game still
         running now) as further constraints. Uniform over the allowed ones if the record is
         impossible under the model (it never is with clipped rates, but a constraint may be:
         a host's own role list)."""
         ok = self.ok.copy()
+        if village is not None:  # a seat taken to be on the village's side
+            ok &= self.classes[:, village] == VILLAGE
         for seat, witch in (findings or {}).items():
             ok &= self._witch[:, seat] == witch
         if forms is not None:
@@ -363,6 +366,15 @@ def judge_public(view: View) -> Judgement:
     b = _belief(view, public=True)
     forms = list(view["forms"]) if view["outcome"] is None and view["day"] > 0 else None
     return Judgement(b, b.posterior(None, forms))
+
+
+def judge_innocent(view: View) -> Judgement:
+    """What an innocent cat in this seat would deduce from the public record (the seat taken
+    to be on the village's side, nothing else of its own): a witch or the crow play as that
+    cat would, so that their play tells the village nothing an innocent's would not."""
+    b = _belief(view, public=True)
+    forms = list(view["forms"]) if view["outcome"] is None and view["day"] > 0 else None
+    return Judgement(b, b.posterior(None, forms, village=view["seat"]))
 
 
 # --- dealing roles from the belief ---------------------------------------------------------

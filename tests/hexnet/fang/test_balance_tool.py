@@ -70,7 +70,7 @@ def test_the_fit_counts_each_class_of_seat() -> None:
     tally = fang_behaviour.game_tally(5, "heuristic", 3)
     assert set(tally) == set(behaviour.CLASSES)
     for cls in ("village", "witch"):
-        for key in ("yes_clean", "abstains", "turned"):
+        for key in ("yes_clean_out", "abstains", "turned"):
             hits, trials = tally[cls][key]
             assert 0 <= hits <= trials and trials > 0
     assert tally["crow"]["abstains"] == [0, 0]  # no crow at 5 seats
