@@ -1,11 +1,12 @@
 """Fang's ``normal`` bot: the heuristic's play, with the belief deciding who is trusted.
 
-The village (and the fool, who plays along until the vote): the chief proposes the circle most
-likely clean (no witch, crow or fool: each of them spoils a ritual); a "yes" goes to a circle
-nearly as clean as the best one that could be proposed (any circle once the next "no" fills the
-curse bar); the seer looks where her belief is least sure; the banishment vote goes to the
-likeliest witch when that is worth more than the risk of banishing the fool (who then wins) or
-an innocent — on the knights' day always to the likeliest witch.
+The village (and the fool, who plays along until the vote, judging circles as an innocent cat
+in his seat would): the chief proposes the circle most likely clean (no witch, crow or fool:
+each of them spoils a ritual); a "yes" goes to a circle nearly as clean as the best one that
+could be proposed (any circle once the next "no" fills the curse bar); the seer looks where
+her belief is least sure; the banishment vote goes to the likeliest witch when that is worth
+more than the risk of banishing the fool (who then wins) or an innocent — on the knights' day
+always to the likeliest witch.
 
 The witches and the crow model the village: they read the *public* belief (what anyone can
 deduce from the record) and play so that it does not turn on them — a witch chief proposes the
@@ -75,7 +76,7 @@ def propose(view: View, legal: list[Action]) -> Action:
     """The chief's circle (see the module docstring)."""
     me, size = view["seat"], view["proposal_size"]
     cats = cats_of(view)
-    if bots.on_witch_side(view):
+    if bots.on_witch_side(view) or view["role"] == data.FOOL_ROLE:
         members = best_circle(belief.judge_innocent(view), cats, size, me)
     else:
         mine = belief.judge(view)
@@ -94,6 +95,8 @@ def vote_proposal(view: View) -> Action:
         if view["seals"] + 1 >= view["seals_needed"]:  # this ritual would win the seals
             return {"type": "vote_proposal", "yes": bool(set(members) & team)}
         j = belief.judge_innocent(view)  # else as an innocent cat in this seat would vote
+    elif view["role"] == data.FOOL_ROLE:
+        j = belief.judge_innocent(view)  # the fool plays along: as an innocent cat would
     else:
         j = belief.judge(view)
     clean = j.clean(members)
