@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 INTERVAL = 2.0  # error bars: mu ± 2 sigma (about 95% where the estimate is normal)
+# tau for entrants whose skill does not change (bots): no drift, so sigma keeps shrinking as
+# games add evidence (with openskill's default drift it levels off near 2 however long a
+# ladder runs, too wide to tell close bots apart)
+FIXED = 0.0
 
 
 @dataclass(frozen=True)
@@ -38,9 +42,11 @@ class Rating:
         return {"mu": round(self.mu, 3), "sigma": round(self.sigma, 3)}
 
 
-def model() -> PlackettLuce:
-    """The rating model (openskill's Plackett–Luce with its default constants)."""
-    return PlackettLuce()
+def model(tau: float | None = None) -> PlackettLuce:
+    """The rating model (openskill's Plackett–Luce with its default constants; ``tau``, the
+    skill's drift added to every sigma before a game, instead of its default 25/300 if given).
+    (``tau`` goes to the model: openskill's ``rate(tau=0.0)`` takes a zero for its default.)"""
+    return PlackettLuce() if tau is None else PlackettLuce(tau=tau)
 
 
 def newcomer() -> Rating:
@@ -50,16 +56,16 @@ def newcomer() -> Rating:
 
 
 def rate_teams(ratings: Mapping[str, Rating], teams: Sequence[Sequence[str]],
-               places: Sequence[int]) -> dict[str, Rating]:
+               places: Sequence[int], tau: float | None = None) -> dict[str, Rating]:
     """The new ratings of everyone in ``teams`` after a table that placed team ``i`` at
     ``places[i]`` (1 is first; equal places tie). Names not in ``ratings`` start as newcomers;
-    a name may be in one team only."""
+    a name may be in one team only. ``tau``: see :func:`model` (:data:`FIXED` for bots)."""
     if len(teams) != len(places):
         raise ValueError("one place per team")
     names = [n for team in teams for n in team]
     if len(set(names)) != len(names):
         raise ValueError("a player may sit in one team only")
-    m = model()
+    m = model(tau)
     start = newcomer()
     given = [[m.rating(mu=ratings.get(n, start).mu, sigma=ratings.get(n, start).sigma,
                        name=n) for n in team] for team in teams]
@@ -68,9 +74,9 @@ def rate_teams(ratings: Mapping[str, Rating], teams: Sequence[Sequence[str]],
 
 
 def rate_places(ratings: Mapping[str, Rating], players: Sequence[str],
-                places: Sequence[int]) -> dict[str, Rating]:
+                places: Sequence[int], tau: float | None = None) -> dict[str, Rating]:
     """:func:`rate_teams` where every player is a team of one."""
-    return rate_teams(ratings, [[p] for p in players], places)
+    return rate_teams(ratings, [[p] for p in players], places, tau)
 
 
 def places_from_points(points: Sequence[float]) -> list[int]:

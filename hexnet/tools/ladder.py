@@ -158,7 +158,9 @@ def _record(game_name: str, history: History, rnd: int, number: int, seats: tupl
 def rate_table(game_name: str, rated: dict[str, ratings.Rating], seats: tuple[str, ...],
                 record: dict[str, Any]) -> dict[str, ratings.Rating]:
     """The OpenSkill ratings of a table's entrants after its result (a failed table rates
-    nobody): placed by ranking points, or — a side game — as the teams of their sides."""
+    nobody): placed by ranking points, or — a side game — as the teams of their sides. Every
+    entrant is a bot whose skill does not change from game to game, so nothing drifts
+    (``ratings.FIXED``): the longer the ladder, the narrower the error bars."""
     if "error" in record:
         return {}
     outcome = record["outcome"]
@@ -166,8 +168,10 @@ def rate_table(game_name: str, rated: dict[str, ratings.Rating], seats: tuple[st
         roles = seeds.table(game_name)["roles"]
         teams, places = ratings.side_teams([roles[r]["side"] for r in outcome["roles"]],
                                            outcome.get("winners", []))
-        return ratings.rate_teams(rated, [[seats[s] for s in t] for t in teams], places)
-    return ratings.rate_places(rated, seats, ratings.places_from_points(record["points"]))
+        return ratings.rate_teams(rated, [[seats[s] for s in t] for t in teams], places,
+                                  ratings.FIXED)
+    return ratings.rate_places(rated, seats, ratings.places_from_points(record["points"]),
+                               ratings.FIXED)
 
 
 def print_ratings(result: dict[str, Any], out: Callable[[str], None] = print) -> None:

@@ -9,7 +9,11 @@ microseconds per call and the share of one playout's time; a benchmark, not a te
 
 With ``--decisions`` it times whole timed decisions instead (``search`` at ``--think`` seconds,
 default 0.5): how long a decision takes before its constant-time wait, and how many playouts it
-ran — whether the bot answers within its think budget on this machine.
+ran — whether the bot answers within its think budget on this machine. ``--clock cpu`` runs the
+decisions on the thread's CPU clock instead of the wall clock: the playouts one idle core runs in
+the think time, whatever else the machine is doing (the budget a ``hard@Np`` study should use).
+``--positions normal`` takes the positions from games of the ``normal`` level (what a ``hard``
+bot meets among good players) instead of the heuristic's.
 """
 
 from __future__ import annotations
@@ -22,15 +26,17 @@ from collections.abc import Callable
 from typing import Any
 
 from hexnet.games import get_game, get_policy
-from hexnet.search import DEFAULT_THINK, Budget, Playout, copy_state
+from hexnet.search import DEFAULT_THINK, Budget, Playout, SearchPolicy, copy_state
 
 DEFAULT_PLAYERS = {"hexenhammer": 4, "fang": 8, "hranice": 4}
 
 
-def _states(game_name: str, players: int, count: int, seed: int) -> list[tuple[dict, int]]:
-    """(state, seat) pairs a playout passes through: mid-game positions of heuristic games."""
+def _states(game_name: str, players: int, count: int, seed: int,
+            policy: str = "heuristic") -> list[tuple[dict, int]]:
+    """(state, seat) pairs a playout passes through: mid-game positions of ``policy``'s
+    games (the heuristic's by default)."""
     game = get_game(game_name)
-    heuristic = get_policy(game_name, "heuristic")
+    heuristic = get_policy(game_name, policy)
     r = random.Random(seed)
     out: list[tuple[dict, int]] = []
     g = 0
@@ -165,27 +171,36 @@ def playout_rate(game_name: str, players: int, seconds: float = 3.0, count: int 
 
 
 def decision_times(game_name: str, players: int, think: float = DEFAULT_THINK,
-                   count: int = 30, seed: int = 1, policy: str = "search") -> dict[str, Any]:
+                   count: int = 30, seed: int = 1, policy: str = "search",
+                   clock: str = "wall", positions_from: str = "heuristic") -> dict[str, Any]:
     """Timed ``search`` decisions on ``count`` positions with a real choice: wall seconds until
-    the choice is made (before the constant-time wait) and playouts run, per decision."""
+    the choice is made (before the constant-time wait) and playouts run, per decision.
+    ``clock="cpu"``: the decision's deadline is on the thread's CPU clock (an idle core)."""
     game = get_game(game_name)
-    search = get_policy(game_name, policy).configured(Budget(think=think))
-    positions = [(s, seat) for s, seat in _states(game_name, players, 6 * count, seed)
-                 if len(game.legal_actions(s, seat)) > 1][:count]
+    search = get_policy(game_name, policy)
+    if clock == "cpu":
+        search = SearchPolicy(search.spec, Budget(think=think), clock=time.thread_time)
+    else:
+        search = search.configured(Budget(think=think))
+    found = _states(game_name, players, 6 * count, seed, positions_from)
+    positions = [(s, seat) for s, seat in found if len(game.legal_actions(s, seat)) > 1]
+    positions = [positions[i * len(positions) // count] for i in range(count)] if len(
+        positions) > count else positions
     walls: list[float] = []
     cpus: list[float] = []
     playouts: list[int] = []
     for i, (s, seat) in enumerate(positions):
         view, legal = game.view(s, seat), game.legal_actions(s, seat)
         rng = random.Random(seed + i)
+        search.last_playouts = 0  # a decision with one candidate runs none (and says nothing)
         c0 = time.process_time()
         t0 = time.perf_counter()
-        search.decide(view, legal, rng, t0)
+        search.decide(view, legal, rng, time.thread_time() if clock == "cpu" else t0)
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
         playouts.append(search.last_playouts)
     return {"game": game_name, "players": players, "think": think, "policy": policy,
-            "decisions": len(walls),
+            "clock": clock, "decisions": len(walls),
             "wall": sorted(walls), "cpu": sorted(cpus), "playouts": sorted(playouts)}
 
 
@@ -194,11 +209,13 @@ def decision_report(r: dict[str, Any]) -> str:
     def q(xs: list[Any], f: float) -> Any:
         return xs[min(len(xs) - 1, int(f * len(xs)))] if xs else 0
     late = sum(1 for w in r["wall"] if w > r["think"])
+    searched = [p for p in r["playouts"] if p > 0]
     return (f"{r['game']} ({r['players']} players), {r.get('policy', 'search')}, think "
-            f"{r['think']:g} s: {r['decisions']} "
+            f"{r['think']:g} s on the {r.get('clock', 'wall')} clock: {r['decisions']} "
             f"decisions; wall s median {q(r['wall'], 0.5):.3f}, 90% {q(r['wall'], 0.9):.3f}, "
             f"max {q(r['wall'], 1.0):.3f} (CPU median {q(r['cpu'], 0.5):.3f}); over the budget "
-            f"{late}; playouts median {q(r['playouts'], 0.5)}, min {q(r['playouts'], 0.0)}")
+            f"{late}; playouts median {q(searched, 0.5)}, min {q(searched, 0.0)} (over the "
+            f"{len(searched)} decisions that searched)")
 
 
 def report(r: dict[str, Any]) -> str:
@@ -234,12 +251,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds per timed decision (with --decisions; default 0.5)")
     parser.add_argument("--policy", default="search",
                         help="the search bot timed with --decisions: search (default) or hard")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="--decisions: think on the wall clock (default) or the thread's "
+                             "CPU clock (an idle core's playouts)")
+    parser.add_argument("--positions", default="heuristic",
+                        help="--decisions: positions from this policy's games (default heuristic)")
     args = parser.parse_args(argv)
     for name in args.game or list(DEFAULT_PLAYERS):
         if args.decisions:
             print(decision_report(decision_times(
                 name, args.players or DEFAULT_PLAYERS[name], args.think, args.decisions,
-                args.seed, args.policy)), flush=True)
+                args.seed, args.policy, args.clock, args.positions)), flush=True)
             continue
         players = args.players or DEFAULT_PLAYERS[name]
         print(report(profile(name, players, args.states, args.seed)), flush=True)

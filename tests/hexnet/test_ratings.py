@@ -4,6 +4,7 @@ the same inputs, and ``hexnet tournament`` reports one for every entrant."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from openskill.models import PlackettLuce
@@ -57,8 +58,8 @@ def test_the_tournament_reports_mu_and_sigma_for_every_entrant(tmp_path, capsys)
                  "--workers", "1", "--out", str(out)]) == 0
     event = json.loads(out.read_text())
     assert set(event["ratings"]) == {"heuristic-1", "random-2"}
-    # replaying the tables' places through openskill gives the same numbers
-    m = PlackettLuce()
+    # replaying the tables' places through openskill gives the same numbers (bots: no drift)
+    m = PlackettLuce(tau=0.0)
     now = {n: m.rating(name=n) for n in event["ratings"]}
     for rec in event["records"]:
         seats = rec["entrants"]
@@ -79,7 +80,7 @@ def test_a_fang_ladder_rates_each_table_by_its_sides(tmp_path) -> None:
                  "normal,easy,normal,easy", "--format", "round-robin", "--rounds", "3",
                  "--workers", "1", "--out", str(out)]) == 0
     event = json.loads(out.read_text())
-    m = PlackettLuce()
+    m = PlackettLuce(tau=0.0)
     now = {n: m.rating(name=n) for n in event["ratings"]}
     for rec in event["records"]:
         roles = rec["outcome"]["roles"]
@@ -96,3 +97,18 @@ def test_a_fang_ladder_rates_each_table_by_its_sides(tmp_path) -> None:
                 now[r.name] = r
     for name, r in event["ratings"].items():
         assert (r["mu"], r["sigma"]) == pytest.approx((now[name].mu, now[name].sigma), abs=1e-3)
+
+
+def test_a_fixed_skill_has_error_bars_that_keep_narrowing() -> None:
+    """Bots do not change skill: rated without drift, sigma shrinks as the games add up; with
+    openskill's default drift it levels off near 1.5 (a ladder could never tell bots apart
+    that are closer than about 6 points)."""
+    rng = random.Random(3)
+    fixed = {n: ratings.newcomer() for n in "abc"}
+    drifting = dict(fixed)
+    for _ in range(1600):
+        places = rng.sample([1, 2, 3], 3)
+        fixed = ratings.rate_places(fixed, ["a", "b", "c"], places, ratings.FIXED)
+        drifting = ratings.rate_places(drifting, ["a", "b", "c"], places)
+    assert max(r.sigma for r in fixed.values()) < 0.9
+    assert min(r.sigma for r in drifting.values()) > 1.4

@@ -11,8 +11,8 @@ the game still running at every check so far, times the likelihood of the record
 * a ritual fails unless every member lays a right card: a village member spoils it by chance
   (no right card in hand, a spoiled one), a witch or the crow by choice — except the seat's own
   card, which it knows (a wrong one explains the failure: the ritual then says nothing);
-* a proposal vote: each voter's "yes" depends on its class and on whether the circle holds a
-  witch or the crow (the chief's own vote says nothing);
+* a proposal vote: each voter's "yes" depends on its class, on whether the circle holds a
+  witch or the crow and on whether the voter sits in it (the chief's own vote says nothing);
 * a banishment vote: abstained, or for a witch or for a non-witch, by the voter's class (the
   seat's own votes say nothing about the others);
 * an evening: each cat turned into a frog or not, by class (witches do not attack witches);
@@ -48,6 +48,7 @@ View = dict[str, Any]
 EXACT_LIMIT = 16_000
 CACHE = 96  # beliefs kept (per process): a table's seats and the public one, several tables
 DEAL_TRIES = 60
+DIGITS = 12  # a judgement's odds are rounded to this many decimals
 OWN_SPOIL = 0.05  # the seat's own right card may still have been spoiled (it cannot tell)
 
 
@@ -66,18 +67,7 @@ def assignments(fixed: tuple[int, ...], counts: tuple[int, int, int]) -> np.ndar
         len(free) - w - c, f)
     base = np.array([max(x, 0) for x in fixed], dtype=np.int8)
     if size <= EXACT_LIMIT:
-        rows = []
-        for ws in combinations(free, w):
-            rest = [s for s in free if s not in ws]
-            for cs in combinations(rest, c):
-                rest2 = [s for s in rest if s not in cs]
-                for fs in combinations(rest2, f):
-                    row = base.copy()
-                    row[list(ws)] = WITCH
-                    row[list(cs)] = CROW
-                    row[list(fs)] = FOOL
-                    rows.append(row)
-        return np.array(rows, dtype=np.int8).reshape(len(rows), len(fixed))
+        return _every(fixed, base, free, (w, c, f))
     digest = hashlib.sha256(repr((fixed, counts)).encode()).digest()
     gen = np.random.default_rng(int.from_bytes(digest[:8], "big"))
     pool = np.array([WITCH] * w + [CROW] * c + [FOOL] * f
@@ -85,6 +75,45 @@ def assignments(fixed: tuple[int, ...], counts: tuple[int, int, int]) -> np.ndar
     out = np.tile(base, (EXACT_LIMIT, 1))
     for i in range(EXACT_LIMIT):
         out[i, free] = gen.permutation(pool)
+    return out
+
+
+def _combos(m: int, k: int) -> np.ndarray:
+    """Every ``k`` of ``range(m)``, one a row, in ``itertools.combinations`` order."""
+    rows = list(combinations(range(m), k))
+    return np.array(rows, dtype=np.intp).reshape(len(rows), k)
+
+
+def _complements(m: int, chosen: np.ndarray) -> np.ndarray:
+    """Per row of ``chosen`` (positions in ``range(m)``), the positions it leaves, ascending."""
+    keep = np.ones((len(chosen), m), dtype=bool)
+    keep[np.arange(len(chosen))[:, None], chosen] = False
+    return np.nonzero(keep)[1].reshape(len(chosen), m - chosen.shape[1])
+
+
+def _every(fixed: tuple[int, ...], base: np.ndarray, free: list[int],
+           counts: tuple[int, int, int]) -> np.ndarray:
+    """Every assignment, in the order of nested loops: the witches' seats, then the crow's
+    among the rest, then the fool's among the rest of those (built as arrays, not row by
+    row: 12 seats are 15,840 rows)."""
+    w, c, f = counts
+    m = len(free)
+    seat = np.array(free, dtype=np.intp)
+    wpos = _combos(m, w)  # K1 × w
+    wrest = _complements(m, wpos)  # K1 × (m − w)
+    cpos = _combos(m - w, c)  # K2 × c, positions among the rest
+    crest = _complements(m - w, cpos)  # K2 × (m − w − c)
+    fpos = _combos(m - w - c, f)  # K3 × f
+    k1, k2, k3 = len(wpos), len(cpos), len(fpos)
+    total = k1 * k2 * k3
+    witches = np.broadcast_to(seat[wpos][:, None, None, :], (k1, k2, k3, w))
+    crows = np.broadcast_to(seat[wrest[:, cpos]][:, :, None, :], (k1, k2, k3, c))
+    fools = seat[wrest[:, crest][:, :, fpos]]  # K1 × K2 × K3 × f
+    out = np.tile(base, (total, 1))
+    rows = np.arange(total)[:, None]
+    for cls, chosen in ((WITCH, witches), (CROW, crows), (FOOL, fools)):
+        if chosen.shape[-1]:
+            out[rows, chosen.reshape(total, chosen.shape[-1])] = cls
     return out
 
 
@@ -147,6 +176,14 @@ class Belief:
         self.lays = lays
         self._witch = self.classes == WITCH
         self._bad = self._witch | (self.classes == CROW)
+        # each seat's witch, crow and fool indicator as numbers: a judgement's per-seat odds
+        # are one product with the posterior
+        self.indicators = np.stack([self._witch, self.classes == CROW,
+                                    self.classes == FOOL]).astype(np.float64)
+        # each assignment's spoilers (witches, crow, fool) as bits of seats: a circle is clean
+        # in the assignments whose bits miss it
+        self.spoilers = (self.classes != VILLAGE).astype(np.int64) @ (
+            np.int64(1) << np.arange(n, dtype=np.int64))
         self._post: np.ndarray | None = None
 
     # -- reading the record -------------------------------------------------------------
@@ -171,11 +208,12 @@ class Belief:
 
     def _proposal(self, e: dict[str, Any]) -> None:
         dirty = self._bad[:, e["members"]].any(axis=1)
-        clean_yes = np.asarray(behaviour.table("yes_clean"))
-        dirty_yes = np.asarray(behaviour.table("yes_dirty"))
         for v in e["yes"] + e["no"]:
             if v in (e["chief"], self.me):
                 continue
+            where = "in" if v in e["members"] else "out"
+            clean_yes = np.asarray(behaviour.table(f"yes_clean_{where}"))
+            dirty_yes = np.asarray(behaviour.table(f"yes_dirty_{where}"))
             cls = self.classes[:, v]
             p = np.where(dirty, dirty_yes[cls], clean_yes[cls])
             self.logw += np.log(p if v in e["yes"] else 1.0 - p)
@@ -232,12 +270,14 @@ class Belief:
 
     # -- what follows -----------------------------------------------------------------------
     def posterior(self, findings: dict[int, bool] | None = None,
-                  forms: list[str] | None = None) -> np.ndarray:
+                  forms: list[str] | None = None, village: int | None = None) -> np.ndarray:
         """The normalised weights; ``findings`` (a seer's) and ``forms`` (the game still
         running now) as further constraints. Uniform over the allowed ones if the record is
         impossible under the model (it never is with clipped rates, but a constraint may be:
         a host's own role list)."""
         ok = self.ok.copy()
+        if village is not None:  # a seat taken to be on the village's side
+            ok &= self.classes[:, village] == VILLAGE
         for seat, witch in (findings or {}).items():
             ok &= self._witch[:, seat] == witch
         if forms is not None:
@@ -256,12 +296,15 @@ class Judgement:
 
     def __init__(self, belief: Belief, post: np.ndarray) -> None:
         self.classes = belief.classes
+        self.spoilers = belief.spoilers
         self.post = post
         self.exact = belief.exact
-        n = self.classes.shape[1]
-        self.witch = [float(post @ (self.classes[:, s] == WITCH)) for s in range(n)]
-        self.crow = [float(post @ (self.classes[:, s] == CROW)) for s in range(n)]
-        self.fool = [float(post @ (self.classes[:, s] == FOOL)) for s in range(n)]
+        # (witch, crow, fool) × seat, rounded so that seats alike to the record tie exactly
+        # (the product's rounding noise would break their ties by accident)
+        odds = np.round(post @ belief.indicators, DIGITS)
+        self.witch: list[float] = odds[0].tolist()
+        self.crow: list[float] = odds[1].tolist()
+        self.fool: list[float] = odds[2].tolist()
         self._cumulative: list[float] | None = None
 
     def spoiler(self, seat: int) -> float:
@@ -270,8 +313,8 @@ class Judgement:
 
     def clean(self, members: list[int]) -> float:
         """How likely a circle holds no witch, no crow and no fool."""
-        bad = (self.classes[:, members] != VILLAGE).any(axis=1)
-        return float(self.post @ ~bad)
+        circle = sum(1 << s for s in members)
+        return round(float(self.post[(self.spoilers & circle) == 0].sum()), DIGITS)
 
     def draw(self, rng: random.Random) -> np.ndarray:
         """One assignment's classes, drawn by its weight."""
@@ -323,6 +366,15 @@ def judge_public(view: View) -> Judgement:
     b = _belief(view, public=True)
     forms = list(view["forms"]) if view["outcome"] is None and view["day"] > 0 else None
     return Judgement(b, b.posterior(None, forms))
+
+
+def judge_innocent(view: View) -> Judgement:
+    """What an innocent cat in this seat would deduce from the public record (the seat taken
+    to be on the village's side, nothing else of its own): a witch or the crow play as that
+    cat would, so that their play tells the village nothing an innocent's would not."""
+    b = _belief(view, public=True)
+    forms = list(view["forms"]) if view["outcome"] is None and view["day"] > 0 else None
+    return Judgement(b, b.posterior(None, forms, village=view["seat"]))
 
 
 # --- dealing roles from the belief ---------------------------------------------------------

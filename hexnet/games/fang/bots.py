@@ -1,17 +1,18 @@
 """Bot policies for Fang: ``random`` and a ``heuristic`` that plays its side from its view.
 
-Heuristic: a seat keeps a pick or vote it already made (re-sends it); the seer looks at cats she
-has not seen and votes for a witch she found; the pickpocket steals; village cats reject
-proposals with a known witch, lay a required ingredient when they have one and vote for a
-member of a failed ritual; witches attack where most cats are, use their strongest spell,
-sabotage rituals they sit in with Fluchkraut and vote against non-witches; the protector
-guards the busiest place and the herbalist restores frogs; the fool spoils rituals to look
-guilty.
+Heuristic: a seat keeps a pick or vote it already made (re-sends it); a cat goes where it
+collects an ingredient tonight's ritual needs; the seer looks at cats she has not seen and
+votes for a witch she found; the pickpocket steals; village cats reject proposals with a known
+witch, lay a required ingredient when they have one and vote for a member of a failed ritual;
+witches attack where most cats are, use their strongest spell, sabotage rituals they sit in
+with Fluchkraut and vote against non-witches; the protector guards the busiest place and the
+herbalist restores frogs; the fool spoils rituals to look guilty.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from hexnet.bots import choose_random
@@ -70,7 +71,18 @@ def _pick(view: View, legal: list[Action], rng: random.Random) -> Action:
     guard = [a for a in legal if a["type"] == "guard"]
     if guard and rng.random() < 0.6:
         return guard[0]
-    return rng.choice([a for a in legal if a["type"] == "pick"])
+    return _collect(view, [a for a in legal if a["type"] == "pick"], rng)
+
+
+def _collect(view: View, picks: list[Action], rng: random.Random) -> Action:
+    """A place whose ingredient tonight's ritual needs (the duck announced them this morning),
+    one this seat holds fewer of than are needed if there is one; any place if none is."""
+    required = Counter(view.get("required") or [])
+    held = Counter(c["ing"] for c in view.get("hand") or [])
+    wanted = [a for a in picks if data.ingredient_at(a["place"]) in required]
+    short = [a for a in wanted if held[data.ingredient_at(a["place"])]
+             < required[data.ingredient_at(a["place"])]]
+    return rng.choice(short or wanted or picks)
 
 
 def _busiest(view: View, legal: list[Action], rng: random.Random) -> Action:

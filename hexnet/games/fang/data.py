@@ -17,7 +17,6 @@ SEER, PROTECTOR, HERBALIST, PICKPOCKET, CAT = (
     "seherin", "beschuetzer", "kraeuterkundige", "taschendieb", "dorfkatze")
 VERDERBEN, FLUCH, DOPPELSCHLAG = "verderben", "fluch", "doppelschlag"
 NO_SPELL = "none"
-STANDARD_DEAL = "standard"
 EMPTY_HAND = "empty"
 
 
@@ -47,24 +46,38 @@ def role_name(role: str) -> str:
 
 
 def deals() -> list[str]:
-    """The role tables a table may deal by (option ``deal``), ``standard`` first."""
+    """The role tables a table may deal by (option ``deal``), in the file's order."""
     return list(tab()["deals"])
 
 
-def deal_for(players: int, deal: str = STANDARD_DEAL) -> list[str]:
+def default_deal() -> str:
+    """The role table a table deals by unless it chooses another (``[game] deal``)."""
+    return str(tab()["game"]["deal"])
+
+
+def _changes(deal: str) -> dict[str, Any]:
+    """What role table ``deal`` changes from Part B's (``[deals.<deal>]``: ``roles`` and
+    ``numbers`` by player count; only the counts it changes)."""
+    return tab()["deals"].get(deal, {})
+
+
+def deal_for(players: int, deal: str | None = None) -> list[str]:
     """The full role list for ``players`` seats (specials first, then Dorfkatzen) by the role
-    table ``deal`` (table option ``deal``): ``[deal]`` with the changes of ``[deals.<deal>]``,
-    which lists only the player counts it changes (``standard`` changes none)."""
-    variant = tab().get("deals", {}).get(deal, {})
-    special = list(variant.get(str(players), tab()["deal"][str(players)]))
+    table ``deal`` (table option ``deal``; default :func:`default_deal`): ``[deal]`` with the
+    role lists of ``[deals.<deal>.roles]``, which lists only the player counts it changes."""
+    changed = _changes(deal or default_deal()).get("roles", {})
+    special = list(changed.get(str(players), tab()["deal"][str(players)]))
     return special + [CAT] * (players - len(special))
 
 
-def band(players: int) -> dict[str, Any]:
-    """Seals, knights' day, curse bar and circle sizes for ``players`` seats."""
+def band(players: int, deal: str | None = None) -> dict[str, Any]:
+    """Seals, knights' day, curse bar and circle sizes for ``players`` seats by the role table
+    ``deal``: the ``[[bands]]`` row with the numbers ``[deals.<deal>.numbers.<players>]``
+    changes."""
     for row in tab()["bands"]:
         if players in row["players"]:
-            return row
+            changed = _changes(deal or default_deal()).get("numbers", {})
+            return {**row, **changed.get(str(players), {})}
     raise KeyError(players)
 
 

@@ -1,20 +1,24 @@
 """Fang's ``normal`` bot: the heuristic's play, with the belief deciding who is trusted.
 
-The village (and the fool, who plays along until the vote): the chief proposes the circle most
-likely clean (no witch, crow or fool: each of them spoils a ritual); a "yes" goes to a circle
-nearly as clean as the best one that could be proposed (any circle once the next "no" fills the
-curse bar); the seer looks where her belief is least sure; the banishment vote goes to the
-likeliest witch when that is worth more than the risk of banishing the fool (who then wins) or
-an innocent — on the knights' day always to the likeliest witch.
+The village (and the fool, who plays along until the vote, judging circles as an innocent cat
+in his seat would): the chief proposes the circle most likely clean (no witch, crow or fool:
+each of them spoils a ritual); a "yes" goes to a circle nearly as clean as the best one that
+could be proposed (any circle once the next "no" fills the curse bar); the seer looks where
+her belief is least sure; the banishment vote goes to the likeliest witch when that is worth
+more than the risk of banishing the fool (who then wins) or an innocent — on the knights' day
+always to the likeliest witch.
 
 The witches and the crow model the village: they read the *public* belief (what anyone can
 deduce from the record) and play so that it does not turn on them — a witch chief proposes the
-circle the village trusts, with herself in it; a "yes" or "no" as the village would vote, but
-on the ritual that would win the seals "yes" only with a witch in the circle;
+circle an innocent cat in her seat would trust, with herself in it; a "yes" or "no" as that
+innocent cat would vote (what the record makes likely, her own seat taken to be the village's:
+a witch voting with her own knowledge would vote like a witch, and the behaviour model would
+see it), but on the ritual that would win the seals "yes" only with a witch in the circle;
 a ritual is spoiled when it costs least (the last seal, a circle of three or more where the blame
 is spread, a witch the village does not suspect), by one witch only when two sit in it; they all
-vote to banish the cat the village suspects most (never the likely fool) — a fellow witch only
-when the village is sure of her anyway.
+vote to banish the cat the village suspects most (never a cat their own knowledge makes a
+likely fool: his banishment ends their game too) — a fellow witch only when the village is
+sure of her anyway.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ LIKELY = 0.5  # the village votes only for a cat it finds more likely a witch th
 INNOCENT_COST = 0.3  # banishing an innocent cat costs the village a vote and a collector
 CROW_GAIN = 0.3  # banishing the crow removes a saboteur (but wins nothing)
 BUS = 0.6  # a witch votes with the village against a fellow witch it suspects this much
+FOOL_LIKELY = 0.2  # the witches never vote for a cat at least this likely the fool
 CIRCLE_POOL = 3  # the chief's circle is chosen among the size + this many most trusted cats
 
 
@@ -71,8 +76,8 @@ def propose(view: View, legal: list[Action]) -> Action:
     """The chief's circle (see the module docstring)."""
     me, size = view["seat"], view["proposal_size"]
     cats = cats_of(view)
-    if bots.on_witch_side(view):
-        members = best_circle(belief.judge_public(view), cats, size, me)
+    if bots.on_witch_side(view) or view["role"] == data.FOOL_ROLE:
+        members = best_circle(belief.judge_innocent(view), cats, size, me)
     else:
         mine = belief.judge(view)
         members = best_circle(mine, cats, size, me if me in cats else None)
@@ -89,7 +94,9 @@ def vote_proposal(view: View) -> Action:
         team = known_team(view) | ({view["seat"]} if view["role"] == data.CROW else set())
         if view["seals"] + 1 >= view["seals_needed"]:  # this ritual would win the seals
             return {"type": "vote_proposal", "yes": bool(set(members) & team)}
-        j = belief.judge_public(view)  # else vote as the village would, seeing what it sees
+        j = belief.judge_innocent(view)  # else as an innocent cat in this seat would vote
+    elif view["role"] == data.FOOL_ROLE:
+        j = belief.judge_innocent(view)  # the fool plays along: as an innocent cat would
     else:
         j = belief.judge(view)
     clean = j.clean(members)
@@ -127,16 +134,17 @@ def vote(view: View, legal: list[Action], rng: random.Random) -> Action:
     final = view["day"] >= view["knights_day"]
     public = belief.judge_public(view)
     if bots.on_witch_side(view):
-        # with the village's own choice: its likeliest witch — a fellow witch only when the
-        # village is sure of her anyway (she falls either way; voting for her hides the rest)
-        team = known_team(view)
-        mine = belief.judge(view)  # knowing the witches, a spoiler may well be the fool
-        ranked = sorted(targets, key=lambda t: (-round(public.witch[t] - FOOL_COST
-                                                       * mine.fool[t], 1), t))
-        sure = [t for t in ranked if t not in team or public.witch[t] >= BUS]
-        return {"type": "vote", "target": sure[0]} if sure else {"type": "abstain"}
-    j = belief.judge(view)
+        target = witch_vote(view, targets, public)
+    else:
+        target = village_vote(belief.judge(view), public, targets, final)
+    return {"type": "vote", "target": target} if target is not None else {"type": "abstain"}
 
+
+def village_vote(j: Judgement, public: Judgement, targets: list[int],
+                 final: bool) -> int | None:
+    """The cat a village seat with judgement ``j`` votes to banish (None: it abstains): the
+    likeliest witch when that is worth more than the risk of banishing the fool or an
+    innocent; on the knights' day always the likeliest witch."""
     def worth(t: int) -> float:
         if final:
             return j.witch[t] - j.fool[t]
@@ -147,8 +155,22 @@ def vote(view: View, legal: list[Action], rng: random.Random) -> Action:
     # near-equal choices go to the cat the public record suspects most: the village agrees
     target = max(targets, key=lambda t: (round(worth(t), 1), public.witch[t], -t))
     if final or (worth(target) > 0 and j.witch[target] >= LIKELY):
-        return {"type": "vote", "target": target}
-    return {"type": "abstain"}
+        return target
+    return None
+
+
+def witch_vote(view: View, targets: list[int], public: Judgement) -> int | None:
+    """A witch's (or the crow's) vote: the cat the village suspects most, to make its vote the
+    village's — a fellow witch only when the village is sure of her anyway (she falls either
+    way; voting for her hides the rest) and never a cat the seat's own knowledge makes a likely
+    fool (his banishment ends the game for the witches too)."""
+    team = known_team(view)
+    mine = belief.judge(view)
+    ok = [t for t in targets if (t not in team or public.witch[t] >= BUS)
+          and mine.fool[t] < FOOL_LIKELY]
+    ranked = sorted(ok, key=lambda t: (-round(public.witch[t] - FOOL_COST * mine.fool[t], 1),
+                                       t))
+    return ranked[0] if ranked else None
 
 
 def look(view: View, legal: list[Action]) -> Action:

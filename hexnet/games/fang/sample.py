@@ -91,7 +91,7 @@ def _day_constraint(view: View) -> Any:
 # --- numbers ----------------------------------------------------------------------------------
 
 def _config(view: View, n: int) -> dict[str, Any]:
-    row = data.band(n)
+    row = data.band(n, view["deal"])
     timers = {k: data.timer_default(k) for k in data.TIMER_KEYS}
     d = view.get("deadline")
     if d:

@@ -22,7 +22,10 @@ from hexnet.games.fang.common import (
 
 def config(players: int, options: dict[str, Any]) -> dict[str, Any]:
     """The table's numbers: the band for ``players`` with the host's overrides applied."""
-    row = data.band(players)
+    deal = str(options.get("deal", data.default_deal()))
+    if deal not in data.deals():
+        raise IllegalAction("unknown_deal")
+    row = data.band(players, deal)
     cfg = {
         "seals": int(options.get("seals", row["seals"])),
         "knights_day": int(options.get("knights_day", row["knights_day"])),
@@ -32,23 +35,21 @@ def config(players: int, options: dict[str, Any]) -> dict[str, Any]:
         "max_changes": max(1, int(options.get("max_changes",
                                               data.tab()["game"]["max_changes"]))),
         "time_limits": bool(options.get("time_limits", False)),
-        "deal": str(options.get("deal", data.STANDARD_DEAL)),
+        "deal": deal,
         "timers": {k: float(options.get(f"{k}_seconds", data.timer_default(k)))
                    for k in data.TIMER_KEYS},
     }
     if cfg["seals"] < 1 or cfg["knights_day"] < 1 or cfg["curse_bar"] < 1 or not cfg["circle"]:
         raise IllegalAction("numbers_positive")
-    if cfg["deal"] not in data.deals():
-        raise IllegalAction("unknown_deal")
     return cfg
 
 
 def role_list(players: int, options: dict[str, Any]) -> list[str]:
     """The roles to deal: the host's list (padded with Dorfkatzen) or the table's role table
-    (option ``deal``: ``standard`` or ``balanced``)."""
+    (option ``deal``: see ``[deals]`` in ``seeds/fang.toml``)."""
     chosen = options.get("roles")
     if chosen is None:
-        return data.deal_for(players, str(options.get("deal", data.STANDARD_DEAL)))
+        return data.deal_for(players, str(options.get("deal", data.default_deal())))
     roles = list(chosen)
     unknown = [r for r in roles if r not in data.role_ids()]
     if unknown or len(roles) > players:
