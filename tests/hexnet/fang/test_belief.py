@@ -153,8 +153,8 @@ def test_a_sampled_belief_comes_close_to_the_exact_one(monkeypatch) -> None:
     """(While the belief is broad — at least 100 assignments' worth of weight: weighing random
     assignments is how the belief copes with a space too large to list, a host's own role
     list. A sharp belief needs the exact one.)"""
-    for seed in range(1, 40):
-        game, state = play_to(10, seed, days=2)
+    for seed in range(1, 40):  # (12 seats: with bots that judge, 10-seat tables are sharp by day 2)
+        game, state = play_to(12, seed, days=2)
         cats = [s for s, r in enumerate(state["roles"]) if r == data.CAT and (
             state["form"][s] == "cat")]
         if state["outcome"] is not None or not cats:
