@@ -4,13 +4,13 @@ line says which."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
 from hexnet.cli import build_parser
 from host.cli import history, make_host
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -28,12 +28,8 @@ async def play_one_bot_game(tmp_path: Path, *flags: str) -> Path:
         host.lobby.add_bot(table)
         host.lobby.add_bot(table)
         host.lobby.start(table)
-        for _ in range(600):
-            if host.lobby.tables[table].status == "over":
-                break
-            await asyncio.sleep(0.05)
-        assert host.lobby.tables[table].status == "over"
-        await asyncio.sleep(0.1)
+        # (the journal is kept or deleted as the game ends: the same effects that end it)
+        await eventually(lambda: host.lobby.tables[table].status == "over", "the game's end")
     finally:
         await host.stop()
     return tmp_path / "data" / "journals"

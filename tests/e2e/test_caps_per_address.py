@@ -6,7 +6,6 @@ it could, and the entrant came back as ``pi (2)``)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from host.newcomers import IDENTITIES_PER_ADDRESS
 from host.registry import MAX_OPEN_TABLES_PER_ADDRESS
 from host.server import Host
 from tests.host.test_event_frames import next_of
+from tests.waiting import answered
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -46,7 +46,8 @@ async def test_throwaway_keys_from_one_address_get_only_so_far(tmp_path) -> None
         for s in sessions:  # each asks for three tables
             for _ in range(3):
                 await s.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
-        await asyncio.sleep(1.0)  # (the host answers each at once)
+        for s in sessions:
+            await answered(s, "every create handled")
         assert len(host.lobby.tables) == MAX_OPEN_TABLES_PER_ADDRESS
         # a key that came before comes again; a player from another address gets in and plays
         await sessions[0].aclose()

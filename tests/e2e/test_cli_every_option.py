@@ -13,7 +13,6 @@ import io
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,11 +168,12 @@ def test_list_refuses_a_negative_timeout(tmp_path) -> None:
      "--rounds", "3", "--out", "{missing}/x.json"]])
 def test_an_unwritable_output_file_is_refused_before_the_work_starts(tmp_path, args) -> None:
     argv = [a.format(missing=tmp_path / "missing") for a in args]
-    started = time.monotonic()
     run = hexnet(tmp_path, *argv, timeout=60)
+    # refused as read, not after the job: the refusal is all there is — none of the work's
+    # output came first (the bench prints each repeat's figures as it ends, the tournament
+    # each table's result; a bench that started would not end within the minute at all)
     one_line(run, f"hexnet {argv[0]}: {argv[-2]}: cannot write {argv[-1]}: No such file or "
                   "directory")
-    assert time.monotonic() - started < 10  # refused as read, not after the job
 
 
 @pytest.mark.parametrize("args,said", [

@@ -14,6 +14,7 @@ import pytest
 from client.session import Session
 from host.budget import bound
 from host.journal import read_records
+from tests.waiting import answered, eventually
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -45,14 +46,6 @@ class Counted:
 async def connect(host: Any, cfg, name: str) -> Session:
     return await Session.connect("127.0.0.1", host.port, name=name, code=host.room_code,
                                  config_dir=cfg, accept_new=True, heartbeat=3600)
-
-
-async def until(session: Session, ok, seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not ok():
-        left = deadline - time.monotonic()
-        assert left > 0, "timed out"
-        await session.next_message(left)
 
 
 async def drain(session: Session, seconds: float) -> None:
@@ -96,17 +89,17 @@ async def attacked_table(host: Any, attacker: Session, victim: Session,
     the attacker plays once — the toy game then waits on the victim alone — and the watcher
     watches. Its id."""
     await attacker.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
-    await until(attacker, lambda: attacker.you.get("table") is not None)
+    await eventually(lambda: attacker.you.get("table") is not None, "the attacker's table")
     tid = int(attacker.you["table"])
     await victim.send({"type": "sit", "table": tid, "seat": 1})
-    await until(victim, lambda: victim.you.get("table") == tid)
+    await eventually(lambda: victim.you.get("table") == tid, "the victim seated")
     await attacker.send({"type": "start", "table": tid})
-    await until(attacker, lambda: attacker.views.get(tid) is not None)
+    await eventually(lambda: attacker.views.get(tid) is not None, "the game's first view")
     view = attacker.views[tid]
     await attacker.send({"type": "act", "table": tid, "state_id": view["state_id"],
                          "action": {"type": "play", "card": view["hand"][0]}})
-    await until(victim, lambda: (victim.views.get(tid) or {}).get("state_id", 0)
-                > view["state_id"])
+    await eventually(lambda: (victim.views.get(tid) or {}).get("state_id", 0)
+                     > view["state_id"], "the attacker's move seen by the victim")
     await watcher.send({"type": "watch", "table": tid})
     await drain(victim, 0.5)
     table = host.lobby.tables[tid]
@@ -143,7 +136,7 @@ async def test_a_flood_of_table_requests_reaches_the_other_seat_only_as_the_budg
         await asyncio.gather(flood(), drain(victim, FLOOD_SECONDS + 0.5),
                              drain(attacker, FLOOD_SECONDS + 0.5))
         frames, size = counted.now()
-        await asyncio.sleep(0.2)  # (the journal's writer)
+        await answered(attacker, "the flood handled")  # (and its journal records written)
         records = journal_records(host, tid) - records_before
         print(f"\n{kind}: {sent} messages in {FLOOD_SECONDS:g} s -> the other seat got "
               f"{frames} frames, {size / 1024:.0f} KiB ({frames / FLOOD_SECONDS:.1f}/s); "
@@ -180,7 +173,9 @@ async def test_a_player_reconnecting_in_a_loop_reaches_the_other_seat_only_as_it
 
         await asyncio.gather(reconnect(), drain(victim, FLOOD_SECONDS + 0.5))
         frames, size = counted.now()
-        await asyncio.sleep(0.2)  # (the journal's writer)
+        await eventually(lambda: all(c.name != "att" for c in host.lobby.conns.values()),
+                         "the attacker's last connection closed")
+        await answered(victim, "the close handled")  # (its journal records written)
         records = journal_records(host, tid) - records_before
         print(f"\nreconnect: {loops} reconnects in {FLOOD_SECONDS:g} s -> the other seat got "
               f"{frames} frames, {size / 1024:.0f} KiB; {records} journal records")

@@ -15,12 +15,23 @@ from pathlib import Path
 
 import pytest
 
+from protocol.journalfile import JournalError, read_journal
 from tests.client.test_tmux import Tmux, tmux_env
 from tests.pace import HOST_ARGS
+from tests.waiting import eventually_sync
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.needs("tmux")]
 HEXNET = [sys.executable, "-m", "hexnet.cli"]
 
+
+
+def steps_played(tmp: Path) -> int:
+    """The moves in the journal of the ``hexnet play`` game (0 while it has none yet)."""
+    try:
+        (journal,) = (tmp / "data" / "hexnet" / "play" / "journals").glob("*.journal")
+        return len(read_journal(journal).steps)
+    except (ValueError, JournalError):  # (none yet, or its header not yet written)
+        return 0
 
 
 def quit_a_local_game_half_way(tmp: Path) -> None:
@@ -29,7 +40,7 @@ def quit_a_local_game_half_way(tmp: Path) -> None:
                 "echo EXITED $?; sleep 30", tmux_env(tmp))
     try:
         tmux.wait_for("Hranice #", timeout=40)
-        time.sleep(1.5)  # a few bot moves: the journal has steps
+        eventually_sync(lambda: steps_played(tmp) >= 2, "a few moves in the game's journal")
         tmux.keys("C-q")
         tmux.wait_for("Quit hexnet?")
         tmux.keys("y")
