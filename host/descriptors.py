@@ -32,6 +32,7 @@ RESERVE_MIN = 32  # …and never fewer than this
 BASELINE = 32  # the process's own files: interpreter, journals directory, mDNS, loop, threads
 DOORS = 3  # game port, web, SSH: each may hold a share of the unauthenticated connections
 COUNT_EVERY = 0.05  # seconds a count of open descriptors is trusted (one listing per burst)
+RECOUNT_EVERY = 0.005  # ...but a refusal waits for a count at least this fresh
 
 
 def prepare() -> tuple[int, int]:
@@ -104,6 +105,13 @@ class Descriptors:
         """Whether one more unauthenticated connection may be kept open: more than the reserve
         is free (or the count is unknown). A refusal is counted in ``refused``."""
         free = self.free()
+        # the estimate adds every connection kept since the count, none closed since: under a
+        # flood of reconnects it runs ahead of what is open, so a refusal is decided on a fresh
+        # count (at most one every RECOUNT_EVERY seconds)
+        if (free is not None and free <= self.reserve and self._since
+                and self.clock() - self._at >= RECOUNT_EVERY):
+            self._at = -1.0
+            free = self.free()
         if free is None or free > self.reserve:
             self._since += 1  # the connection about to be kept, until the next count
             return True

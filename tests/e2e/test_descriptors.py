@@ -43,6 +43,26 @@ def test_the_reserve_refuses_unauthenticated_connections_first() -> None:
     assert gate.count == 0
 
 
+def test_a_refusal_is_decided_on_a_fresh_count_not_on_connections_since_closed() -> None:
+    """Connections kept since the last count are added to it until the next one; a flood of
+    reconnects (each kept, each closed again) must not make the host refuse a player while
+    most descriptors are free (seen: refused at ~110 of 256 open)."""
+    now = [0.0]
+    open_now = [110]
+    budget = descriptors.Descriptors(limit=256, count=lambda: open_now[0],
+                                     clock=lambda: now[0])
+    kept = 0
+    while budget.free() > budget.reserve:  # a burst within one count's trust
+        assert budget.may_accept()
+        kept += 1
+    assert kept == 256 - 32 - 110  # the estimate is at the reserve...
+    now[0] += descriptors.RECOUNT_EVERY  # ...while they have all gone again
+    assert budget.may_accept() and budget.refused == 0  # a fresh count lets the next one in
+    open_now[0] = 256 - 32  # truly at the reserve: refused
+    now[0] += descriptors.COUNT_EVERY
+    assert not budget.may_accept() and budget.refused == 1
+
+
 def test_at_the_start_the_soft_limit_is_raised_as_far_as_the_hard_limit_allows() -> None:
     code = ("import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (128, 300)); "
             "from host.descriptors import prepare; print(prepare(), "
