@@ -2,9 +2,11 @@
 :class:`host.core.BotTurn` effect; after the host's bot delay the shell calls
 :meth:`HostBots.bot_turn` — or, for a policy that ``thinks`` (search), runs it off its event loop
 with what :meth:`HostBots.bot_question` gives and hands the choice to :meth:`HostBots.bot_answer`.
-A stale question (the table moved on) is ignored; a missing or refused choice is the bot's first
-legal action, so a confused policy never stalls a table. A bot keeping an absent player's seat
-counts the moves it made for them (:meth:`host.presence.Presence.played_for`).
+A stale question (the table moved on) is ignored, and so is every question and answer while the
+table's bots are paused (:mod:`host.pause` asks again when they go on); a missing or refused
+choice is the bot's first legal action, so a confused policy never stalls a table. A bot keeping
+an absent player's seat counts the moves it made for them
+(:meth:`host.presence.Presence.played_for`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class HostBots:
         ``thinks`` off its event loop and hand the choice to :meth:`bot_answer`."""
         table = self.tables.get(table_id)
         if (table is None or table.status != "playing" or table.state_id != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+                or table.bots_paused or seat not in table.waiting_for()
+                or table.seats[seat].kind != "bot"):
             return None
         view, legal = table.view(seat)
         policy = get_policy(table.game_name, table.seats[seat].policy or "random")
@@ -60,7 +63,8 @@ class HostBots:
         the choice is missing or refused)."""
         table = self.tables.get(table_id)
         if (table is None or table.status != "playing" or table.state_id != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+                or table.bots_paused or seat not in table.waiting_for()
+                or table.seats[seat].kind != "bot"):
             return
         legal = table.engine.legal_actions(table.state, seat)
         if action is None:  # the policy failed or was stopped: its first legal action

@@ -82,12 +82,14 @@ class CancelTimer:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A host-side bot is waited on: after the bot delay call
-    ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there)."""
+    """A host-side bot is waited on: after the bot delay (``delay``: the table's own, None: the
+    host's) call ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored
+    there)."""
 
     table: int
     seat: int
     state_id: int
+    delay: float | None = None
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ class Dispatcher:
             Close: lambda e: links.close(e.conn, e.code, e.message),
             SetTimer: lambda e: timers.set(e.table, e.key, e.seconds),
             CancelTimer: lambda e: timers.cancel(e.table),
-            BotTurn: lambda e: timers.bot_turn(e.table, e.seat, e.state_id),
+            BotTurn: lambda e: timers.bot_turn(e.table, e.seat, e.state_id, e.delay),
             SeatIdle: lambda e: timers.later(e.seconds, lobby.idle_due, e.table, e.seat),
             SeatDisconnected: lambda e: timers.seat_lost(e.table, e.seat),
             LobbyChanged: lambda e: announcer.changed(),

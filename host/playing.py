@@ -227,11 +227,27 @@ class Play:
             if table.timer_key is not None:
                 table.closed_window = (table.timer_since, table.state_id - 1)
             table.timer_key, table.timer_since = deadline.key, table.state_id
-            self.out.emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
+            self.run_timer(table, float(deadline.seconds))
+        self.ask_bots(table)
+        self.presence.watch_waiting(table)
+
+    def run_timer(self, table: Table, seconds: float) -> None:
+        """Time the table's deadline (``table.timer_key``) for ``seconds`` — or, while its bots
+        are paused (:mod:`host.pause`), hold those seconds until they go on."""
+        if table.bots_paused:
+            table.timer_due, table.timer_held = None, seconds
+            return
+        table.timer_due, table.timer_held = self.clock() + seconds, None
+        self.out.emit(SetTimer(table.id, str(table.timer_key), seconds))
+
+    def ask_bots(self, table: Table) -> None:
+        """Ask the host's bots the game waits on for their move (none while they are paused),
+        each after the table's bot delay (None: the host's)."""
+        if table.bots_paused or table.state is None or table.status != "playing":
+            return
         for seat in table.engine.bots_asked(table.state):
             if table.seats[seat].kind == "bot":
-                self.out.emit(BotTurn(table.id, seat, table.state_id))
-        self.presence.watch_waiting(table)
+                self.out.emit(BotTurn(table.id, seat, table.state_id, table.bot_delay))
 
     # -- the host's own moves: timers, time limits -----------------------------------------
     def timeout(self, table_id: int, key: str) -> None:

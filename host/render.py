@@ -44,6 +44,9 @@ def _seat_parts(table: Table, seat: int, full: bool, keep: bool,
     view = engine.view(state, seat, log=full)
     if table.presence_now is not None:  # the same for every seat (host/presence.py)
         view["presence"] = table.presence_now
+    bots = table.bots_public()
+    if bots is not None:  # the host's bots held or slowed (host/pause.py): public
+        view["bots"] = bots
     sid = view.pop("state_id")
     if full:
         log = view.pop("log", [])
@@ -91,6 +94,7 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
     cover = cover_of(table)
     cover_b = traffic.packed(cover) if cover else None
     watchers_b = traffic.packed(change.watchers) if change.watchers is not None else None
+    emotes_b = traffic.packed(change.emotes) if change.emotes else None
     burst = change.burst
     seated = [i for i, s in enumerate(table.seats) if s.kind != "empty"]
     per_seat: dict[int, list[tuple[str, bytes]]] = {}
@@ -112,6 +116,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
                 parts.append(("cover", cover_b))
             if watchers_b is not None:  # public: every seat's frame the same
                 parts.append(("watchers", watchers_b))
+            if emotes_b is not None:  # (host/emotes.py) public, the same for every seat
+                parts.append(("emotes", emotes_b))
             per_seat[i] = parts
             sizes.append(traffic.needed(parts))
         else:  # a resync of someone else: this seat's full frame only sets the length
@@ -122,6 +128,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int]
                 parts.append(("cover", cover_b))
             if watchers_b is not None:
                 parts.append(("watchers", watchers_b))
+            if emotes_b is not None:
+                parts.append(("emotes", emotes_b))
             sizes.append(traffic.needed(parts))
     table.rendered_sid = table.state_id
     size = traffic.size_class(max(sizes, default=0))

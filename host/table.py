@@ -103,6 +103,33 @@ class Table:
     # window that closed (an answer quoting one of them is "too late", not a rules error)
     timer_since: int = 0
     closed_window: tuple[int, int] | None = None
+    # who may pause and slow the host's bots here and fill a rematch's silent seats with bots:
+    # the creator, or the player who sits at ``owner_seat`` of a table the host made for them
+    # (``hexnet play``); the host's bots held (host/pause.py), their delay before each move
+    # (None: the host's), when the running deadline ends (lobby clock) and, while held, the
+    # seconds it had left
+    owner: bytes | None = None
+    owner_seat: int | None = None
+    bots_paused: bool = False
+    bots_paused_by: str = ""
+    bot_delay: float | None = None
+    timer_due: float | None = None
+    timer_held: float | None = None
+
+    def owned_by(self, identity: bytes) -> bool:
+        """Whether ``identity`` may pause and slow this table's bots (its creator or owner)."""
+        return identity in (self.owner, self.creator) and identity is not None
+
+    def bots_public(self) -> dict[str, Any] | None:
+        """What every seat, watcher and the lobby are shown of the host's bots here (None: all
+        as the host has it, and no owner seated): ``paused`` (and ``by``: a name, "" for the
+        host), ``delay`` (seconds, or None) and ``owner`` (the owner's seat, or None)."""
+        owner = next((i for i, s in enumerate(self.seats) if s.kind == "human"
+                      and s.identity is not None and self.owned_by(s.identity)), None)
+        if not self.bots_paused and self.bot_delay is None and owner is None:
+            return None
+        return {"paused": self.bots_paused, "by": self.bots_paused_by[:24],
+                "delay": self.bot_delay, "owner": owner}
 
     def too_late(self, state_id: int) -> bool:
         """Whether an answer quoting ``state_id`` was chosen in the timed window that just
@@ -278,6 +305,7 @@ class Table:
             # every option is shown before anyone sits; a stacked table says so
             "options": public_options(self.engine, self.options),
             "stacked": stacked(self.engine, self.options),
+            **({"bots": bots} if (bots := self.bots_public()) is not None else {}),
         }
 
 

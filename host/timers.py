@@ -97,9 +97,11 @@ class Timers:
         if self.absent_after is None or self.absent_after > again:
             self.later(again, self.lobby.stopped_reconnecting, table, seat)
 
-    def bot_turn(self, table: int, seat: int, state_id: int) -> None:
-        """(host.core.BotTurn) The bot in ``seat`` moves after ``bot_delay``."""
-        self.later(self.bot_delay, self._bot_turn, table, seat, state_id)
+    def bot_turn(self, table: int, seat: int, state_id: int, delay: float | None = None) -> None:
+        """(host.core.BotTurn) The bot in ``seat`` moves after ``delay`` (None: ``bot_delay``,
+        the host's)."""
+        self.later(self.bot_delay if delay is None else delay, self._bot_turn, table, seat,
+                   state_id)
 
     def _bot_turn(self, table: int, seat: int, state_id: int) -> None:
         asked = self.lobby.bot_question(table, seat, state_id)
