@@ -120,16 +120,19 @@ class Table:
         """Whether ``identity`` may pause and slow this table's bots (its creator or owner)."""
         return identity in (self.owner, self.creator) and identity is not None
 
+    def owner_seat_now(self) -> int | None:
+        """The seat of the table's owner, if they sit here."""
+        return next((i for i, s in enumerate(self.seats) if s.kind == "human"
+                     and s.identity is not None and self.owned_by(s.identity)), None)
+
     def bots_public(self) -> dict[str, Any] | None:
-        """What every seat, watcher and the lobby are shown of the host's bots here (None: all
-        as the host has it, and no owner seated): ``paused`` (and ``by``: a name, "" for the
-        host), ``delay`` (seconds, or None) and ``owner`` (the owner's seat, or None)."""
-        owner = next((i for i, s in enumerate(self.seats) if s.kind == "human"
-                      and s.identity is not None and self.owned_by(s.identity)), None)
-        if not self.bots_paused and self.bot_delay is None and owner is None:
+        """What every seat, watcher and the lobby are shown of the host's bots here, None while
+        they play as the host has it: ``paused`` (``by``: a name, "" for the host) and
+        ``delay`` (seconds, or None: the host's)."""
+        if not self.bots_paused and self.bot_delay is None:
             return None
         return {"paused": self.bots_paused, "by": self.bots_paused_by[:24],
-                "delay": self.bot_delay, "owner": owner}
+                "delay": self.bot_delay}
 
     def too_late(self, state_id: int) -> bool:
         """Whether an answer quoting ``state_id`` was chosen in the timed window that just
@@ -306,6 +309,8 @@ class Table:
             "options": public_options(self.engine, self.options),
             "stacked": stacked(self.engine, self.options),
             **({"bots": bots} if (bots := self.bots_public()) is not None else {}),
+            # who may pause its bots (and fill a rematch with them): public, as who created it
+            **({"owner": owner} if (owner := self.owner_seat_now()) is not None else {}),
         }
 
 

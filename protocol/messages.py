@@ -112,8 +112,8 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   C→H ``rematch`` {table, answer: yes|no|bots} and H→C ``rematch`` {table, status, seats
   [{seat, name, answer}], owner, wait, new_table} (:mod:`host.rematch`); C→H ``bots`` {table,
   paused, delay} (the table's owner holds or slows the host's bots, :mod:`host.pause`); every
-  view and lobby table carries ``bots`` {paused, by, delay, owner} when they are held or slowed
-  or the table has an owner seated.
+  view and lobby table carries ``bots`` {paused, by, delay} while they are held or slowed, and
+  a lobby table ``owner`` (the seat of the player who may do that).
 """
 
 from __future__ import annotations
@@ -298,7 +298,7 @@ PLAYER = S(80, 1)  # a club player's key: 64 hex digits (identity), or bot:POLIC
 RATING = Rec({"mu": Num(), "sigma": Num(), "ordinal": Num(), "games?": I(0, 1 << 30)})
 EMOTE = S(16, 1)  # an emote's key (seeds/emotes.toml)
 #: the host's bots at a table (host/pause.py): held (by whom: a name, "" the host), their delay
-BOTS = Rec({"paused": B(), "by": S(24), "delay": Opt(Num()), "owner": Opt(SEAT)})
+BOTS = Rec({"paused": B(), "by": S(24), "delay": Opt(Num())})
 
 #: seconds a client whose link dropped tries to come back (its backoff: 0.5, 1, 2, 4, 4, … s);
 #: the host shows such a seat as *reconnecting* that long
@@ -338,7 +338,8 @@ SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empt
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
-                  "watch?": B(), "watch_delay?": I(0, 50), "bots?": BOTS})
+                  "watch?": B(), "watch_delay?": I(0, 50), "bots?": BOTS,
+                  "owner?": SEAT})
 
 COMMITMENT = S(64, 64)
 YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B(),
