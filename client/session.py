@@ -573,6 +573,10 @@ class Session:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 1.0)
 
+    def secret_step_open(self, table: int) -> bool:
+        """Whether the latest frame of ``table`` names a secret step (:mod:`protocol.traffic`)."""
+        return self._book.cover.get(table) is not None
+
     @property
     def you(self) -> dict[str, Any]:
         """The ``you`` part of the latest lobby."""
