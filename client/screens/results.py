@@ -17,7 +17,7 @@ from textual.widgets import Static
 from client.widgets import guard
 from client.widgets.footer import LocalFooter
 from client.widgets.guard import KeyGuard
-from client.words.party import EMOTE_SECONDS, Shown, rematch_keys, rematch_line
+from client.words.party import Shown, rematch_keys, rematch_line
 from client.words.results import headline, part_name, score_parts, you_mark
 from hexnet.i18n import N_, _
 
@@ -168,9 +168,9 @@ class ResultsScreen(Screen):
 
     def show_emote(self, seat: int, key: str) -> None:
         """An emote beside ``seat``'s name for a few seconds."""
-        self.emotes.add(seat, key)
+        stays = self.emotes.add(seat, key)
         self.show_rematch()
-        self.set_timer(EMOTE_SECONDS + 0.1, self.show_rematch)
+        self.set_timer(stays + 0.1, self.show_rematch)
 
     async def action_rematch(self, answer: str) -> None:
         """n: yes, play again (offering it if nobody has); x: no; B (the owner): bots for the

@@ -40,7 +40,7 @@ from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
 from client.widgets.pages import PageTabs
-from client.words.party import EMOTE_SECONDS, Shown, bots_text
+from client.words.party import Shown, bots_text
 from client.words.table import Action, TableWords, seat_name
 from hexnet.i18n import N_, _, ngettext
 
@@ -199,10 +199,10 @@ class TableScreen(Screen):
             self._presence, self._presence_since = seen, time.monotonic()
         if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
-        self.query_one("#status", Static).update(self.status_text())
         self.query_one(Countdown).set_deadline(view.get("deadline"))
         self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
         self._bots_changed(view.get("bots"))
+        self.query_one("#status", Static).update(self.status_text())
         self._note_question()
         self.show_game(view, legal)
         self.show_hint(view, legal)
@@ -433,9 +433,9 @@ class TableScreen(Screen):
     # -- the party: emotes, the bots held or slowed ----------------------------------------
     def show_emote(self, seat: int, key: str) -> None:
         """Show an emote beside ``seat``'s name on the status line for a few seconds."""
-        self.emotes.add(seat, key)
+        stays = self.emotes.add(seat, key)
         self._redraw_status()
-        self.set_timer(EMOTE_SECONDS + 0.1, self._redraw_status)
+        self.set_timer(stays + 0.1, self._redraw_status)
 
     def _redraw_status(self) -> None:
         if self._ready and self.is_attached:

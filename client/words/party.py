@@ -44,9 +44,11 @@ class Shown:
     def __init__(self) -> None:
         self.by_seat: dict[int, tuple[str, float]] = {}
 
-    def add(self, seat: int, key: str, now: float | None = None) -> None:
+    def add(self, seat: int, key: str, now: float | None = None) -> float:
+        """Show ``key`` beside ``seat`` from now; the seconds it stays."""
         now = time.monotonic() if now is None else now
         self.by_seat[seat] = (key, now + EMOTE_SECONDS)
+        return EMOTE_SECONDS
 
     def now(self, now: float | None = None) -> dict[int, str]:
         """Seat → the key of the emote still shown beside it."""
