@@ -565,7 +565,7 @@ class TableDesk:
     def emote_said(self, seat: int, key: str) -> None:
         """Someone at this table reacted: said in words."""
         w = self.words()
-        line = _("{name} reacts: {emote}.").format(name=w.player_name(seat, you=True),
+        line = _("{name} reacts: {emote}.").format(name=w.player_name(seat, you=False),
                                                    emote=emote_words(key))
         self.keep(line)
         self.say(line)
