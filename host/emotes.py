@@ -71,7 +71,7 @@ class Emotes:
             return refuse("secret_step", "Not now: a secret step is open, and the moment of an "
                                          "emote could tell who is awake.")
         if not conn.spend("emote", EMOTE_RATE, EMOTE_BURST, self.clock):
-            return refuse("too_fast", "One emote at a time; wait a moment.")
+            return refuse("emote_too_fast", "One emote at a time; wait a moment.")
         if playing:
             self.changes.of(table).emotes.append({"seat": seat, "emote": key})
             return

@@ -67,7 +67,7 @@ class BotControl:
         if table.status not in ("open", "playing") or (paused and table.status != "playing"):
             raise LobbyError("not_playing", f"Table {table_id} is not playing.")
         if by is not None and not by.spend("ask", ASK_RATE, ASK_BURST, self.clock):
-            raise LobbyError("too_fast", "Too many requests at once; wait a moment.")
+            raise LobbyError("asks_too_fast", "Too many requests at once; wait a moment.")
         if paused and not table.bots_paused:
             self._hold(table, by.name if by is not None else "")
         elif table.bots_paused and not paused:

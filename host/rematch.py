@@ -104,7 +104,7 @@ class Rematches:
         if answer not in ANSWERS:
             raise LobbyError("bad_answer", "A rematch is answered yes, no or bots.")
         if not conn.spend("ask", ASK_RATE, ASK_BURST, self.clock):
-            raise LobbyError("too_fast", "Too many requests at once; wait a moment.")
+            raise LobbyError("asks_too_fast", "Too many requests at once; wait a moment.")
         if offer is None or offer.status != "open":
             if answer != "yes":
                 raise LobbyError("no_rematch", "Nobody has offered a rematch of this table.")

@@ -178,7 +178,7 @@ def test_rematch_answers_are_budgeted(party) -> None:
     old = finished(lb, humans=3)
     for answer in ["yes", "no"] * 3:
         lb.handle(3, {"type": "rematch", "table": old, "answer": answer})
-    assert rec.sent(3, "error")[-1]["code"] == "too_fast"
+    assert rec.sent(3, "error")[-1]["code"] == "asks_too_fast"
     assert len(rec.sent(1, "rematch")) == 5
 
 
@@ -209,7 +209,7 @@ def test_emotes_are_budgeted_like_chat(party) -> None:
     for _ in range(EMOTE_BURST + 3):
         lb.handle(1, {"type": "emote", "table": 1, "emote": "thumbs"})
     assert len(rec.sent(2, "emote")) == EMOTE_BURST
-    assert [m["code"] for m in rec.sent(1, "error")] == ["too_fast"]  # one refusal a second
+    assert [m["code"] for m in rec.sent(1, "error")] == ["emote_too_fast"]  # one a second
     clock.now += 1.0
     lb.handle(1, {"type": "emote", "table": 1, "emote": "thumbs"})
     assert len(rec.sent(2, "emote")) == EMOTE_BURST + 1
