@@ -188,7 +188,9 @@ class Rematches:
         self.tell(table, offer)
 
     def _deal(self, old: Table, offer: Offer) -> int:
-        """The new table, seated and started; its id."""
+        """The new table, seated and started; its id (``too_many_tables`` while the host's
+        unfinished tables fill it: the offer stays open, the next answer tries again)."""
+        self.registry.crowding()
         new = self.registry.add(old.game_name, old.engine, len(old.seats), dict(old.options))
         new.creator, new.owner = old.creator, offer.owner
         self.rules.set(new.id, self.rules.of(old.id))
