@@ -165,3 +165,17 @@ async def test_a_pause_shows_on_the_status_line_and_holds_the_countdown() -> Non
         await pilot.pause(0.1)
         assert screen.query_one(Countdown).remaining == max(held, 3)
         assert "The bots play on" in screen_text(app)
+
+
+async def test_a_finished_table_of_yours_opens_its_results_from_the_lobby() -> None:
+    from tests.client import views
+
+    app = ScreenApp("lobby")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause(0.3)
+        app.views[1] = views.over_view()  # table 1 (the first row): yours, over — a rematch
+        await pilot.press("enter")          # moved you on; its results stay reachable
+        results = await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen)
+                                   and app.screen, 5, "the old table's results")
+        assert results.table == 1 and app.sent == []  # nothing asked of the host
+        assert "r Replay" in screen_text(app)
