@@ -9,6 +9,7 @@ from textual.widgets import RichLog
 
 from host.dashboard import Dashboard
 from host.server import Host
+from tests.host.test_dashboard import wait_for
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
     "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
@@ -66,7 +67,7 @@ async def test_p_pauses_the_selected_tables_bots_and_d_slows_them(tmp_path) -> N
         for _ in range(3):
             host.lobby.add_bot(table)
         host.lobby.start(table)
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.rows)  # the coalesced lobby update drew its rows
         await pilot.press("p")
         await pilot.pause()
         assert host.lobby.tables[table].bots_paused
