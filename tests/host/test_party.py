@@ -10,6 +10,7 @@ import pytest
 from host.core import BotTurn, CancelTimer, LobbyError, SetTimer, TableStarted
 from host.emotes import EMOTE_BURST
 from host.lobby import Lobby
+from host.pause import RESUME_LEAST
 from host.rematch import PATIENCE
 from tests.host.test_fang_host import fang_table
 from tests.host.test_lobby import Recorder, ident
@@ -215,12 +216,13 @@ def test_emotes_are_budgeted_like_chat(party) -> None:
     assert len(rec.sent(2, "emote")) == EMOTE_BURST + 1
 
 
-def test_an_emote_is_refused_while_a_secret_step_is_open() -> None:
-    lb, rec, _roles = fang_table(6)
+def to_secret_step(lb: Lobby) -> Any:
+    """Play Fang's table 1 to its first secret step (the protector's guard, the witches'
+    window), published: the table ticks on the step's cadence."""
     table = lb.tables[1]
-    for _ in range(400):  # to the first secret step (the protector's guard, the witches' window)
-        if table.step_id is not None:  # (published: the table ticks on the step's cadence)
-            break
+    for _ in range(400):
+        if table.step_id is not None:
+            return table
         waiting = table.waiting_for()
         if not waiting:
             lb.timeout(1, table.timer_key)
@@ -228,8 +230,12 @@ def test_an_emote_is_refused_while_a_secret_step_is_open() -> None:
         seat = waiting[0]
         lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
                              "action": table.engine.legal_actions(table.state, seat)[0]})
-    else:
-        raise AssertionError("no secret step came")
+    raise AssertionError("no secret step came")
+
+
+def test_an_emote_is_refused_while_a_secret_step_is_open() -> None:
+    lb, rec, _roles = fang_table(6)
+    to_secret_step(lb)
     rec.take()
     lb.handle(3, {"type": "emote", "table": 1, "emote": "think"})
     lb.cadence(1)  # the step's tick: what it owes leaves
@@ -306,6 +312,42 @@ def test_only_the_tables_owner_pauses_its_bots_and_everyone_sees_it(party) -> No
     lb.handle(1, {"type": "bots", "table": 1, "paused": True, "delay": 60.0})
     assert rec.sent(1, "error")[-1]["code"] == "bad_delay"
     assert table.bot_delay == 2.0  # out of bounds: nothing changed
+
+
+def test_a_pause_at_a_secret_step_reaches_every_seat_at_the_steps_next_tick() -> None:
+    # (a tick at which the engine's state did not change is one "same" frame for every seat:
+    # a change of the bots is not nothing)
+    lb, rec, _roles = fang_table(6)
+    to_secret_step(lb)
+    lb.cadence(1)
+    rec.take()
+    lb.handle(1, {"type": "bots", "table": 1, "paused": True, "delay": None})
+    assert rec.frames() == {}  # paced: it waits for the tick
+    lb.cadence(1)
+    assert all(rec.sent(c, "view")[-1]["view"]["bots"]["paused"] for c in range(1, 7))
+    frames = rec.frames()
+    assert len({len(f) for fs in frames.values() for f in fs}) == 1
+
+
+def test_a_timer_that_ran_out_just_before_a_pause_at_a_secret_step_waits_for_the_bots() -> None:
+    # at a secret step an expiry waits for the step's tick; the owner pausing before that
+    # tick holds the clock, so it is not applied then but runs again when the bots go on
+    lb, rec, _roles = fang_table(6)
+    table = to_secret_step(lb)
+    while table.timer_key is None:  # to a timed secret step
+        lb.handle(table.waiting_for()[0] + 1, {
+            "type": "act", "table": 1, "state_id": table.state_id,
+            "action": table.engine.legal_actions(table.state, table.waiting_for()[0])[0]})
+        lb.cadence(1)
+    key, version = table.timer_key, table.version
+    lb.timeout(1, key)  # queued for the tick
+    lb.handle(1, {"type": "bots", "table": 1, "paused": True, "delay": None})
+    lb.cadence(1)
+    assert (table.version, table.timer_key) == (version, key)
+    rec.take()
+    lb.handle(1, {"type": "bots", "table": 1, "paused": False, "delay": None})
+    timers = [e for e in rec.take() if isinstance(e, SetTimer)]
+    assert [t.key for t in timers] == [key] and timers[0].seconds >= RESUME_LEAST
 
 
 def test_a_slowed_table_asks_its_bots_after_its_own_delay(party) -> None:
