@@ -148,7 +148,7 @@ async def test_no_emote_is_sent_while_a_secret_step_is_open() -> None:
 
 
 # -- the bots held ----------------------------------------------------------------------------
-async def test_a_pause_shows_on_the_status_line_and_holds_the_countdown() -> None:
+async def test_a_pause_shows_on_the_status_line_and_holds_the_countdown(frozen_clock) -> None:
     app = ScreenApp("reaction")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.3)
@@ -161,9 +161,13 @@ async def test_a_pause_shows_on_the_status_line_and_holds_the_countdown() -> Non
         assert "⏸ bots paused by Cora" in status_line(app)
         assert str(screen.query_one(Countdown).render()).startswith("⏸ ")
         assert "⏸ bots paused by Cora" in screen_text(app)  # the log says it too
+        frozen_clock.advance(60)  # however long the pause: the count stands
+        assert screen.query_one(Countdown).remaining == held
         screen.update_view(view, legal)  # let go: the count runs on from where it stood
         await pilot.pause(0.1)
         assert screen.query_one(Countdown).remaining == max(held, 3)
+        frozen_clock.advance(1)
+        assert screen.query_one(Countdown).remaining == max(held, 3) - 1
         assert "The bots play on" in screen_text(app)
 
 
