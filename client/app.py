@@ -126,6 +126,7 @@ class HexnetApp(App):
         self._too_small: Notification | None = None
         self.fair_play_verdicts: dict[int, Any] = {}
         self.revealed: dict[int, list[dict[str, Any]]] = {}
+        self.rematches: dict[int, dict[str, Any]] = {}  # finished table → its rematch offer
 
     def on_mount(self) -> None:
         self._set_layout(self.size.width, self.size.height)
@@ -274,6 +275,10 @@ class HexnetApp(App):
                                 n if isinstance(n, int) and not isinstance(n, bool) else None)
         if kind == "tournament":
             return m.TournamentChanged(msg)
+        if kind == "emote":
+            return m.EmotePosted(msg["table"], msg["seat"], msg["emote"])
+        if kind == "rematch":
+            return m.RematchChanged(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
 
     async def tell_looking(self, on: bool) -> None:
@@ -417,6 +422,35 @@ class HexnetApp(App):
         if msg.channel != "lobby" and self.table_screen is not None:
             self.table_screen.add_chat(msg.sender, msg.text, msg.channel, msg.number)
         self.lobby_screen.add_chat(msg.sender, msg.text, msg.channel, msg.number)
+
+    def on_emote_posted(self, msg: m.EmotePosted) -> None:
+        """An emote beside its player's name, on every screen at its table."""
+        for screen in dict.fromkeys([*self.screen_stack, self.table_screen]):
+            if getattr(screen, "table", None) == msg.table and hasattr(screen, "show_emote"):
+                screen.show_emote(msg.seat, msg.emote)
+
+    def on_rematch_changed(self, msg: m.RematchChanged) -> None:
+        """A rematch offered, answered, started or withdrawn: its results screen shows who
+        agreed; elsewhere a note says it was offered."""
+        from client.words.party import rematch_line
+
+        table = msg.offer["table"]
+        first = table not in self.rematches
+        self.rematches[table] = msg.offer
+        shown = [s for s in self.screen_stack if getattr(s, "table", None) == table
+                 and hasattr(s, "show_rematch")]
+        for screen in shown:
+            screen.show_rematch()
+        if first and not shown and msg.offer.get("status") == "open":
+            you = self.views.get(table, ({}, []))[0].get("seat")
+            self.notify(rematch_line(msg.offer, you) + " — " + _(
+                "choose table #{table} in the lobby for its results").format(table=table),
+                title=_("Rematch"), markup=False)
+
+    def secret_step_open(self, table: int) -> bool:
+        """Whether a secret step is open at ``table`` (its frames name one): then this client
+        sends only its step's frames — no emote, whose moment could say who is awake."""
+        return self.session is not None and self.session.secret_step_open(table)
 
     def on_host_error(self, msg: m.HostError) -> None:
         known = msg.code in CODE_WORDS

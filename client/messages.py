@@ -84,6 +84,22 @@ class ChatPosted(Message):
 
 
 @dataclass
+class EmotePosted(Message):
+    """A player at ``table`` (seat ``seat``) showed emote ``emote`` (seeds/emotes.toml)."""
+
+    table: int
+    seat: int
+    emote: str
+
+
+@dataclass
+class RematchChanged(Message):
+    """A ``rematch`` message: who agreed to play finished table ``offer["table"]`` again."""
+
+    offer: dict[str, Any]
+
+
+@dataclass
 class HostError(Message):
     """An ``error`` message that did not end the connection."""
 

@@ -54,11 +54,25 @@ CODE_WORDS = {
     "internal": N_("The host failed on that request; it was not carried out."),
     "too_fast": N_("You change what you watch too often; wait a second and try again."),
     "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
+    # the party (host/emotes.py, host/pause.py, host/rematch.py)
+    "emote_too_fast": N_("One emote at a time; wait a moment."),
+    "asks_too_fast": N_("Too many requests at once; wait a moment."),
+    "secret_step": N_("Not now: a secret step is open, and the moment of an emote could tell "
+                      "who is awake."),
+    "no_emote": N_("There is no such emote."),
+    "not_started": N_("Emotes are for a table in play or just over."),
+    "not_owner": N_("Only the table's creator (or the host) may do that."),
+    "tournament": N_("Not at a tournament's table: the tournament keeps its own pace and "
+                     "seats its own rounds."),
+    "not_over": N_("That table's game is not over yet."),
+    "no_rematch": N_("Nobody has offered a rematch of that table."),
+    "rematch_started": N_("That rematch is already under way."),
+    "seated": N_("You sit at another table; leave it first."),
 }
 # refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
 # or that only a broken client meets (the handshake's): shown as the host words them
 HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
-               "code_required", "bad_code")
+               "code_required", "bad_code", "bad_delay", "too_soon", "bad_answer")
 
 
 def code_text(code: str, message: str) -> str:

@@ -524,6 +524,11 @@ class Session:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 1.0)
 
+    def secret_step_open(self, table: int) -> bool:
+        """Whether the latest frame of ``table`` names a secret step (:mod:`protocol.traffic`):
+        this session then sends there on the step's schedule (:mod:`client.slots`)."""
+        return table in self.slots.steps
+
     @property
     def you(self) -> dict[str, Any]:
         """The ``you`` part of the latest lobby."""

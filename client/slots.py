@@ -16,6 +16,8 @@ an action, a cover and a short chat line), so a slot says nothing of what it car
 * Chat at a step rides in its slots. A line on a private channel (the witches') outside any
   step is held until one opens (the next secret step of the game), so a whisper never leaves
   on its own clock; table chat outside a step goes at once (it is public anyway).
+* An emote for a table in a step is never sent (the screens refuse it first, the host would
+  too: :mod:`host.emotes`).
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class Slots:
     def take(self, msg: dict[str, Any]) -> bool:
         """Whether ``msg`` waits for a slot (or for a step) instead of leaving now."""
         kind = msg.get("type")
+        if kind == "emote" and msg.get("table") in self.steps:
+            return True  # dropped: never sent in a step (its moment could tell who is awake)
         if kind == "act":
             step = self.steps.get(msg["table"])
             if step is None:

@@ -2,11 +2,13 @@
 :class:`host.core.BotTurn` effect; after the host's bot delay the shell calls
 :meth:`HostBots.bot_turn` — or, for a policy that ``thinks`` (search), runs it off its event loop
 with what :meth:`HostBots.bot_question` gives and hands the choice to :meth:`HostBots.bot_answer`.
-A stale question (the table moved on) is ignored; a missing or refused choice is the bot's first
-legal action, so a confused policy never stalls a table. A bot keeping an absent player's seat
-counts the moves it made for them (:meth:`host.presence.Presence.played_for`). At a secret step a
-bot's choice waits for the step's next tick like a player's (:mod:`host.pacing`), and is played
-then if the bot's choice is still the one it was asked.
+A stale question (the table moved on) is ignored, and so is every question and answer while the
+table's bots are paused (:mod:`host.pause` asks again when they go on); a missing or refused
+choice is the bot's first legal action, so a confused policy never stalls a table. A bot keeping
+an absent player's seat counts the moves it made for them
+(:meth:`host.presence.Presence.played_for`). At a secret step a bot's choice waits for the step's
+next tick like a player's (:mod:`host.pacing`), and is played then if the bot's choice is still
+the one it was asked and its bots are not paused meanwhile.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ class HostBots:
         ``thinks`` off its event loop and hand the choice to :meth:`bot_answer`."""
         table = self.tables.get(table_id)
         if (table is None or table.status != "playing" or table.version != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+                or table.bots_paused or seat not in table.waiting_for()
+                or table.seats[seat].kind != "bot"):
             return None
         view, legal = table.view(seat)
         policy = get_policy(table.game_name, table.seats[seat].policy or "random")
@@ -62,7 +65,8 @@ class HostBots:
         the choice is missing or refused)."""
         table = self.tables.get(table_id)
         if (table is None or table.status != "playing" or table.version != state_id
-                or seat not in table.waiting_for() or table.seats[seat].kind != "bot"):
+                or table.bots_paused or seat not in table.waiting_for()
+                or table.seats[seat].kind != "bot"):
             return
         if self.play.changes.is_paced(table) and not self.play.ticking:
             table.queued.append(("bot", seat, action, table.choice_now(seat)))
@@ -74,7 +78,7 @@ class HostBots:
                choice: tuple[Any, bytes] | None = None) -> None:
         """Play the bot's ``action`` now — at a secret step's tick only if its ``choice`` (the
         step key and legal actions it was asked with) is unchanged (else it is asked again)."""
-        if (table.status != "playing" or seat not in table.waiting_for()
+        if (table.status != "playing" or table.bots_paused or seat not in table.waiting_for()
                 or table.seats[seat].kind != "bot"
                 or (choice is not None and table.choice_now(seat) != choice)):
             return

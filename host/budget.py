@@ -6,10 +6,12 @@ Every request that makes frames for anyone but its sender spends from :attr:`Bud
 table's every seat (a refused ``act``, ``start``, ``add_bot``, ``sit``, ``leave``, ``watch`` or
 ``watch_rules`` about the table its player plays at: the traffic rule of
 :mod:`protocol.traffic`), a chat line, a change of what it watches, taking a free seat at a
-playing table, switching who may watch, entering a tournament. Past it a refusal goes to its
-sender alone (in a frame of the table's length) and any other such request is refused
-(``too_often``; ``too_fast`` and ``chat_too_fast`` for watch changes and chat lines) — to its
-sender alone; nothing changes. Chat lines and watch changes have a pace of their own as well
+playing table, switching who may watch, entering a tournament, an emote, a rematch answer, the
+bots paused or slowed. Past it a refusal goes to its sender alone (in a frame of the table's
+length) and any other such request is refused (``too_often``; ``too_fast``, ``chat_too_fast``,
+``emote_too_fast`` and ``asks_too_fast`` for watch changes, chat lines, emotes and the party's
+asks) — to its sender alone; nothing changes. Chat lines, watch changes, emotes and the party's
+asks (a rematch answer, the bots paused or slowed) have a pace of their own as well
 (:data:`KINDS`).
 
 Presence (connected, away, absent, back) is the one thing a player changes without asking for
@@ -41,8 +43,13 @@ WATCH_BURST = 5  # changes of what one watches at once…
 WATCH_RATE = 1.0  # …then a second
 PRESENCE_BURST = 4  # presence changes logged at once…
 PRESENCE_EVERY = 10.0  # …then one every this many seconds
+EMOTE_BURST = 5  # emotes at once (each reaches every seat, host/emotes.py)…
+EMOTE_RATE = 1.0  # …then a second
+ASK_BURST = 5  # rematch answers and the bots' pause at once (each reaches every seat)…
+ASK_RATE = 1.0  # …then a second
 KINDS = {"chat": (CHAT_RATE, CHAT_BURST), "chat_refusal": (CHAT_RATE, 1),
-         "watch": (WATCH_RATE, WATCH_BURST)}
+         "watch": (WATCH_RATE, WATCH_BURST), "emote": (EMOTE_RATE, EMOTE_BURST),
+         "emote_refusal": (EMOTE_RATE, 1), "ask": (ASK_RATE, ASK_BURST)}
 MAX_KEPT = 4096  # identities whose budgets are kept (the oldest forgotten past it)
 
 

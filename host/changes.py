@@ -29,6 +29,7 @@ class Change:
     replies: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → reply fields
     alone: set[int] = field(default_factory=set)  # seats whose reply goes to them only
     chat: dict[int, list[dict[str, Any]]] = field(default_factory=dict)  # seat → chat lines
+    emotes: list[dict[str, Any]] = field(default_factory=list)  # {seat, emote}: every seat's
     reveal: bool = False  # the game ended: every seat gets the reveal after its frame
     reveal_to: set[int] = field(default_factory=set)  # seats back after missing the end
     watchers: list[str] | None = None  # who watches the table, when that changed (a burst)
@@ -38,7 +39,7 @@ class Change:
         """Whether every connected seat gets a frame (else only the ``full`` and ``alone``
         ones)."""
         return (self.changed or any(s not in self.alone for s in self.replies)
-                or bool(self.chat) or self.watchers is not None)
+                or bool(self.chat) or bool(self.emotes) or self.watchers is not None)
 
 
 class Changes:

@@ -114,8 +114,9 @@ class CancelTimer:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """A host-side bot is waited on: after the bot delay (at least ``pause``: the game's
-    :meth:`hexnet.engine.Game.bot_pause`, so a person at the table gets their card in first)
+    """A host-side bot is waited on: after the bot delay (``delay``: the table's own, set by its
+    owner, :mod:`host.pause`; None: the host's), at least ``pause`` (the game's
+    :meth:`hexnet.engine.Game.bot_pause`, so a person at the table gets their card in first),
     call ``lobby.bot_turn(table, seat, state_id)`` (a stale ``state_id`` is ignored there; it is
     the engine's state version, :attr:`host.table.Table.version`, not what the seats see)."""
 
@@ -123,6 +124,7 @@ class BotTurn:
     seat: int
     state_id: int
     pause: float = 0.0
+    delay: float | None = None
 
 
 @dataclass(frozen=True)

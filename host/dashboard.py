@@ -7,8 +7,10 @@ bot plays), and the host's
 log. Keys: ``n`` new Hexenhammer table (4 seats), ``b`` a bot into the selected table's next
 empty seat (or into the selected seat, if it is an absent player's at a playing table), ``a``
 mark the selected seat absent / back, ``k`` kick the selected seat's player, ``s`` start the
-selected table, ``w`` allow / forbid watching the selected table (:mod:`host.watchers`), ``q``
-quit (mDNS unregistered, connections closed) — while games run, ``q`` asks once more first.
+selected table, ``w`` allow / forbid watching the selected table (:mod:`host.watchers`), ``p``
+pause / let go the host's bots at the selected table (and its clock, :mod:`host.pause`), ``d``
+their delay before each move there (the host's, then 1, 2, 4, 8 s), ``q`` quit (mDNS
+unregistered, connections closed) — while games run, ``q`` asks once more first.
 """
 
 from __future__ import annotations
@@ -26,6 +28,17 @@ from host.core import LobbyChanged, LobbyError
 from host.server import Host
 
 CONFIRM_SECONDS = 5.0  # a second q within this quits while games run
+BOT_PACES = (1.0, 2.0, 4.0, 8.0)  # d: the bots' delays offered after the host's own
+
+
+def bots_mark(bots: Any) -> str:
+    """`` ⏸ bots`` / `` bots 2 s`` after a table's status while its bots are held or slowed."""
+    if not isinstance(bots, dict):
+        return ""
+    mark = " ⏸ bots" if bots.get("paused") else ""
+    if bots.get("delay") is not None:
+        mark += f" bots {bots['delay']:g} s"
+    return mark
 LINKS = {"connected": "online", "reconnecting": "reconnecting", "disconnected": "disconnected",
          "absent": "absent", "stand_in": "bot plays"}
 
@@ -49,6 +62,8 @@ class Dashboard(App[int]):
         Binding("t", "time_limits", "Timers"),
         Binding("T", "start_event", "Start tournament"),
         Binding("w", "watching", "Watching"),
+        Binding("p", "pause_bots", "Pause bots", show=False),  # (the bar is full at 80 columns)
+        Binding("d", "bot_delay", "Bot delay", show=False),
         Binding("q", "quit_host", "Quit"),
     ]
 
@@ -140,7 +155,8 @@ class Dashboard(App[int]):
                 link = LINKS.get(s.get("presence", ""), "")
                 if s.get("absent_in") is not None:
                     link += f" ({s['absent_in']} s to absent)"
-                grid.add_row(str(info["id"]), info["game"], info["status"], str(s["seat"]),
+                status = info["status"] + bots_mark(info.get("bots"))
+                grid.add_row(str(info["id"]), info["game"], status, str(s["seat"]),
                              Text(s["name"] or "—"), s["kind"], link)  # names: never markup
                 self.rows.append((info["id"], s["seat"]))
         if self.rows:
@@ -227,6 +243,32 @@ class Dashboard(App[int]):
                 self._log(f"watching: {exc.message}")
             else:
                 self._log(f"table {sel[0]}: watching {'allowed' if allowed else 'forbidden'}")
+
+    def action_pause_bots(self) -> None:
+        """Pause the host's bots at the selected table — its clock too — or let them go on."""
+        if sel := self._selected():
+            table = self.host.lobby.tables[sel[0]]
+            try:
+                self.host.lobby.set_bots(sel[0], not table.bots_paused, table.bot_delay)
+            except LobbyError as exc:
+                self._log(f"bots: {exc.message}")
+            else:
+                self._log(f"table {sel[0]}: bots {'paused' if table.bots_paused else 'go on'}")
+
+    def action_bot_delay(self) -> None:
+        """The next pace of the host's bots at the selected table: the host's, 1, 2, 4, 8 s."""
+        if sel := self._selected():
+            table = self.host.lobby.tables[sel[0]]
+            paces = [None, *BOT_PACES]
+            pace = paces[(paces.index(table.bot_delay) + 1) % len(paces)] if (
+                table.bot_delay in paces) else None
+            try:
+                self.host.lobby.set_bots(sel[0], table.bots_paused, pace)
+            except LobbyError as exc:
+                self._log(f"bots: {exc.message}")
+            else:
+                self._log(f"table {sel[0]}: bots' delay "
+                          f"{'the host' + chr(39) + 's' if pace is None else f'{pace:g} s'}")
 
     async def action_quit_host(self) -> None:
         """Quit; while games run, only when q is pressed again within :data:`CONFIRM_SECONDS`

@@ -73,7 +73,7 @@ class Dispatcher:
             Close: lambda e: links.close(e.conn, e.code, e.message),
             SetTimer: lambda e: timers.set(e.table, e.key, e.seconds),
             CancelTimer: lambda e: timers.cancel(e.table),
-            BotTurn: lambda e: timers.bot_turn(e.table, e.seat, e.state_id, e.pause),
+            BotTurn: lambda e: timers.bot_turn(e.table, e.seat, e.state_id, e.pause, e.delay),
             SeatIdle: lambda e: timers.later(e.seconds, lobby.idle_due, e.table, e.seat),
             Cadence: lambda e: timers.later(e.seconds, lobby.cadence, e.table),
             SeatDisconnected: lambda e: timers.seat_lost(e.table, e.seat),

@@ -166,6 +166,7 @@ class Director:
                 "rounds": self.rounds_asked, "options": self.rounds.options,
                 "created": time.time()})
         self.host.requests["enter"] = self._enter
+        self.lobby.hosts_event = True  # its rounds' tables: never paused nor played again
         self.host.add_connect_listener(self._welcome)
         self.host.add_listener(self._effects)
 

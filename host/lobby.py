@@ -16,6 +16,9 @@ changes, marks    what each table owes its seats by the next tick; what the lobb
 presence          who is connected, reconnecting, away or absent; the grace periods
 playing, bots     the games: start, acts, covers, timers, the end; the host's bot seats
 chat              chat lines: the lobby's, a table's, the witches'
+emotes            quick reactions at a table, never while a secret step is open
+pause             the host's bots held or slowed at a table by its owner or the host
+rematch           the same table again after a game, once its players agree
 watchers          who watches what; the watchers' frames
 seating           sit, leave, bots in seats, placing, kicks, absence, watching instead
 arrivals, resume  players connecting and going; tables coming back after a restart
@@ -51,8 +54,10 @@ from host.changes import Changes
 from host.chat import Chat
 from host.conn import Conn
 from host.core import Effect, LobbyError, Outbox, Send
+from host.emotes import Emotes
 from host.marks import LobbyMarks
 from host.pacing import Pacing
+from host.pause import BotControl
 from host.people import People
 from host.playing import Play
 from host.presence import Presence
@@ -65,6 +70,7 @@ from host.registry import (
     TABLE_EXPIRY,
     Registry,
 )
+from host.rematch import Rematches
 from host.resume import Resumer
 from host.seating import Seating
 from host.table import Table
@@ -92,6 +98,9 @@ class Lobby:
                  secret_every: float = SLOT_EVERY,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.batched = batched
+        # the host runs a tournament (host/event.py sets it): the tables the host itself made
+        # are its rounds' — never paused, slowed or played again
+        self.hosts_event = False
         out = self.out = Outbox(listener or (lambda effects: None),
                                 None if batched else self._due)
         self.registry = Registry(games, table_expiry=table_expiry,
@@ -112,6 +121,11 @@ class Lobby:
                                 self.rules, seed_source or (lambda: new_seed()[0]), clock)
         bots = self.bots = HostBots(out, tables, presence, play)
         self.chat = Chat(out, people, changes, presence)
+        self.emotes = Emotes(out, self.registry, people, changes)
+        self.bot_control = BotControl(out, self.registry, changes, marks, play, clock,
+                                      self.in_event)
+        self.rematches = Rematches(out, self.registry, people, marks, self.rules, play, clock,
+                                   self.in_event)
         watchers = self.watchers = Watchers(out, self.registry, people, changes, marks,
                                             self.rules)
         seating = self.seating = Seating(out, self.registry, people, changes, marks, presence,
@@ -125,7 +139,7 @@ class Lobby:
                                    secret_every)
         self.pacing = Pacing(out, tables, changes, play, bots, self.publisher)
         # the core's entry points that one part answers alone (each flushes)
-        self.connect, self.disconnect = self.arrivals.connect, self.arrivals.disconnect
+        self.set_bots = self.bot_control.set
         self.add_bot, self.place, self.kick = seating.add_bot, seating.place, seating.kick
         self.mark_absent, self.watch_table = seating.mark_absent, seating.watch
         self.start, self.halt, self.timeout = play.start, play.halt, play.timeout
@@ -142,6 +156,29 @@ class Lobby:
         self.where, self.holds_seat = people.where, people.holds_seat
         self.open_seats, self.tables_info = self.registry.open_seats, self.broadcast.tables_info
         self.presence_of = presence.presence_of
+
+    def in_event(self, table: Table) -> bool:
+        """Whether ``table`` is one of the host's tournament's (host/event.py)."""
+        return self.hosts_event and table.creator is None
+
+    def connect(self, conn_id: int, identity: bytes, name: str, address: str = "") -> None:
+        """An authenticated connection joins (:meth:`host.arrivals.Arrivals.connect`); the
+        rematches offered at its player's finished tables are said again."""
+        self.arrivals.connect(conn_id, identity, name, address)
+        conn = self.conns.get(conn_id)
+        if conn is not None:
+            self.rematches.back(conn)
+            self.out.flush()
+
+    def disconnect(self, conn_id: int, host_stopping: bool = False) -> None:
+        """A connection went away (:meth:`host.arrivals.Arrivals.disconnect`); one that said
+        goodbye has left the rematches offered to it."""
+        conn = self.conns.get(conn_id)
+        gone = conn.identity if conn is not None and conn.said_bye and not host_stopping \
+            else None
+        self.arrivals.disconnect(conn_id, host_stopping)
+        if gone is not None and self.rematches.left(gone):
+            self.out.flush()
 
     def state_of(self, table_id: int) -> dict[str, Any] | None:
         """The engine state of a table (host-side only: never sent)."""
@@ -179,7 +216,7 @@ class Lobby:
             elif kind == "sit":
                 self.seating.sit(conn, msg["table"], msg["seat"])
             elif kind == "leave":
-                self.seating.leave(conn)
+                self._leave(conn)
             elif kind == "bye":
                 conn.said_bye = True
             elif kind == "add_bot":
@@ -194,6 +231,8 @@ class Lobby:
                 self.chat.say(conn, msg["text"], msg["channel"])
             elif kind == "cover":
                 self.play.cover(conn, msg)
+            elif kind in ("emote", "rematch", "bots"):
+                self._table_ask(conn, msg)
             elif kind == "watch":
                 self.seating.watch(conn, msg["table"])
             elif kind == "unwatch":
@@ -208,9 +247,31 @@ class Lobby:
                 raise LobbyError("unexpected", f"A {kind!r} message is not expected now.")
         except LobbyError as exc:
             self._refuse(conn, msg, exc)
+        self._answer_you(conn, kind)
+        self.out.flush()
+
+    def _leave(self, conn: Conn) -> None:
+        """``leave``: one's seat at a table not over — or else the rematches offered."""
+        if self.where(conn.identity) is not None or not self.rematches.left(conn.identity):
+            self.seating.leave(conn)
+
+    def _table_ask(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A table's emote, a rematch answer, the bots held or slowed."""
+        kind = msg["type"]
+        if kind == "emote":
+            self.emotes.react(conn, msg["table"], msg["emote"])
+        elif kind == "rematch":
+            self.rematches.answer(conn, msg["table"], msg["answer"])
+        else:
+            self.bot_control.set(msg["table"], msg["paused"], msg["delay"], by=conn)
+
+    def _answer_you(self, conn: Conn, kind: str) -> None:
+        """After a request that may move its player: their ``you``, and the rematches they
+        left by sitting down elsewhere (one seat per player)."""
+        if kind in ("create", "sit", "watch"):
+            self.rematches.moved(conn.identity)
         if kind in ("create", "sit", "leave", "start", "watch", "unwatch"):
             self.broadcast.answer_you(conn)
-        self.out.flush()
 
     def _refuse(self, conn: Conn, msg: dict[str, Any], exc: LobbyError) -> None:
         """Refuse ``msg``: an ``error`` to ``conn`` — inside the table's next frames if the
@@ -232,9 +293,12 @@ class Lobby:
 
     # -- tables --------------------------------------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict[str, Any] | None = None,
-                     creator: Conn | None = None, seed: int | None = None) -> int:
+                     creator: Conn | None = None, seed: int | None = None,
+                     owner_seat: int | None = None) -> int:
         """A new open table of ``game`` with ``seats`` empty seats; its id. A ``creator``
-        connection is seated at seat 0 (moving from an open table if needed)."""
+        connection is seated at seat 0 (moving from an open table if needed) and owns the
+        table; ``owner_seat`` (the host's own tables: ``hexnet play``): the player who sits
+        there owns it (pauses and slows its bots, fills a rematch's silent seats)."""
         engine, options, watch_rules = self.registry.checked(game, seats, options,
                                                              local=creator is None)
         if creator is not None:
@@ -247,7 +311,9 @@ class Lobby:
                                   creator.identity if creator is not None else None, seed,
                                   creator.address if creator is not None else "")
         self.rules.set(table.id, watch_rules)
+        table.owner_seat = owner_seat
         if creator is not None:
+            table.owner = creator.identity
             self.seating.seat_human(creator, table, 0)
         self.marks.changed(table)
         self.out.flush()
@@ -276,6 +342,7 @@ class Lobby:
         """Forget a table (finished, or expired): its watchers are told, the lobby lists it
         as removed."""
         table = self.registry.remove(table_id)
+        self.rematches.forget(table_id)
         self.watchers.table_dropped(table_id)
         self.marks.dropped(table)
 

@@ -232,13 +232,30 @@ class Play:
             if table.timer_key is not None:
                 table.closed_window = (table.timer_since, table.published)
             table.timer_key, table.timer_since = deadline.key, table.published + 1
-            self.out.emit(SetTimer(table.id, deadline.key, float(deadline.seconds)))
+            self.run_timer(table, float(deadline.seconds))
+        self.ask_bots(table)
+        self.presence.watch_waiting(table)
+
+    def run_timer(self, table: Table, seconds: float) -> None:
+        """Time the table's deadline (``table.timer_key``) for ``seconds`` — or, while its bots
+        are paused (:mod:`host.pause`), hold those seconds until they go on."""
+        if table.bots_paused:
+            table.timer_due, table.timer_held = None, seconds
+            return
+        table.timer_due, table.timer_held = self.clock() + seconds, None
+        self.out.emit(SetTimer(table.id, str(table.timer_key), seconds))
+
+    def ask_bots(self, table: Table) -> None:
+        """Ask the host's bots the game waits on for their move (none while they are paused),
+        each after the table's bot delay (None: the host's) and at least the game's bot pause
+        while a person sits at the table."""
+        if table.bots_paused or table.state is None or table.status != "playing":
+            return
         people = any(s.kind == "human" for s in table.seats)  # else nobody to wait for
         pause = table.engine.bot_pause(table.state) if people else 0.0
         for seat in table.engine.bots_asked(table.state):
             if table.seats[seat].kind == "bot":
-                self.out.emit(BotTurn(table.id, seat, table.version, pause))
-        self.presence.watch_waiting(table)
+                self.out.emit(BotTurn(table.id, seat, table.version, pause, table.bot_delay))
 
     # -- the host's own moves: timers, time limits -----------------------------------------
     def timeout(self, table_id: int, key: str) -> None:
@@ -253,8 +270,9 @@ class Play:
         self.out.flush()
 
     def expire(self, table: Table, key: str) -> None:
-        """Apply the expiry of ``table``'s timer ``key`` (if still current)."""
-        if table.status != "playing" or table.timer_key != key:
+        """Apply the expiry of ``table``'s timer ``key`` (if still current, and the table's clock
+        not held by a pause of its bots, :mod:`host.pause`: it runs again when they go on)."""
+        if table.status != "playing" or table.timer_key != key or table.bots_paused:
             return
         table.timer_key = None
         table.closed_window = (table.timer_since, table.published)

@@ -91,6 +91,9 @@ def public_parts(table: Table) -> Public:
     view = table.engine.public_view(state)
     if table.presence_now is not None:  # the same for every seat (host/presence.py)
         view["presence"] = table.presence_now
+    bots = table.bots_public()
+    if bots is not None:  # the host's bots held or slowed (host/pause.py): public
+        view["bots"] = bots
     view.pop("state_id")
     sid = table.published  # what every seat sees, not the engine's count of actions
     base = table.public_sent
@@ -195,8 +198,9 @@ def _unchanged_tick(table: Table, change: Change, every: float) -> bytes | None:
     :func:`frames` would make for each —, or None if anything changed."""
     secret = secret_of(table, every)
     if (secret is None or table.version != table.rendered_version or change.full
-            or change.replies or change.chat or change.watchers is not None
+            or change.replies or change.chat or change.emotes or change.watchers is not None
             or table.presence_now != table.presence_rendered
+            or table.bots_public() != table.bots_rendered
             or any(s.kind != "empty" and i not in table.log_at
                    for i, s in enumerate(table.seats))):
         return None
@@ -217,11 +221,13 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
     if same is not None:  # (no view built: what every seat would be sent anyway)
         return [(conn, same) for conn in conn_of_seat.values()]
     table.presence_rendered = table.presence_now
+    table.bots_rendered = table.bots_public()
     deadline = table.deadline()
     key = deadline.key if deadline else None
     secret = secret_of(table, every)
     secret_b = traffic.packed(secret) if secret else None
     watchers_b = traffic.packed(change.watchers) if change.watchers is not None else None
+    emotes_b = traffic.packed(change.emotes) if change.emotes else None
     public = public_parts(table)
     burst = change.burst
     seated = [i for i, s in enumerate(table.seats) if s.kind != "empty"]
@@ -244,6 +250,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
                 parts.append(("secret", secret_b))
             if watchers_b is not None:  # public: every seat's frame the same
                 parts.append(("watchers", watchers_b))
+            if emotes_b is not None:  # (host/emotes.py) public, the same for every seat
+                parts.append(("emotes", emotes_b))
             frame = per_seat[i] = traffic.Frame(parts)
             sizes.append(frame.needed())
         else:  # a resync of someone else: this seat's full frame only sets the length
@@ -254,6 +262,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
                 parts.append(("secret", secret_b))
             if watchers_b is not None:
                 parts.append(("watchers", watchers_b))
+            if emotes_b is not None:
+                parts.append(("emotes", emotes_b))
             sizes.append(traffic.needed(parts))
     table.rendered_version = table.version
     size = traffic.size_class(max(sizes, default=0))

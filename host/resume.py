@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hexnet.games import get_game
-from host.core import Outbox, SeatDisconnected, SetTimer
+from host.core import Outbox, SeatDisconnected
 from host.marks import LobbyMarks
 from host.people import People
 from host.playing import Play
@@ -56,8 +56,7 @@ class Resumer:
         deadline = table.engine.deadline(table.state) if table.state is not None else None
         if timer is not None and deadline is not None and deadline.key == timer[0]:
             table.timer_key, table.timer_since = timer[0], table.published + 1
-            self.out.emit(SetTimer(table.id, timer[0],
-                                   max(0.0, min(timer[1], deadline.seconds))))
+            self.play.run_timer(table, max(0.0, min(timer[1], deadline.seconds)))
         self.marks.changed(table)
         presence = self.presence
         for i, seat in enumerate(table.seats):

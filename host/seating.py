@@ -61,6 +61,8 @@ class Seating:
         s = table.seats[seat]
         s.kind, s.name, s.identity, s.absent = "human", conn.name, conn.identity, False
         self.people.seated[conn.identity] = table.id
+        if table.owner is None and table.owner_seat == seat:  # a host-made table's player
+            table.owner = conn.identity
 
     def forget(self, conn: Conn) -> None:
         """``conn`` is gone (closed, replaced or kicked): it holds no connection, watches

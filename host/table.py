@@ -58,8 +58,47 @@ class Seat:
                    reserved=key(info.get("reserved")))
 
 
+@dataclass(kw_only=True)
+class TableParty:
+    """What a :class:`Table` knows of its owner and of the host's bots there (issue 26; mixed
+    into it, reading its ``creator`` and ``seats``): who may pause and slow the host's bots and
+    fill a rematch's silent seats with bots — the creator, or the player who sits at
+    ``owner_seat`` of a table the host made for them (``hexnet play``); the bots held
+    (host/pause.py), their delay before each move (None: the host's), when the running deadline
+    ends (lobby clock) and, while held, the seconds it had left; what the last frames showed of
+    the bots (host/render.py)."""
+
+    owner: bytes | None = None
+    owner_seat: int | None = None
+    bots_paused: bool = False
+    bots_paused_by: str = ""
+    bot_delay: float | None = None
+    timer_due: float | None = None
+    timer_held: float | None = None
+    bots_rendered: dict[str, Any] | None = None
+
+    def owned_by(self, identity: bytes) -> bool:
+        """Whether ``identity`` may pause and slow this table's bots (its creator or owner)."""
+        return identity in (self.owner, self.creator) and identity is not None  # type: ignore[attr-defined]
+
+    def owner_seat_now(self) -> int | None:
+        """The seat of the table's owner, if they sit here."""
+        seats: list[Seat] = self.seats  # type: ignore[attr-defined]
+        return next((i for i, s in enumerate(seats) if s.kind == "human"
+                     and s.identity is not None and self.owned_by(s.identity)), None)
+
+    def bots_public(self) -> dict[str, Any] | None:
+        """What every seat, watcher and the lobby are shown of the host's bots here, None while
+        they play as the host has it: ``paused`` (``by``: a name, "" for the host) and
+        ``delay`` (seconds, or None: the host's)."""
+        if not self.bots_paused and self.bot_delay is None:
+            return None
+        return {"paused": self.bots_paused, "by": self.bots_paused_by[:24],
+                "delay": self.bot_delay}
+
+
 @dataclass
-class Table:
+class Table(TableParty):
     """A table of ``game``; ``status`` is "open" (seating), "playing", "over" or "halted"
     (stopped by the host: its journal could not be written)."""
 
@@ -124,7 +163,6 @@ class Table:
     # asked many times per change, kept until the state or the status changes
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
     _memo_of: tuple[Any, int, str] = field(default=(None, -1, ""), repr=False)
-
     def too_late(self, state_id: int) -> bool:
         """Whether an answer quoting publication ``state_id`` was chosen in the timed window
         that just closed."""
@@ -349,6 +387,9 @@ class Table:
             # every option is shown before anyone sits; a stacked table says so
             "options": public_options(self.engine, self.options),
             "stacked": stacked(self.engine, self.options),
+            **({"bots": bots} if (bots := self.bots_public()) is not None else {}),
+            # who may pause its bots (and fill a rematch with them): public, as who created it
+            **({"owner": owner} if (owner := self.owner_seat_now()) is not None else {}),
         }
 
 

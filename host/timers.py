@@ -97,10 +97,12 @@ class Timers:
         if self.absent_after is None or self.absent_after > again:
             self.later(again, self.lobby.stopped_reconnecting, table, seat)
 
-    def bot_turn(self, table: int, seat: int, state_id: int, pause: float = 0.0) -> None:
-        """(host.core.BotTurn) The bot in ``seat`` moves after ``bot_delay`` (at least the
-        game's ``pause``)."""
-        self.later(max(self.bot_delay, pause), self._bot_turn, table, seat, state_id)
+    def bot_turn(self, table: int, seat: int, state_id: int, pause: float = 0.0,
+                 delay: float | None = None) -> None:
+        """(host.core.BotTurn) The bot in ``seat`` moves after ``delay`` (None: ``bot_delay``,
+        the host's), at least the game's ``pause``."""
+        self.later(max(self.bot_delay if delay is None else delay, pause), self._bot_turn,
+                   table, seat, state_id)
 
     def _bot_turn(self, table: int, seat: int, state_id: int) -> None:
         asked = self.lobby.bot_question(table, seat, state_id)

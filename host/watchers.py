@@ -293,6 +293,9 @@ class Watchers:
         view = engine.view(state, None, log=False)
         if table.presence_now is not None and not over and state is table.state:
             view["presence"] = table.presence_now  # public, as every seat gets it (undelayed)
+        bots = table.bots_public() if not over else None
+        if bots is not None:  # the bots held or slowed (host/pause.py): public, undelayed
+            view["bots"] = bots
         view.pop("state_id")
         sid = table.published  # the seats' publication counter (host/render.py)
         whole = w.sent is None or over

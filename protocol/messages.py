@@ -109,6 +109,14 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   {player, profile} answers with :data:`PROFILE` (what :func:`host.club.profile.for_wire`
   gives: no host file paths — a recent game is named by its table commitment), or an
   ``error`` ``no_profile`` (the host keeps no history, or does not know the player).
+* the party (issue 26): C→H ``emote`` {table, emote} (a key of ``seeds/emotes.toml``; a playing
+  table's ``view`` frames carry ``emotes`` [{seat, emote}], a finished table's players get H→C
+  ``emote`` {table, seat, emote}; refused while a secret step is open, :mod:`host.emotes`);
+  C→H ``rematch`` {table, answer: yes|no|bots} and H→C ``rematch`` {table, status, seats
+  [{seat, name, answer}], owner, wait, new_table} (:mod:`host.rematch`); C→H ``bots`` {table,
+  paused, delay} (the table's owner holds or slows the host's bots, :mod:`host.pause`); every
+  view and lobby table carries ``bots`` {paused, by, delay} while they are held or slowed, and
+  a lobby table ``owner`` (the seat of the player who may do that).
 """
 
 from __future__ import annotations
@@ -291,6 +299,9 @@ POLICY = Enum("random", "heuristic", "search", "easy", "normal", "hard")  # hexn
 VERSION = I(0, 1 << 16)
 PLAYER = S(80, 1)  # a club player's key: 64 hex digits (identity), or bot:POLICY
 RATING = Rec({"mu": Num(), "sigma": Num(), "ordinal": Num(), "games?": I(0, 1 << 30)})
+EMOTE = S(16, 1)  # an emote's key (seeds/emotes.toml)
+#: the host's bots at a table (host/pause.py): held (by whom: a name, "" the host), their delay
+BOTS = Rec({"paused": B(), "by": S(24), "delay": Opt(Num())})
 
 #: seconds a client whose link dropped tries to come back (its backoff: 0.5, 1, 2, 4, 4, … s);
 #: the host shows such a seat as *reconnecting* that long
@@ -316,6 +327,9 @@ C2H: dict[str, dict[str, Check]] = {
     "look": {"on": B()},
     "watch_rules": {"table": TABLE, "allowed": B(), "delay?": I(0, 50)},
     "profile": {"player": PLAYER},
+    "emote": {"table": TABLE, "emote": EMOTE},
+    "rematch": {"table": TABLE, "answer": Enum("yes", "no", "bots")},
+    "bots": {"table": TABLE, "paused": B(), "delay": Opt(Num())},
 }
 
 PRESENCE = Enum("connected", "reconnecting", "disconnected", "absent", "bot", "stand_in",
@@ -327,7 +341,8 @@ SEAT_INFO = Rec({"seat": SEAT, "name": S(24), "kind": Enum("human", "bot", "empt
 TABLE_INFO = Rec({"id": TABLE, "game": S(32), "title": S(64), "seats": L(SEAT_INFO, 16),
                   "seats_total": I(1, 16), "status": Enum("open", "playing", "over", "halted"),
                   "options?": Tree(4), "stacked?": B(), "watchers?": L(S(24), 50),
-                  "watch?": B(), "watch_delay?": I(0, 50)})
+                  "watch?": B(), "watch_delay?": I(0, 50), "bots?": BOTS,
+                  "owner?": SEAT})
 
 COMMITMENT = S(64, 64)
 YOU = Rec({"name": S(24), "table": Opt(TABLE), "seat": Opt(SEAT), "open": B(),
@@ -372,7 +387,7 @@ H2C: dict[str, dict[str, Check]] = {
              "legal?": L(Action(), 4000), "log": L(Tree(8), 4000), "log_reset?": B(),
              "answered?": I(0, MAX_INT), "commitment?": COMMITMENT, "rejected?": REJECTED,
              "error?": REPLY, "chat?": L(CHAT_LINE, 256), "secret?": SECRET,
-             "watchers?": L(S(24), 50)},
+             "watchers?": L(S(24), 50), "emotes?": L(Rec({"seat": SEAT, "emote": EMOTE}), 64)},
     "watch_view": {"table": TABLE, "state_id": I(0, MAX_INT), "view?": Tree(12),
                    "view_delta?": Tree(12), "view_gone?": L(S(64), 64),
                    "log": L(Tree(8), 4000), "log_reset?": B(), "commitment?": COMMITMENT},
@@ -394,6 +409,11 @@ H2C: dict[str, dict[str, Check]] = {
                    "standings": L(STANDING, MAX_ENTRANTS), "you": Opt(S(24, 1)),
                    "note?": S(300)},
     "profile": {"player": PLAYER, "profile": PROFILE},
+    "emote": {"table": TABLE, "seat": SEAT, "emote": EMOTE},
+    "rematch": {"table": TABLE, "status": Enum("open", "started", "withdrawn"),
+                "seats": L(Rec({"seat": SEAT, "name": S(24),
+                                "answer": Enum("yes", "waiting", "bot")}), 16),
+                "owner": Opt(SEAT), "wait": I(0, 1 << 16), "new_table": Opt(TABLE)},
 }
 
 #: the types allowed before authentication, per direction

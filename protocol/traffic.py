@@ -285,7 +285,7 @@ class ViewBook:
     shapes screens have always read: a full ``view`` message (``view`` with ``state_id`` and
     ``log`` — the last :data:`LOG_KEEP` events the seat may see —, ``legal``, and
     ``answered``/``commitment`` when present) when something changed for this seat, then
-    ``rejected``, ``error`` and ``chat`` messages carried inside the frame."""
+    ``rejected``, ``error``, ``chat`` and ``emote`` messages carried inside the frame."""
 
     def __init__(self) -> None:
         self.views: dict[int, dict[str, Any]] = {}
@@ -331,6 +331,8 @@ class ViewBook:
             out.append({"type": "chat", **line})
         if "watchers" in frame:  # who watches the table (host/watchers.py)
             out.append({"type": "watchers", "table": table, "names": frame["watchers"]})
+        for emote in frame.get("emotes") or []:  # quick reactions (host/emotes.py)
+            out.append({"type": "emote", "table": table, **emote})
         return out
 
 

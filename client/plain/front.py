@@ -262,6 +262,11 @@ class PlainClient:
         elif kind == "tournament":
             self.tournament = msg
             self.lobby.tournament(msg)
+        elif kind == "emote":
+            if msg["table"] in self.desks:
+                self.desks[msg["table"]].emote_said(msg["seat"], msg["emote"])
+        elif kind == "rematch":
+            self.rematch(msg)
         elif kind == "error":
             self.say(_("Not possible: {why}").format(
                 why=code_text(str(msg.get("code", "")), str(msg.get("message", "")))))
@@ -296,6 +301,22 @@ class PlainClient:
         desk = self.desks.get(msg["table"]) if "table" in msg else self.current
         if desk is not None and channel != "lobby":
             desk.chat_line(line)
+
+    def rematch(self, offer: dict[str, Any]) -> None:
+        """A rematch offered, answered, started or withdrawn: said, with what you may type."""
+        from client.words.party import rematch_sentences
+
+        desk = self.desks.get(offer["table"])
+        you = desk.view.get("seat") if desk is not None else None
+        self.say(*rematch_sentences(offer, you))
+        mine = next((s.get("answer") for s in offer.get("seats") or []
+                     if s.get("seat") == you), None)
+        if offer.get("status") == "open" and mine == "waiting":
+            self.say(_("Type rematch to play again, rematch no if not."))
+
+    def secret_step_open(self, table: int) -> bool:
+        """Whether a secret step is open at ``table`` (no emote then)."""
+        return self.session is not None and self.session.secret_step_open(table)
 
     def reveal(self, table: int) -> None:
         line = self.fair_play_text(table)
@@ -336,10 +357,16 @@ class PlainClient:
         elif verb in ("language", "lang"):
             self.language(rest)
         elif verb == "replay":
-            self.replay()
+            self.replay(rest)
         elif verb == "fair":
             line2 = self.fair_play_text(self.current.table) if self.current else None
             self.say(line2 or _("No fair-play check for this table yet."))
+        elif verb == "results" and rest.strip().lstrip("#").isdigit():
+            desk = self.desk_named(rest)
+            if desk is None or str(desk.table) != rest.strip().lstrip("#"):
+                self.say(_("You have no results of table {table}.").format(table=rest.strip()))
+            else:
+                await desk.do_results("")
         elif verb == "table" and (self.current is None or not self.current.view):
             self.say(_("Your table has not started yet."))
         elif verb == "table":
@@ -391,6 +418,11 @@ class PlainClient:
               "a text: to the witches only (Fang)."),
             _("results, fair, replay: the results, the fair-play check, the whole game as "
               "lines (after the end)."),
+            _("rematch: play the table again after the end (rematch no: not; rematch bots: the "
+              "creator gives silent seats to bots); results 3, replay 3: an earlier table's. "
+              "emote and a word (emote thumbs, emote laugh): a quick reaction everyone at the "
+              "table hears. bots pause, bots go, bots slow 2: the table's creator holds or "
+              "slows the host's bots."),
             _("Lobby: tables (and a page), new, sit and a number, bot, start, watch and a "
               "number, unwatch, leave, watching on or off, enter, standings."),
             _("language and a code (en, hu, de, cs): another language; quit: leave hexnet."),
@@ -422,13 +454,14 @@ class PlainClient:
         i18n.set_language(lang)
         self.say(_("Language: {name}").format(name=i18n.LANGUAGE_NAMES[lang]))
 
-    def replay(self) -> None:
-        """The finished game of the current table as lines, from the host's reveal."""
+    def replay(self, rest: str = "") -> None:
+        """The finished game of the current table (or of table ``rest``: an earlier one, say
+        before a rematch) as lines, from the host's reveal."""
         from client.replay.text import lines
         from hexnet.record import Record, RecordError
         from hexnet.replay import ALL, Replay
 
-        desk = self.current
+        desk = self.desk_named(rest)
         session = self.session
         if desk is None or session is None or desk.table not in session.revealed:
             self.say(_("The host has not revealed this game yet; try again in a moment."))
@@ -445,6 +478,13 @@ class PlainClient:
             self.say(str(exc))
             return
         self.say(*[line.removeprefix("# ") for line in lines(replayed)])
+
+    def desk_named(self, rest: str) -> TableDesk | None:
+        """The table a command names by number (``results 3``), else the current one."""
+        number = rest.strip().lstrip("#")
+        if number.isdigit() and int(number) in self.desks:
+            return self.desks[int(number)]
+        return self.current
 
     def standings(self) -> None:
         from client.plain.lobby import standings_lines

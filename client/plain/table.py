@@ -25,6 +25,7 @@ from client.plain.describe import Describer, Entry, describer_for
 from client.plain.front_api import Front
 from client.plain.results import results_lines
 from client.words.fang import FangWords
+from client.words.party import bots_text, emote_asked, emote_choices, emote_words
 from client.words.results import you_mark
 from client.words.table import Action, TableWords
 from hexnet.i18n import _, ngettext
@@ -75,6 +76,8 @@ class TableDesk:
         self.presence_since = 0.0
         self.away_said = False
         self.sitting_out_said = False
+        self.bots: Any = None  # the host's bots held or slowed (view part ``bots``)
+        self.held: float | None = None  # seconds left of the deadline while the clock is held
 
     def say(self, *lines: str) -> None:
         self.front.say(*lines)
@@ -127,6 +130,7 @@ class TableDesk:
             self.status_said = status
             self.say(sentence(status))
         self._deadline(w)
+        self._bots(view.get("bots"))
         self._away(w)
         self._question(w)
         self._hint(w)
@@ -137,6 +141,8 @@ class TableDesk:
             self.say(*results_lines(view, self.table))
             self.say(_("Type lobby to go back to the lobby, replay to read the game again, or "
                        "quit."))
+            if not self.watching and isinstance(view.get("seat"), int):
+                self.say(_("Type rematch to play this table again, the seats shuffled."))
 
     def _new_events(self, w: TableWords) -> None:
         for event in w.view.get("log") or []:
@@ -161,6 +167,25 @@ class TableDesk:
             self.deadline = None
         elif self.deadline is None or self.deadline[0] != deadline.get("key"):
             self.deadline = (deadline.get("key"), seconds, time.monotonic())
+            if self.held is not None:  # a new deadline while the clock is held waits whole
+                self.held = seconds
+
+    def _bots(self, bots: Any) -> None:
+        """The host's bots held or let go (host/pause.py): said, and the clock held with them."""
+        from client.widgets.countdown import RESUME_LEAST
+
+        was, self.bots = self.bots, bots
+        paused = isinstance(bots, dict) and bool(bots.get("paused"))
+        if paused and self.held is None:
+            self.held = float(self.left() or 0)
+        elif not paused and self.held is not None:
+            if self.deadline is not None:
+                self.deadline = (self.deadline[0], max(self.held, RESUME_LEAST),
+                                 time.monotonic())
+            self.held = None
+        if bots_text(bots) != bots_text(was):
+            self.say(sentence(bots_text(bots)) if bots_text(bots)
+                     else _("The bots play on at the host's pace; the clock runs again."))
 
     def timer_line(self, w: TableWords) -> str:
         """``Timer: 20 seconds. When it runs out: …`` ("" when nothing is timed)."""
@@ -177,6 +202,8 @@ class TableDesk:
         """Whole seconds left of the running deadline (None when nothing is timed)."""
         if self.deadline is None:
             return None
+        if self.held is not None:
+            return math.ceil(self.held)
         _key, seconds, since = self.deadline
         return max(0, math.ceil(seconds - (time.monotonic() - since)))
 
@@ -398,6 +425,8 @@ class TableDesk:
             "board": self.do_table, "status": self.do_status, "log": self.do_log,
             "who": self.do_who, "time": self.do_time, "chat": self.do_chat,
             "say": self.do_chat, "whisper": self.do_whisper, "results": self.do_results,
+            "emote": self.do_emote, "react": self.do_emote, "rematch": self.do_rematch,
+            "bots": self.do_bots,
         }
         handler = handlers.get(verb)
         if handler is None:
@@ -515,6 +544,68 @@ class TableDesk:
         line = self.front.fair_play_text(self.table)
         if line:
             self.say(line)
+
+    # -- the party: emotes, a rematch, the bots held or slowed ------------------------------
+    async def do_emote(self, rest: str) -> None:
+        """``emote thumbs`` (or ``react 👍``, or its words): everyone at the table hears it."""
+        if self.watching or not isinstance(self.view.get("seat"), int):
+            self.say(_("Only the players at a table react there."))
+            return
+        key = emote_asked(rest)
+        if key is None:
+            self.say(_("Type emote and one of: {emotes}.").format(
+                emotes=", ".join(label for label, _key in emote_choices())))
+            return
+        if self.front.secret_step_open(self.table):
+            self.say(_("Not now: a secret step is open, and the moment of an emote could tell "
+                       "who is awake."))
+            return
+        await self.front.send({"type": "emote", "table": self.table, "emote": key})
+
+    def emote_said(self, seat: int, key: str) -> None:
+        """Someone at this table reacted: said in words."""
+        w = self.words()
+        line = _("{name} reacts: {emote}.").format(name=w.player_name(seat, you=False),
+                                                   emote=emote_words(key))
+        self.keep(line)
+        self.say(line)
+
+    async def do_rematch(self, rest: str) -> None:
+        """``rematch`` (yes: play this table again), ``rematch no``, ``rematch bots`` (the
+        owner: bots for the seats still silent)."""
+        if not self.view.get("outcome") or self.watching:
+            self.say(_("A rematch is offered after the game, by its players."))
+            return
+        word = rest.strip().lower() or "yes"
+        answer = {"yes": "yes", "y": "yes", "no": "no", "n": "no", "bots": "bots"}.get(word)
+        if answer is None:
+            self.say(_("Type rematch, rematch no or rematch bots."))
+            return
+        await self.front.send({"type": "rematch", "table": self.table, "answer": answer})
+
+    async def do_bots(self, rest: str) -> None:
+        """``bots pause``, ``bots go``, ``bots slow 2`` (seconds a move), ``bots pace`` (the
+        host's): the table's owner holds or slows the host's bots."""
+        words = rest.split()
+        word = words[0].lower() if words else ""
+        bots = self.bots if isinstance(self.bots, dict) else {}
+        paused, delay = bool(bots.get("paused")), bots.get("delay")
+        if word in ("pause", "stop", "hold"):
+            paused = True
+        elif word in ("go", "resume", "play", "on"):
+            paused = False
+        elif word == "pace":
+            delay = None
+        elif word == "slow" and len(words) > 1 and words[1].replace(".", "", 1).isdigit():
+            delay = float(words[1])
+        else:
+            self.say(sentence(bots_text(bots)) if bots_text(bots) else _(
+                "The bots play at the host's pace."))
+            self.say(_("Type bots pause, bots go, bots slow and seconds a move (bots slow 2), "
+                       "or bots pace (the host's). Only the table's creator may."))
+            return
+        await self.front.send({"type": "bots", "table": self.table, "paused": paused,
+                               "delay": delay})
 
     # -- news from outside the view -------------------------------------------------------
     def chat_line(self, line: str) -> None:

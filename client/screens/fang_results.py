@@ -7,11 +7,9 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from client.screens.results import ResultsScreen, fair_play_static, tutorial_static
-from client.widgets.footer import LocalFooter
 from client.words.results import fang_headline, fang_roles, fang_summary
 from hexnet.i18n import _
 
@@ -30,13 +28,11 @@ def roles_table(view: dict[str, Any]) -> Table:
 class FangResultsScreen(ResultsScreen):
     """Shows a finished Fang table: every role revealed; keys as on every results screen."""
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="results"):
-            yield Static(_("Fang die Hexe — game over, table #{table}").format(table=self.table),
-                         classes="title", markup=False)
-            yield Static(fang_headline(self.view), id="headline", markup=False)
-            yield Static(roles_table(self.view), id="fang-roles", markup=False)
-            yield Static(fang_summary(self.view), id="fang-summary", markup=False)
-            yield from tutorial_static(self.app, self.view)
-            yield from fair_play_static(self.app, self.table)
-        yield LocalFooter()
+    def compose_results(self) -> ComposeResult:
+        yield Static(_("Fang die Hexe — game over, table #{table}").format(table=self.table),
+                     classes="title", markup=False)
+        yield Static(fang_headline(self.view), id="headline", markup=False)
+        yield Static(roles_table(self.view), id="fang-roles", markup=False)
+        yield Static(fang_summary(self.view), id="fang-summary", markup=False)
+        yield from tutorial_static(self.app, self.view)
+        yield from fair_play_static(self.app, self.table)

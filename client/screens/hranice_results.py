@@ -9,12 +9,10 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from client.screens.results import ResultsScreen, fair_play_static, tutorial_static
 from client.widgets import hranice_board as board
-from client.widgets.footer import LocalFooter
 from client.words.results import (
     headline,
     hranice_how,
@@ -55,17 +53,15 @@ def score_table(view: dict[str, Any]) -> Table:
 class HraniceResultsScreen(ResultsScreen):
     """The Hranice outcome: headline, how it was won, the path, the scores."""
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="results"):
-            yield Static(hranice_title(self.view, self.table), classes="title", markup=False)
-            yield Static(headline(self.view, turns=False), id="headline", markup=False)
-            yield Static(hranice_how(self.view), id="how", markup=False)
-            yield Static("; ".join(hranice_sums(self.view)), id="sums", markup=False)
-            path = winning_path(self.view)
-            if path:
-                yield Static("\n".join("· " + line for line in path[-6:]), id="path",
-                             markup=False)
-            yield Static(score_table(self.view), id="scores", markup=False)
-            yield from tutorial_static(self.app, self.view)
-            yield from fair_play_static(self.app, self.table)
-        yield LocalFooter()
+    def compose_results(self) -> ComposeResult:
+        yield Static(hranice_title(self.view, self.table), classes="title", markup=False)
+        yield Static(headline(self.view, turns=False), id="headline", markup=False)
+        yield Static(hranice_how(self.view), id="how", markup=False)
+        yield Static("; ".join(hranice_sums(self.view)), id="sums", markup=False)
+        path = winning_path(self.view)
+        if path:
+            yield Static("\n".join("· " + line for line in path[-6:]), id="path",
+                         markup=False)
+        yield Static(score_table(self.view), id="scores", markup=False)
+        yield from tutorial_static(self.app, self.view)
+        yield from fair_play_static(self.app, self.table)

@@ -429,8 +429,12 @@ class LobbyScreen(Screen):
     @on(DataTable.RowSelected, "#tables")
     async def _row_chosen(self) -> None:
         you = (self.lobby.get("you") or {}).get("table")
-        if you is not None and you == self.selected_table():
+        chosen = self.selected_table()
+        view = (getattr(self.app, "views", None) or {}).get(chosen, ({}, []))[0]
+        if you is not None and you == chosen:
             self.action_to_table()
+        elif view.get("outcome"):  # a finished table of yours: its results (and replay)
+            self.app.show_results(chosen, view, asked=True)
         else:
             await self.action_sit()
 

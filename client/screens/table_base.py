@@ -40,6 +40,7 @@ from client.widgets.footer import LocalFooter
 from client.widgets.guard import GUARD_SECONDS, PAUSED, KeyGuard
 from client.widgets.log import GameLog
 from client.widgets.pages import PageTabs
+from client.words.party import Shown, bots_text
 from client.words.table import Action, TableWords, seat_name
 from hexnet.i18n import N_, _, ngettext
 
@@ -81,6 +82,8 @@ class TableScreen(Screen):
         Binding("l", "lobby", N_("Lobby")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         Binding("b", "back", N_("I'm back")),
+        Binding("m", "react", N_("React")),
+        Binding("o", "bots", N_("Bots")),
         # the one-column layout's pages (client/layout.py): ← → as the tabs
         Binding("left", "page(-1)", N_("Previous page"), show=False, key_display="←"),
         Binding("right", "page(1)", N_("Next page"), show=False, key_display="→"),
@@ -111,6 +114,8 @@ class TableScreen(Screen):
         self.live_picker: Picker | None = None  # the list open over this table, if any
         self._presence: list[Any] = []  # every seat's presence (client/widgets/presence.py)
         self._presence_since = 0.0  # when it arrived (its countdowns run from then)
+        self.emotes = Shown()  # the emotes shown beside the players' names now
+        self._bots: Any = None  # the host's bots held or slowed (view part ``bots``)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -201,9 +206,10 @@ class TableScreen(Screen):
             self._presence, self._presence_since = seen, time.monotonic()
         if not self._ready or not self.is_attached:  # not yet mounted, or already closed
             return
-        self.query_one("#status", Static).update(self.status_text())
         self.query_one(Countdown).set_deadline(view.get("deadline"))
         self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
+        self._bots_changed(view.get("bots"))
+        self.query_one("#status", Static).update(self.status_text())
         self._note_question()
         self.show_game(view, legal)
         self.show_hint(view, legal)
@@ -255,6 +261,10 @@ class TableScreen(Screen):
             return getattr(self.app, "layout_name", "") == "narrow"
         if self.watching and action not in self.WATCH_ACTIONS:
             return False
+        if action == "bots":  # the table's owner, while host bots play at it
+            return self.owns_bots()
+        if action == "react":
+            return not self.view.get("outcome")
         if not self.key_fits(action) or (action == "back" and not self.away()):
             return False
         if action in self.ANSWER_ACTIONS and self.guard.active:
@@ -364,7 +374,7 @@ class TableScreen(Screen):
         """Draw the game area. The default (games without a screen of their own) shows the
         view's plain fields and your legal actions; ``a`` picks one."""
         skip = {"log", "players", "seat", "game", "state_id", "active", "deadline", "outcome",
-                "presence"}
+                "presence", "bots"}
         lines = [f"{k}: {v}" for k, v in view.items()
                  if k not in skip and isinstance(v, str | int | float | bool | list)
                  and len(str(v)) < 120]
@@ -425,14 +435,57 @@ class TableScreen(Screen):
                 title = self.stacked_title(short=short_title)
                 waiting = (_("waiting: {who}").format(who=self.waiting_text())
                            if self.waited_on() else "")  # (nobody: the game moves by itself)
-                parts = [self.link_note, self.presence_text(), title, self.phase_text(),
-                         waiting, self.watchers_text()]
+                parts = [self.link_note, self.presence_text(), bots_text(self._bots),
+                         self.emotes.line(lambda s: self.status_name(s, you=False)), title,
+                         self.phase_text(), waiting, self.watchers_text()]
             finally:
                 self._name_cap = NAME_CAP
             line = " │ ".join(p for p in parts if p)
             if cell_len(line) <= width:
                 break
         return line
+
+    # -- the party: emotes, the bots held or slowed ----------------------------------------
+    def show_emote(self, seat: int, key: str) -> None:
+        """Show an emote beside ``seat``'s name on the status line for a few seconds."""
+        stays = self.emotes.add(seat, key)
+        self._redraw_status()
+        self.set_timer(stays + 0.1, self._redraw_status)
+
+    def _redraw_status(self) -> None:
+        if self._ready and self.is_attached:
+            self.query_one("#status", Static).update(self.status_text())
+
+    def owns_bots(self) -> bool:
+        """Whether you own this table (the lobby says whose it is) and host bots play at it."""
+        seat = self.view.get("seat")
+        return (isinstance(seat, int) and self.table_info().get("owner") == seat
+                and not self.view.get("outcome")
+                and any(e.get("state") in ("bot", "stand_in") for e in self._presence
+                        if isinstance(e, dict)))
+
+    def _bots_changed(self, bots: Any) -> None:
+        """The host's bots held or let go: the clock stops or runs on; the log says so."""
+        was, self._bots = self._bots, bots
+        paused = isinstance(bots, dict) and bool(bots.get("paused"))
+        self.query_one(Countdown).hold(paused)
+        if (isinstance(was, dict) and bool(was.get("paused"))) != paused:
+            self.add_note(bots_text(bots) if paused else _("▶ The bots play on; the clock "
+                                                           "runs again."))
+
+    @work(group="party")
+    async def action_react(self) -> None:
+        """m: an emote beside your name, for everyone at the table."""
+        from client.party import react
+
+        await react(self.app, self.table)
+
+    @work(group="party")
+    async def action_bots(self) -> None:
+        """o (the table's owner): pause the bots and the clock, or set the bots' pace."""
+        from client.party import control_bots
+
+        await control_bots(self.app, self.table, self._bots)
 
     def status_name(self, seat: int | None, you: bool = True) -> str:
         """``player_name`` as the status line shows it: cut to its current cap (``Bartholom…``)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from client.widgets import presence
+from client.words.party import bots_text
 from hexnet.i18n import N_, _, ngettext
 
 STATUS = {"open": N_("open"), "playing": N_("playing"), "over": N_("over"),
@@ -71,6 +72,9 @@ def game_text(table: dict[str, Any]) -> str:
         text += f" ({shown})"
     if table.get("stacked"):
         text += " " + _("⚠ stacked")
+    bots = bots_text(table.get("bots"))  # the host's bots held or slowed (host/pause.py)
+    if bots:
+        text += " · " + bots
     return text
 
 

@@ -75,7 +75,7 @@ def tutorial_table(host: Host, tutorial: Tutorial) -> int:
     """A table of ``tutorial`` at ``host``: its stacked position (set by this host's own code),
     the tutorial's bots in every seat but the player's. Its id."""
     table = host.lobby.create_table(tutorial.game, tutorial.seats, dict(tutorial.options),
-                                    seed=tutorial.seed)
+                                    seed=tutorial.seed, owner_seat=tutorial.seat)
     for seat in range(tutorial.seats):
         if seat != tutorial.seat:
             host.lobby.add_bot(table, seat, "tutorial")
@@ -126,7 +126,7 @@ async def play(args: argparse.Namespace) -> int:
         if pace is None and getattr(args, "plain", False):
             pace = "relaxed"  # a screen reader needs time to read a question out
         table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
-                                        seed=args.seed)
+                                        seed=args.seed, owner_seat=mine)  # yours: o, rematch
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
             for seat in range(1, seats):
                 host.lobby.add_bot(table, seat,

@@ -9,9 +9,10 @@ Where the used keys come from:
 
 - the interface: Babel's extractor over the client, ``hexnet/cli/`` and the renderer (``_``,
   ``ngettext``, ``pgettext``, ``N_``, as ``pybabel extract`` would) and the engine's refusals
-  (``IllegalAction("key")`` in ``hexnet/engine.py`` and ``host/``, context ``reason``) and the
+  (``IllegalAction("key")`` in ``hexnet/engine.py`` and ``host/``, context ``reason``), the
   engine's own log lines (``emit(state, "key")`` in ``hexnet/engine.py``: presence, context
-  ``log``), both keyed, their English in the English catalog;
+  ``log``) and the emotes' words (``seeds/emotes.toml``, context ``emote``), all keyed, their
+  English in the English catalog;
 - a game (``hexnet/games/<game>/``, its bots aside): ``emit(state, "key")``, ``announce(…)``,
   ``tell(…)`` and a variable named ``log_key`` (context ``log``), ``IllegalAction("key")``
   (``reason``), a dict ``{"key": "…"}`` (``action``), ``words.phrase("key")`` (``phrase``),
@@ -117,7 +118,17 @@ def interface_keys() -> dict[Key, list[str]]:
         out[(context, forms[0])] = forms
     for key in engine_reasons():
         out[key] = []
+    for key in emote_keys():
+        out[key] = []
     return out
+
+
+def emote_keys() -> set[Key]:
+    """The emotes' words (``seeds/emotes.toml``; context ``emote``, English in the English
+    catalog)."""
+    from hexnet.emotes import emotes
+
+    return {("emote", e.key) for e in emotes()}
 
 
 def fields(text: str) -> set[str]:
@@ -193,7 +204,7 @@ def problems() -> list[str]:
         if not forms:  # a keyed refusal: its English is in the English catalog
             wanted[key] = english.get(key) or [key[1]]
     out += _check_catalog("interface", "en", {k: v for k, v in wanted.items()
-                                              if k[0] in ("reason", "log")})
+                                              if k[0] in ("reason", "log", "emote")})
     for lang in LANGS[1:]:
         out += _check_catalog("interface", lang, wanted)
     return out

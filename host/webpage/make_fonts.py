@@ -8,10 +8,14 @@ symbol; ``tests/e2e/test_web_phone.py`` fails until then::
     python -m host.webpage.make_fonts DIR
 
 ``DIR`` holds the source fonts, e.g. unpacked from Debian's packages (``apt-get download
-fonts-dejavu-core fonts-noto-core``; ``dpkg-deb -x PKG.deb DIR``). Each symbol comes from the
-first source that has it: DejaVu Sans Mono (its advance is Roboto Mono's, 0.6 em, so a symbol
-fills one cell), then DejaVu Sans, then Noto Sans Symbols 2. Licences: DejaVu's (Bitstream Vera
-terms, renamed as they ask) and the SIL Open Font License 1.1, beside the fonts.
+fonts-dejavu-core fonts-noto-core fonts-symbola``; ``dpkg-deb -x PKG.deb DIR``). The pictographs
+(U+1F300 on: the emotes of ``seeds/emotes.toml``, 👁) come from Symbola, so every face at the
+table is drawn by one hand and in one colour, as the terminal's text is (the colour emoji font
+is 10 MB of bitmaps a terminal cannot tint; Symbola is monochrome and covers them all). Each
+other symbol comes from the first source that has it: DejaVu Sans Mono (its advance is Roboto
+Mono's, 0.6 em, so a symbol fills one cell), then DejaVu Sans, then Noto Sans Symbols 2.
+Licences: DejaVu's (Bitstream Vera terms, renamed as they ask), the SIL Open Font License 1.1
+and Symbola's ("free for any use"), beside the fonts.
 """
 
 from __future__ import annotations
@@ -20,10 +24,14 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-# (the file served, its family name, the source font's file name), in the order tried
-FONTS = (("hexnet-symbols-mono.ttf", "hexnet symbols mono", "DejaVuSansMono.ttf"),
-         ("hexnet-symbols-sans.ttf", "hexnet symbols sans", "DejaVuSans.ttf"),
-         ("hexnet-symbols-noto.ttf", "hexnet symbols noto", "NotoSansSymbols2-Regular.ttf"))
+# (the file served, its family name, the source font's file name, the code points it takes
+# before the others), in the order tried
+PICTOGRAPHS = range(0x1F300, 0x1FB00)
+FONTS = (("hexnet-symbols-emoji.ttf", "hexnet symbols emoji", "Symbola_hint.ttf", PICTOGRAPHS),
+         ("hexnet-symbols-mono.ttf", "hexnet symbols mono", "DejaVuSansMono.ttf", None),
+         ("hexnet-symbols-sans.ttf", "hexnet symbols sans", "DejaVuSans.ttf", None),
+         ("hexnet-symbols-noto.ttf", "hexnet symbols noto", "NotoSansSymbols2-Regular.ttf",
+          None))
 # where the client's words live: its code, the games' tables and the translations
 TEXTS = (("client", "*.py"), ("hexnet", "*.py"), ("seeds", "*.toml"), ("seeds", "*.po"))
 
@@ -47,10 +55,10 @@ def main(source_dir: str) -> None:
                     / "RobotoMono-VariableFont_wght.ttf").getBestCmap()
     wanted = [c for c in symbols_used(HERE.parents[1]) if ord(c) not in roboto
               and not 0x2500 <= ord(c) <= 0x259F]  # box drawing and blocks: xterm draws them
-    for file, family, source in FONTS:
+    for file, family, source, takes in FONTS:
         src = next(Path(source_dir).rglob(source))
         cmap = TTFont(src).getBestCmap()
-        mine = [c for c in wanted if ord(c) in cmap]
+        mine = [c for c in wanted if ord(c) in cmap and (takes is None or ord(c) in takes)]
         wanted = [c for c in wanted if c not in mine]
         options = subset.Options()
         options.name_IDs = []  # the names are set below

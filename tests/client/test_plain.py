@@ -257,3 +257,50 @@ async def test_the_second_action_of_a_turn_is_asked_again_even_when_the_choices_
         assert await ended(task, term) == 0
     finally:
         await host.stop()
+
+
+async def test_a_rematch_an_emote_and_the_bots_paused_by_lines(tmp_path: Any) -> None:
+    host = Host("Hexhaus", tmp_path / "host-cfg", tmp_path / "host-data", open=True,
+                bot_delay=1.5, games=["hranice"])  # time to pause the bot before it moves
+    await host.start(bind="127.0.0.1", port=0)
+    table = host.lobby.create_table("hranice", 2, {"turn_cap": 1}, seed=5, owner_seat=0)
+    host.lobby.add_bot(table, 1, "normal")
+    term = Terminal()
+    task = await running(PlainClient(target=("127.0.0.1", host.port), name="Ada",
+                                     config_dir=str(tmp_path / "ada"),
+                                     fingerprint=host.fingerprint, auto_seat=AutoSeat(table, 0),
+                                     console=term.console))
+    try:
+        await term.until(lambda lines: any("You sit at seat 1" in x for x in lines),
+                         what="seated")
+        mark = len(term.lines)
+        term.type("bots pause")
+        await term.until(lambda lines: any("bots paused by Ada" in x for x in lines[mark:]),
+                         what="the pause said")
+        term.type("bots go")
+        await term.until(lambda lines: any("The bots play on" in x for x in lines[mark:]),
+                         what="the bots go on")
+        term.type("emote laughing")
+        await term.until(lambda lines: "Ada reacts: laughing." in lines[mark:],
+                         what="the emote in words")
+        for _ in range(100):  # Ada takes her first choice whenever asked, to the end
+            if any("is over" in x for x in term.lines):
+                break
+            term.type("1")
+            await asyncio.sleep(0.3)
+        await term.until(lambda lines: any("Type rematch to play this table again" in x
+                                           for x in lines), what="the rematch offered")
+        term.type("rematch")
+        await term.until(lambda lines: "The rematch is on at table #2." in lines,
+                         what="the rematch dealt (Ada and the bot)")
+        await term.until(lambda lines: any(x.startswith("Hranice, table 2") for x in lines),
+                         what="the new table said")
+        assert host.lobby.tables[2].status == "playing"
+        assert host.lobby.tables[1].status == "over"
+        mark = len(term.lines)
+        term.type("results 1")  # the old table's results stay
+        await term.until(lambda lines: "The game at table 1 is over." in lines[mark:],
+                         what="the old results")
+    finally:
+        await ended(task, term)
+        await host.stop()

@@ -9,6 +9,7 @@ from textual.widgets import RichLog
 
 from host.dashboard import Dashboard
 from host.server import Host
+from tests.host.test_dashboard import wait_for
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.one_loop(
     "the dashboard is a Textual app: asyncio's loop, also where the host has uvloop")]
@@ -54,3 +55,31 @@ async def test_q_asks_again_while_a_game_runs(tmp_path) -> None:
         await pilot.press("q")
         await pilot.pause()
     assert host.reception.server is None
+
+
+async def test_p_pauses_the_selected_tables_bots_and_d_slows_them(tmp_path) -> None:
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["hexenhammer"],
+                bot_delay=60)
+    app = Dashboard(host)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = host.lobby.create_table("hexenhammer", 3, {})
+        for _ in range(3):
+            host.lobby.add_bot(table)
+        host.lobby.start(table)
+        await wait_for(pilot, lambda: app.rows)  # the coalesced lobby update drew its rows
+        await pilot.press("p")
+        await pilot.pause()
+        assert host.lobby.tables[table].bots_paused
+        assert host.lobby.tables_info()[0]["bots"] == {"paused": True, "by": "",
+                                                       "delay": None}
+        await pilot.press("d", "d")
+        await pilot.pause()
+        assert host.lobby.tables[table].bot_delay == 2.0
+        await pilot.press("p")
+        await pilot.pause()
+        assert not host.lobby.tables[table].bots_paused
+        lines = "\n".join(str(line.text) for line in app.query_one(RichLog).lines)
+        assert "table 1: bots paused" in lines and "table 1: bots' delay 2 s" in lines
+        await pilot.press("q", "q")
+        await pilot.pause()
