@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hexnet.ratings import seeded
 from host.club.forget import ForgetList
 from host.club.games import FinishedGame, Refusal, read_game
 from host.club.rating_rows import rate_next, read_games, recompute
@@ -326,9 +327,7 @@ class Club:
         """``keys`` best first by their rating in ``game`` (ordinal; unrated players as
         newcomers), ties kept in the order given — a Swiss event's first-round seeding."""
         table = self.standings(game)
-        ordinal = {k: table[(k, game)].rating.ordinal if (k, game) in table
-                   else Rating().ordinal for k in keys}
-        return sorted(keys, key=lambda k: -ordinal[k])
+        return seeded(keys, {k: table[(k, game)].rating for k in keys if (k, game) in table})
 
     def resolve(self, prefix: str) -> list[str]:
         """The player keys that start with ``prefix`` (a fingerprint's first characters)."""

@@ -103,14 +103,14 @@ def test_db_rebuild_merges_hosts_and_names_a_doctored_journal(evening, tmp_path)
 @pytest.mark.parametrize("args,words", [
     (["stats", "--game", "chess"], "hexnet stats: argument --game: invalid choice: 'chess'"),
     (["stats", "--since", "soon"], "hexnet stats: --since takes a date (2026-01-31)"),
-    (["stats", "--bogus"], "hexnet stats: unrecognized arguments: --bogus"),
+    (["stats", "--bogus"], "hexnet: error: unrecognized arguments: --bogus"),
     (["stats", "--yes"], "hexnet stats: --yes goes with --forget"),
     (["stats", "--forget", "abc", "--csv"], "hexnet stats: --forget takes no other option"),
     (["stats", "--forget", "abc", "--yes"], "hexnet stats: no player 'abc' in"),
     (["db"], "hexnet db: the following arguments are required: ACTION"),
     (["db", "compact"], "hexnet db: argument ACTION: invalid choice: 'compact'"),
     (["db", "rebuild", "/no/such/dir"], "hexnet db: no such directory: /no/such/dir"),
-    (["db", "rebuild", "--bogus"], "hexnet db: unrecognized arguments: --bogus"),
+    (["db", "rebuild", "--bogus"], "hexnet: error: unrecognized arguments: --bogus"),
 ])
 def test_every_stats_and_db_mistake_is_one_line_and_exit_2(tmp_path, args, words) -> None:
     one_clear_line(hexnet(*args, tmp=tmp_path), words)
