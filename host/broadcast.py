@@ -42,11 +42,16 @@ class Broadcast:
         self.watchers = watchers
         self.clock = clock
         self.host_open = host_open
+        # adds each seat's player and rating to an entry (the club's ratings, host.club.board)
+        self.rated: Callable[[Table, list[dict[str, Any]]], None] | None = None
 
     # -- entries -----------------------------------------------------------------------------
     def info(self, table: Table) -> dict[str, Any]:
         """``table`` as the lobby lists it."""
-        return self.watchers.info(table, table.info(self.people.connected(table), self.clock()))
+        info = self.watchers.info(table, table.info(self.people.connected(table), self.clock()))
+        if self.rated is not None:
+            self.rated(table, info["seats"])
+        return info
 
     def tables_info(self) -> list[dict[str, Any]]:
         """Every table as the lobby lists it, by id."""

@@ -12,7 +12,6 @@ import socket
 import sys
 import time
 
-from host.club.history import ForgetFinished, History
 from host.eventlog import EventLog
 from host.flags import HOST_LIMITS
 from host.server import Host
@@ -36,12 +35,10 @@ def idle_absent(args: argparse.Namespace) -> float | None:
     return given or None
 
 
-def history(args: argparse.Namespace) -> History:
-    """Whether this host keeps history (``--no-history``: none), for its data directory."""
-    from protocol import paths
-
-    return History(not getattr(args, "no_history", False),
-                   paths.data_dir(getattr(args, "data_dir", None)))
+def history(args: argparse.Namespace) -> str:
+    """What this host keeps of finished games (:mod:`host.club.history`): ``"club"`` (their
+    journals, indexed with ratings), or ``"none"`` with ``--no-history``."""
+    return "none" if getattr(args, "no_history", False) else "club"
 
 
 def make_host(args: argparse.Namespace, log=log_line) -> Host:
@@ -51,11 +48,9 @@ def make_host(args: argparse.Namespace, log=log_line) -> Host:
     host = Host(args.name or socket.gethostname() or "hexnet", args.config_dir, args.data_dir,
                 open=args.open, mdns=not args.no_mdns, interfaces=args.interface, log=log,
                 absent_after=args.absent_after, idle_absent=idle_absent(args), **limits,
+                history=history(args),
                 **({"bot_delay": args.bot_delay} if getattr(args, "bot_delay", None) is not None
                    else {}))
-    kept = history(args)
-    if not kept.keep and host.recorder is not None:
-        host.add_listener(ForgetFinished(kept, host.recorder.path_of))
     return host
 
 
@@ -99,7 +94,7 @@ async def run_headless(args: argparse.Namespace) -> int:
         log_line(f"file descriptors: {BUDGET.limit}, {BUDGET.reserve} kept for journals and "
                  f"players already in; no door's logins take more than {BUDGET.share()}")
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
-        log_line(history(args).line())
+        log_line(host.history.line())
         if director is not None:
             director.begin()
             with contextlib.suppress(NotImplementedError, AttributeError):

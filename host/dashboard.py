@@ -103,7 +103,7 @@ class Dashboard(App[int]):
             self._log("tournament: press T to start it")
         code = "none (open host)" if self.host.open else self.host.room_code
         lines = [f"{self.host.name} — {self.bind}:{port}", f"room code: {code}",
-                 f"fingerprint: {self.host.fingerprint_human}"]
+                 f"fingerprint: {self.host.fingerprint_human}", self.host.history.line()]
         if any(p is not None for p in self.door_ports):
             from host.doors import open_doors
 

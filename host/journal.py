@@ -86,13 +86,16 @@ class Syncer:
     to, the thread fsyncs every marked one, then waits for more (one fsync per journal per
     round however many records it got). :meth:`close_after` closes a journal once synced;
     :meth:`stop` syncs everything left and ends the thread. A failed fsync is logged and
-    reported to ``failed(journal, why)``, called on the thread."""
+    reported to ``failed(journal, why)``, called on the thread; ``close_after(journal, then)``
+    calls ``then()`` on the thread once the journal is synced and closed (not if that
+    failed)."""
 
     def __init__(self, log: Any = None,
                  failed: Callable[[Journal, str], None] | None = None) -> None:
         self._cv = threading.Condition()
         self._dirty: dict[int, Journal] = {}
         self._closing: set[int] = set()
+        self._then: dict[int, Callable[[], None]] = {}
         self._stop = False
         self.rounds = 0
         self.log = log or (lambda line: None)
@@ -105,10 +108,12 @@ class Syncer:
             self._dirty[id(journal)] = journal
             self._cv.notify()
 
-    def close_after(self, journal: Journal) -> None:
+    def close_after(self, journal: Journal, then: Callable[[], None] | None = None) -> None:
         with self._cv:
             self._dirty[id(journal)] = journal
             self._closing.add(id(journal))
+            if then is not None:
+                self._then[id(journal)] = then
             self._cv.notify()
 
     def _run(self) -> None:
@@ -118,11 +123,14 @@ class Syncer:
                     self._cv.wait()
                 batch, self._dirty = self._dirty, {}
                 closing, self._closing = self._closing, set()
+                then = {k: self._then.pop(k) for k in closing if k in self._then}
                 stop = self._stop
             for key, journal in batch.items():
+                durable = True
                 try:
                     journal.sync()
                 except (OSError, ValueError) as exc:
+                    durable = False
                     self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
                     if self.failed is not None:
                         self.failed(journal, str(exc))
@@ -130,7 +138,10 @@ class Syncer:
                     try:
                         journal.close()
                     except OSError as exc:  # (its last buffered bytes could not be written)
+                        durable = False
                         self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
+                    if durable and key in then:
+                        then[key]()
             self.rounds += 1
             if stop and not batch:
                 return

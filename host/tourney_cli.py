@@ -73,6 +73,7 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if not getattr(args, "tournament", None):
         given = [f"--{f.replace('_', '-')}" for f in tour_flags
                  if getattr(args, f, None) is not None]
+        given += ["--seed-by-rating"] * bool(getattr(args, "seed_by_rating", False))
         if given:
             raise CliError(f"{given[0]} belongs to a tournament; add --tournament "
                            "swiss|round-robin|knockout")
@@ -109,7 +110,10 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if args.pause is not None and not 0 <= args.pause <= 3600:
         raise CliError(f"--pause must be 0–3600 seconds, not {args.pause:g}")
     options = parse_options(engine, args.option)
+    seed_by_rating = bool(getattr(args, "seed_by_rating", False))
+    if seed_by_rating and getattr(args, "no_history", False):
+        raise CliError("--seed-by-rating needs the club's ratings; leave out --no-history")
     return {"game": args.game, "fmt": args.tournament, "size": size, "rounds": args.rounds,
             "bots": bots, "bot_policy": policy, "results": args.results,
             "start_when": args.start_when, "start_at": start_at, "pause": args.pause,
-            "options": options}
+            "options": options, "seed_by_rating": seed_by_rating}

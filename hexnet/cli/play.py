@@ -95,6 +95,7 @@ async def play(args: argparse.Namespace) -> int:
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=None, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
                 recover=False,  # journaled, but a new play starts fresh
+                history="journals",  # a throwaway identity: rating it would be noise
                 bot_delay=bot_delay(args, tutorial is not None))
     port = await host.start(bind="0.0.0.0" if args.lan else "127.0.0.1", port=args.port or 0)
     greeting = (_("On the LAN as {host} (port {port}): friends run hexnet join and sit at "

@@ -149,6 +149,7 @@ class Club:
     def index_finished(self, journal: str | Path) -> FinishedGame | Refusal:
         """Count the game of a closed journal once it verifies (the host calls this after a
         table's journal is closed); the game, or why it was not counted (logged)."""
+        self.forgotten = ForgetList(self.folder)  # (hexnet stats --forget while the host runs)
         found = read_game(journal, self.forgotten)
         with self._lock, self._write():
             self._seen(Path(journal), found)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hexnet.cli import build_parser
-from host.cli import history, make_host
+from host.cli import make_host
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -50,11 +50,19 @@ async def test_a_host_keeps_finished_journals_by_default(tmp_path) -> None:
     assert len(list(journals.glob("*.journal"))) == 1
 
 
-def test_the_host_says_whether_it_keeps_history(tmp_path) -> None:
+def test_the_host_says_whether_it_keeps_history_and_how_to_forget(tmp_path) -> None:
     parse = build_parser().parse_args
     data = str(tmp_path / "d")
-    assert history(parse(["host", "--data-dir", data])).line().startswith(
-        f"history: finished games kept (their journals, indexed with ratings in {data}/club/")
-    assert history(parse(["host", "--no-history", "--data-dir", data])).line() == (
+
+    def line(*flags: str) -> str:
+        host = make_host(parse(["host", "--no-mdns", "--config-dir", str(tmp_path / "c"),
+                                "--data-dir", data, *flags]), log=lambda line: None)
+        return host.history.line()
+
+    assert line() == (
+        f"history: finished games kept (their journals, indexed with ratings in {data}/club/"
+        "club.db: hexnet stats); a player is forgotten with hexnet stats --forget KEY; "
+        "--no-history keeps none")
+    assert line("--no-history") == (
         "history: none kept (--no-history): no ratings, and each finished game's journal is "
         "deleted")
