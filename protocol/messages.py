@@ -110,7 +110,7 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   ``replay`` parts {commitment, game, players, options, seed, salt, outcome, part, parts,
   first, steps} are its reveal cut like ``reveal``'s (a table that did not allow watching:
   only to its players). Refusals are an ``error``: ``no_profile``, ``no_replay``,
-  ``not_public``, ``busy`` (one request in flight per connection), ``too_fast`` (3 at once,
+  ``not_public``, ``ask_busy`` (one request in flight per connection), ``ask_too_fast`` (3 at once,
   then 2 a second). Tournament ``standings`` rows may carry ``rating`` (the entrant's rating
   in the event's game after their last rated game of it) and ``change`` (μ gained or lost in
   the event so far).

@@ -46,6 +46,7 @@ class LobbyScreen(Screen):
         Binding("c", "chat", N_("Chat")),
         Binding("e", "enter", N_("Enter tournament"), show=False),
         Binding("o", "app.show_standings", N_("Standings"), show=False),
+        Binding("p", "profiles", N_("Profiles"), show=False),
         Binding("r", "app.reconnect", N_("Reconnect"), show=False),
         Binding("right_square_bracket", "page(1)", N_("Next page"), show=False),
         Binding("left_square_bracket", "page(-1)", N_("Previous page"), show=False),
@@ -381,6 +382,13 @@ class LobbyScreen(Screen):
             if not sure:
                 return
         await self.app.send({"type": "watch", "table": table})
+
+    @work(exclusive=True, group="pick")
+    async def action_profiles(self) -> None:
+        """A profile: yours, or a player's at the highlighted table (:mod:`client.club`)."""
+        from client.club import pick_profile
+
+        await pick_profile(self.app, self.selected_table())
 
     async def action_unwatch(self) -> None:
         await self.app.send({"type": "unwatch"})

@@ -5,7 +5,7 @@ H→C ``profile {player, profile}`` (:func:`host.club.profile.for_wire`: what ot
 see, and the other names a player used only to themselves); C→H ``replay {commitment}`` (a
 game a profile lists) with H→C ``replay`` parts (:mod:`host.club.replays`). Refusals are an
 ``error``: ``no_profile`` (the host keeps no ratings, or does not know the player),
-``no_replay``, ``not_public``, ``busy`` and ``too_fast``.
+``no_replay``, ``not_public``, ``ask_busy`` and ``ask_too_fast``.
 
 Each answer costs the host a read of its database or of a journal, so it is built in a worker
 thread, never on the event loop, and each connection has a budget: one request in flight at a
@@ -80,12 +80,12 @@ class Desk:
                         "The host is still opening its club database; try again in a moment.")
             return
         if conn_id in self.busy:
-            self._error(conn_id, "busy", "One profile or replay at a time: the last one is on "
+            self._error(conn_id, "ask_busy", "One profile or replay at a time: the last one is on "
                                          "its way.")
             return
         budget = self.budgets.setdefault(conn_id, TokenBucket(RATE, BURST))
         if not budget.take():
-            self._error(conn_id, "too_fast", "Too many profiles or replays asked for; wait a "
+            self._error(conn_id, "ask_too_fast", "Too many profiles or replays asked for; wait a "
                                              "second.")
             return
         self.busy.add(conn_id)

@@ -116,13 +116,13 @@ async def test_enter_on_a_recent_game_opens_its_replay_and_esc_comes_back(ada) -
         assert isinstance(app.screen, ProfileScreen)
 
 
-async def test_a_recent_game_without_its_journal_says_so(ada) -> None:
+async def test_a_recent_game_without_its_journal_is_asked_of_the_host_and_not_connected_says_so(
+        ada) -> None:
     app = ProfileApp(for_wire(ada))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_on_the_last_game(app, pilot)
         assert isinstance(app.screen, ProfileScreen)
-        assert [n.message for n in app._notifications] == [
-            "The host has not sent this game's replay."]
+        assert [n.message for n in app._notifications] == ["Not connected."]
 
 
 def test_profile_snapshot(snap_compare, ada) -> None:
