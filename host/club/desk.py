@@ -40,6 +40,7 @@ class Desk:
         self.history = history
         self.conns = conns  # the lobby's (read only here)
         self.send = send
+        self.rate, self.burst = RATE, BURST
         self.budgets: dict[int, TokenBucket] = {}
         self.busy: set[int] = set()  # connections with a request in flight
         self._tasks: set[asyncio.Task[None]] = set()
@@ -83,7 +84,7 @@ class Desk:
             self._error(conn_id, "ask_busy", "One profile or replay at a time: the last one is on "
                                          "its way.")
             return
-        budget = self.budgets.setdefault(conn_id, TokenBucket(RATE, BURST))
+        budget = self.budgets.setdefault(conn_id, TokenBucket(self.rate, self.burst))
         if not budget.take():
             self._error(conn_id, "ask_too_fast", "Too many profiles or replays asked for; wait a "
                                              "second.")

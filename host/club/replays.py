@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from hexnet.rng import seed_bytes
 from host.club.store import Club
 from host.fairplay import reveal_parts
 from protocol.journalfile import JournalError, read_journal
@@ -44,7 +45,7 @@ def replay_messages(club: Club, commitment: str, asker: str) -> list[dict[str, A
     return reveal_parts(steps, {
         "type": "replay", "commitment": commitment, "game": str(head["game"]),
         "players": [str(p) for p in head["players"]], "options": dict(head["options"]),
-        "seed": bytes(head["seed"]), "salt": bytes(head["salt"]),
+        "seed": seed_bytes(head["seed"]), "salt": bytes(head["salt"]),
         "outcome": dict((contents.end or {}).get("outcome") or {})})
 
 
