@@ -103,7 +103,7 @@ class Dashboard(App[int]):
             self._log("tournament: press T to start it")
         code = "none (open host)" if self.host.open else self.host.room_code
         lines = [f"{self.host.name} — {self.bind}:{port}", f"room code: {code}",
-                 f"fingerprint: {self.host.fingerprint_human}", self.host.history.line()]
+                 f"fingerprint: {self.host.fingerprint_human}"]
         if any(p is not None for p in self.door_ports):
             from host.doors import open_doors
 
@@ -119,6 +119,7 @@ class Dashboard(App[int]):
                     qr = self.query_one("#qr", Static)
                     qr.update("\n".join(qr_lines(self.doors.web_urls[0])))
                     qr.styles.display = "block"
+        lines.append(self.host.history.line())
         self.query_one("#info", Static).update("\n".join(lines))
         self.refresh_tables()
 
