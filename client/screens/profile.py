@@ -199,7 +199,7 @@ class ProfileScreen(Screen):
             else:
                 self.notify(_("The host has not sent this game's replay."), severity="warning")
             return
-        from client.replay import Refused, load, verdict_line
+        from client.replay.loading import Refused, load, verdict_line
         from client.replay.screen import replay_screen
 
         try:

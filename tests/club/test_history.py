@@ -33,9 +33,8 @@ async def play_one_bot_game(tmp_path: Path, *flags: str) -> Path:
                 break
             await asyncio.sleep(0.05)
         assert host.lobby.tables[table].status == "over"
-        await asyncio.sleep(0.1)
     finally:
-        await host.stop()
+        await host.stop()  # (it finishes what the history is doing with the closed journal)
     return tmp_path / "data" / "journals"
 
 
