@@ -322,3 +322,19 @@ def test_the_club_hears_of_a_journal_only_once_its_end_is_synced_and_closed(tmp_
         syncer.close_after(kept, lambda j=kept: heard.append(j.path.name))
     syncer.stop()
     assert heard == ["good.journal"]
+
+
+async def test_a_host_rebuilding_its_database_says_how_far_it_is_in_the_log(
+        evening, tmp_path, monkeypatch) -> None:
+    import host.club.history
+
+    monkeypatch.setattr(host.club.history, "PROGRESS_EVERY", 0.0)  # a line per journal
+    lines: list[str] = []
+    host = await started(tmp_path, data_with(tmp_path / "data", evening), lines)
+    await host.stop()
+    progress = [line for line in lines if line.startswith("club database: reading journals")]
+    assert progress == [f"club database: reading journals, {n} of 12" for n in range(1, 13)]
+    assert ("club database: built from the journals: 12 games indexed, 0 duplicates, "
+            "0 skipped, 0 refused") in lines
+    assert lines.index(progress[-1]) < lines.index(next(
+        line for line in lines if line.startswith("club database: ") and " open, " in line))
