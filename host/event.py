@@ -184,6 +184,8 @@ class Director:
 
     def close(self) -> None:
         """Stop timers and close the journal (the event stays resumable)."""
+        if self._rated in self.host.history.indexed:
+            self.host.history.indexed.remove(self._rated)
         for handle in self._handles:
             handle.cancel()
         self._handles.clear()
