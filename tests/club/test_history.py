@@ -65,3 +65,18 @@ def test_the_host_says_whether_it_keeps_history_and_how_to_forget(tmp_path) -> N
     assert line("--no-history") == (
         "history: none kept (--no-history): no ratings, and each finished game's journal is "
         "deleted")
+
+
+async def test_the_host_screen_says_it_keeps_history_and_how_to_forget(tmp_path) -> None:
+    from host.dashboard import Dashboard
+    from host.server import Host
+
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["hranice"])
+    app = Dashboard(host)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        info = str(app.query_one("#info").render()).replace("\n", " ")
+        assert "history: finished games kept" in info
+        assert "hexnet stats --forget KEY" in info and "--no-history keeps none" in info
+        await pilot.press("q")
+        await pilot.pause()
