@@ -173,8 +173,16 @@ class ProfileScreen(Screen):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        """Enter works at once (the recent games have the focus), the page shown from its top."""
+        """Enter works at once (the recent games have the focus), the page shown from its top;
+        once the player moves in the recent games the page follows them (below the chart they
+        are off a small screen)."""
+        self._follow = False
         self.query_one("#profile-recent", OptionList).focus(scroll_visible=False)
+        self.call_after_refresh(setattr, self, "_follow", True)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if getattr(self, "_follow", False):
+            event.option_list.scroll_visible(animate=False)
 
     def action_next_game(self) -> None:
         if self.charted:

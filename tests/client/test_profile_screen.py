@@ -177,3 +177,16 @@ async def test_p_in_the_lobby_shows_a_players_profile_and_enter_replays_a_game_f
                              what="back to the profile")
     finally:
         await host.stop()
+
+
+async def test_moving_in_the_recent_games_brings_them_into_view_on_a_small_screen(ada) -> None:
+    app = ProfileApp(ada)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        page = app.screen.query_one("#profile")
+        recent = app.screen.query_one("#profile-recent", OptionList)
+        assert page.scroll_y == 0 and recent.region.y >= 24  # opened at its top: off screen
+        await pilot.press("down")
+        await pilot.pause()
+        assert recent.highlighted == 1
+        assert recent.region.y > 0 and recent.region.bottom <= 23  # above the footer
