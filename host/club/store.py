@@ -78,9 +78,10 @@ def club_dir(data_dir: str | Path) -> Path:
 
 def journal_files(folders: Iterable[str | Path]) -> list[Path]:
     """Every ``*.journal`` in ``folders`` (a data directory means its ``journals``), sorted
-    per folder, folders in the order given."""
+    per folder, folders in the order given; absolute paths (a journal is the same file however
+    the data directory was spelled)."""
     found: list[Path] = []
-    for folder in map(Path, folders):
+    for folder in (Path(f).resolve() for f in folders):
         if (folder / JOURNAL_DIR).is_dir():
             folder = folder / JOURNAL_DIR
         found += sorted(folder.glob("*.journal"))
@@ -150,9 +151,10 @@ class Club:
         """Count the game of a closed journal once it verifies (the host calls this after a
         table's journal is closed); the game, or why it was not counted (logged)."""
         self.forgotten = ForgetList(self.folder)  # (hexnet stats --forget while the host runs)
+        journal = Path(journal).resolve()
         found = read_game(journal, self.forgotten)
         with self._lock, self._write():
-            self._seen(Path(journal), found)
+            self._seen(journal, found)
             if isinstance(found, Refusal):
                 self._refused(found)
                 return found
