@@ -338,3 +338,27 @@ async def test_a_host_rebuilding_its_database_says_how_far_it_is_in_the_log(
             "0 skipped, 0 refused") in lines
     assert lines.index(progress[-1]) < lines.index(next(
         line for line in lines if line.startswith("club database: ") and " open, " in line))
+
+
+async def test_a_lobby_of_a_hundred_rated_twelve_seat_tables_reaches_a_client(tmp_path) -> None:
+    """Each seat's player and rating make a lobby entry longer: the lobby is cut into frames
+    by their size, never past the frame cap (100 Fang tables of 12 rated bots: ~190 KB)."""
+    host = await started(tmp_path, tmp_path / "data")
+    try:
+        await bots_play(host, "fang", 12, ["normal"] * 12)
+        await until(lambda: host.history.board.rating("bot:normal", "fang"),
+                    what="the bots' Fang rating")
+        for _ in range(100):
+            table = host.lobby.create_table("fang", 12, {})
+            for seat in range(12):
+                host.lobby.add_bot(table, seat, "normal")
+        zed = await connect(host, tmp_path, "Zed")
+        try:
+            await until(lambda: len((zed.lobby or {}).get("tables") or []) == 101,
+                        what="every table")
+            seats = [s for t in zed.lobby["tables"] for s in t["seats"]]
+            assert len(seats) == 12 * 101 and all("rating" in s for s in seats)
+        finally:
+            await zed.aclose()
+    finally:
+        await host.stop()
