@@ -54,6 +54,11 @@ CODE_WORDS = {
     "internal": N_("The host failed on that request; it was not carried out."),
     "too_fast": N_("You change what you watch too often; wait a second and try again."),
     "chat_too_fast": N_("You are writing faster than the others can read; wait a moment."),
+    "no_profile": N_("This host has no ratings of that player."),
+    "no_replay": N_("The host has no replay of that game."),
+    "not_public": N_("That table could not be watched; only its players may replay it."),
+    "ask_busy": N_("One profile or replay at a time: the last one is on its way."),
+    "ask_too_fast": N_("Too many profiles or replays asked for; wait a second."),
 }
 # refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
 # or that only a broken client meets (the handshake's): shown as the host words them

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -84,6 +85,7 @@ class ResultsScreen(Screen):
         Binding("t", "table", N_("Table")),
         Binding("r", "replay", N_("Replay")),
         Binding("R", "replay_all", N_("Replay all-seeing"), show=False),
+        Binding("p", "profiles", N_("Profiles")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -127,7 +129,7 @@ class ResultsScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys wait a moment (dimmed) after the results came up; no "replay this game" on
         the results of a replay itself."""
-        if action in ("lobby", "table", "replay", "replay_all") and self.guard.active:
+        if action in ("lobby", "table", "replay", "replay_all", "profiles") and self.guard.active:
             return None
         if action in ("replay", "replay_all"):
             from client.replay.screen import ReplayControls
@@ -135,6 +137,13 @@ class ResultsScreen(Screen):
             stack = self.app.screen_stack
             return not (len(stack) > 1 and isinstance(stack[-2], ReplayControls))
         return True
+
+    @work(exclusive=True, group="pick")
+    async def action_profiles(self) -> None:
+        """A profile: yours, or a player's at this table (:mod:`client.club`)."""
+        from client.club import pick_profile
+
+        await pick_profile(self.app, self.table)
 
     def action_replay(self, everyone: bool = False) -> None:
         """Replay this game from the host's reveal: as you saw it (R: all-seeing)."""
