@@ -330,7 +330,7 @@ class Director:
         history = self.results.history
         assert history is not None
         if self.status == "over":  # the host stopped as the event ended
-            self.results.write(self._event(), final=True)
+            self.results.write(event_fields(self), final=True)
             self.journal.put_away(self.game)
             self.bulletin.publish()
             return
@@ -371,7 +371,7 @@ class Director:
             self._finish()
             return
         self.status = "between"
-        self.results.write(self._event())
+        self.results.write(event_fields(self))
         self.bulletin.publish()
         loop = asyncio.get_running_loop()
         self._handles.append(loop.call_later(self.pause, self._next_round))
@@ -380,7 +380,7 @@ class Director:
         self.status = "over"
         self.finished_at = time.time()
         self.journal.write({"kind": "end"})
-        self.results.write(self._event(), final=True)
+        self.results.write(event_fields(self), final=True)
         self.bulletin.publish()
         rows = self.standings_rows()
         winner = rows[0]["name"] if rows else "nobody"
@@ -391,7 +391,7 @@ class Director:
         """(The club rated a game) If it is one of the event's, its entrants' ratings go with
         its record, the results file and the standings."""
         if self.results.rate_game(game, changes):
-            self.results.write(self._event(), final=self.status == "over")
+            self.results.write(event_fields(self), final=self.status == "over")
             self.bulletin.publish()
 
     # -- standings, results, telling the clients ------------------------------------------
@@ -399,19 +399,21 @@ class Director:
         """The standings now, one map per entrant (rank order)."""
         return self.results.standings_rows()
 
-    def _event(self) -> dict[str, Any]:
-        return {"game": self.game, "format": self.fmt, "table_size": self.size,
-                "rounds": self.results.rounds, "options": self.rounds.options,
-                "status": self.status, "started": iso(self.started_at),
-                "finished": iso(self.finished_at)}
-
     def results_data(self) -> dict[str, Any]:
         """Everything the results file holds."""
-        return self.results.data(self._event())
+        return self.results.data(event_fields(self))
 
     def message(self, you: str | None) -> dict[str, Any]:
         """The ``tournament`` message for a connection whose entrant is ``you``."""
         return tournament_message(self, you)
+
+
+def event_fields(director: Director) -> dict[str, Any]:
+    """What the results file says of ``director``'s event itself (its game, format, state)."""
+    return {"game": director.game, "format": director.fmt, "table_size": director.size,
+            "rounds": director.results.rounds, "options": director.rounds.options,
+            "status": director.status, "started": iso(director.started_at),
+            "finished": iso(director.finished_at)}
 
 
 def tournament_message(director: Director, you: str | None) -> dict[str, Any]:
