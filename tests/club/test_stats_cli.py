@@ -103,7 +103,7 @@ def test_db_rebuild_merges_hosts_and_names_a_doctored_journal(evening, tmp_path)
 @pytest.mark.parametrize("args,words", [
     (["stats", "--game", "chess"], "hexnet stats: argument --game: invalid choice: 'chess'"),
     (["stats", "--since", "soon"], "hexnet stats: --since takes a date (2026-01-31)"),
-    (["stats", "--bogus"], "hexnet: error: unrecognized arguments: --bogus"),
+    (["stats", "--bogus"], "hexnet stats: unrecognized arguments: --bogus"),
     (["stats", "--yes"], "hexnet stats: --yes goes with --forget"),
     (["stats", "--forget", "abc", "--csv"], "hexnet stats: --forget takes no other option"),
     (["stats", "--forget", "abc", "--yes"], "hexnet stats: no player 'abc' in"),
