@@ -23,6 +23,7 @@ from textual.theme import Theme
 from client import layout, palette
 from client import messages as m
 from client.autoseat import AutoSeat, next_message
+from client.club import Replays, Seats
 from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_text
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
@@ -127,6 +128,8 @@ class HexnetApp(App):
         self.fair_play_verdicts: dict[int, Any] = {}
         self.revealed: dict[int, list[dict[str, Any]]] = {}
         self.rematches: dict[int, dict[str, Any]] = {}  # finished table → its rematch offer
+        self.club_seats = Seats()  # players' handles by table (client.club: p, profiles)
+        self.replays = Replays()  # finished games' replays asked for
 
     def on_mount(self) -> None:
         self._set_layout(self.size.width, self.size.height)
@@ -279,6 +282,10 @@ class HexnetApp(App):
             return m.EmotePosted(msg["table"], msg["seat"], msg["emote"])
         if kind == "rematch":
             return m.RematchChanged(msg)
+        if kind == "profile":
+            return m.ProfileArrived(msg["player"], msg["profile"])
+        if kind == "replay":
+            return m.ReplayPart(msg)
         return m.HostError(str(msg.get("code", kind)), str(msg.get("message", "")))
 
     async def tell_looking(self, on: bool) -> None:
@@ -309,6 +316,7 @@ class HexnetApp(App):
 
     def on_lobby_changed(self, msg: m.LobbyChanged) -> None:
         self.lobby = msg.lobby
+        self.club_seats.remember(msg.lobby)
         self.lobby_screen.update_lobby(msg.lobby)
         screen = self.table_screen
         if screen is not None and screen.watching and screen.is_attached:
@@ -417,6 +425,23 @@ class HexnetApp(App):
                     what=what)
         view = self.views.get(msg.table, ({}, []))[0]
         return rejection_text(view, msg.code, msg.message, msg.reason)
+
+    def on_profile_arrived(self, msg: m.ProfileArrived) -> None:
+        """A profile asked for (:mod:`client.club`) shows, in place of one already shown."""
+        from client.screens.profile import ProfileScreen
+
+        screen = ProfileScreen(msg.profile)
+        if isinstance(self.screen, ProfileScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def on_replay_part(self, msg: m.ReplayPart) -> None:
+        from client.club import open_replay
+
+        parts = self.replays.add(msg.part)
+        if parts is not None:
+            open_replay(self, parts)
 
     def on_chat_posted(self, msg: m.ChatPosted) -> None:
         if msg.channel != "lobby" and self.table_screen is not None:

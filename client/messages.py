@@ -138,3 +138,18 @@ class TournamentChanged(Message):
     """A ``tournament`` message: where the host's tournament stands (standings included)."""
 
     event: dict[str, Any]
+
+
+@dataclass
+class ProfileArrived(Message):
+    """A ``profile`` message: the profile of the player asked for (:mod:`client.club`)."""
+
+    player: str
+    profile: dict[str, Any]
+
+
+@dataclass
+class ReplayPart(Message):
+    """One ``replay`` part of a finished game asked for (:mod:`client.club`)."""
+
+    part: dict[str, Any]

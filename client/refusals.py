@@ -68,6 +68,11 @@ CODE_WORDS = {
     "no_rematch": N_("Nobody has offered a rematch of that table."),
     "rematch_started": N_("That rematch is already under way."),
     "seated": N_("You sit at another table; leave it first."),
+    "no_profile": N_("This host has no ratings of that player."),
+    "no_replay": N_("The host has no replay of that game."),
+    "not_public": N_("That table could not be watched; only its players may replay it."),
+    "ask_busy": N_("One profile or replay at a time: the last one is on its way."),
+    "ask_too_fast": N_("Too many profiles or replays asked for; wait a second."),
 }
 # refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
 # or that only a broken client meets (the handshake's): shown as the host words them

@@ -8,7 +8,10 @@ Rules kept here:
 * they go only to connections not playing — or playing but looking at the lobby
   (:meth:`Broadcast.look`) — so nothing a player at a table does is multiplied to everyone;
 * a connection that changed where it sits hears its own ``you`` at once (a reply to its own
-  request, :meth:`Broadcast.answer_you`).
+  request, :meth:`Broadcast.answer_you`);
+* a lobby is cut into frames of at most :data:`protocol.traffic.LOBBY_CHUNK` tables and
+  :data:`LOBBY_BYTES` bytes of entries (:func:`chunks`): an entry's size grows with its seats
+  (and their players' ratings), and no frame may pass the 64 KiB cap.
 """
 
 from __future__ import annotations
@@ -26,6 +29,22 @@ from protocol import traffic
 
 _LOBBY = traffic.packed("lobby")
 _DELTA = traffic.packed("lobby_delta")
+LOBBY_BYTES = 48 * 1024  # packed table entries per lobby frame, at most (the cap is 64 KiB)
+
+
+def chunks(entries: list[bytes]) -> list[list[bytes]]:
+    """Packed lobby entries in order, cut into frames' worth: at most ``LOBBY_CHUNK`` tables
+    and :data:`LOBBY_BYTES` bytes each (an entry longer than that alone in its frame); at
+    least one, empty if there are none."""
+    out: list[list[bytes]] = [[]]
+    size = 0
+    for entry in entries:
+        if out[-1] and (len(out[-1]) >= traffic.LOBBY_CHUNK or size + len(entry) > LOBBY_BYTES):
+            out.append([])
+            size = 0
+        out[-1].append(entry)
+        size += len(entry)
+    return out
 
 
 class Broadcast:
@@ -42,11 +61,16 @@ class Broadcast:
         self.watchers = watchers
         self.clock = clock
         self.host_open = host_open
+        # adds each seat's player and rating to an entry (the club's ratings, host.club.board)
+        self.rated: Callable[[Table, list[dict[str, Any]]], None] | None = None
 
     # -- entries -----------------------------------------------------------------------------
     def info(self, table: Table) -> dict[str, Any]:
         """``table`` as the lobby lists it."""
-        return self.watchers.info(table, table.info(self.people.connected(table), self.clock()))
+        info = self.watchers.info(table, table.info(self.people.connected(table), self.clock()))
+        if self.rated is not None:
+            self.rated(table, info["seats"])
+        return info
 
     def tables_info(self) -> list[dict[str, Any]]:
         """Every table as the lobby lists it, by id."""
@@ -80,13 +104,12 @@ class Broadcast:
 
     def sync(self, conn: Conn) -> None:
         """Send ``conn`` the whole lobby now (it then follows the deltas)."""
-        everything = [self._packed_info(t) for t in self.tables.values()]
-        chunks = [self._array(everything[i:i + traffic.LOBBY_CHUNK])
-                  for i in range(0, max(1, len(everything)), traffic.LOBBY_CHUNK)]
+        parts = [self._array(c) for c in chunks([self._packed_info(t)
+                                                 for t in self.tables.values()])]
         conn.synced, conn.you_sent = True, self.you(conn)
         self.out.emit(Send(conn.id, data=self._frame(
-            [("type", _LOBBY), ("tables", chunks[0]), ("you", traffic.packed(conn.you_sent))])))
-        for chunk in chunks[1:]:
+            [("type", _LOBBY), ("tables", parts[0]), ("you", traffic.packed(conn.you_sent))])))
+        for chunk in parts[1:]:
             self.out.emit(Send(conn.id, data=self._frame(
                 [("type", _DELTA), ("tables", chunk), ("removed", traffic.packed([]))])))
 
@@ -114,12 +137,12 @@ class Broadcast:
             return
         self.out.emit(LobbyChanged())
         dirty, removed = due
-        chunks = [self._array([self._packed_info(t) for t in dirty[i:i + traffic.LOBBY_CHUNK]])
-                  for i in range(0, len(dirty), traffic.LOBBY_CHUNK)]
+        parts = ([self._array(c) for c in chunks([self._packed_info(t) for t in dirty])]
+                 if dirty else [])
         removed_b = traffic.packed(removed[-1000:])
         empty = traffic.packed([])
         shared = [self._frame([("type", _DELTA), ("tables", c), ("removed", removed_b)])
-                  for c in chunks[1:]]
+                  for c in parts[1:]]
         for conn in list(self.people.conns.values()):
             you = self.you(conn)
             here = self.people.where(conn.identity)
@@ -134,14 +157,14 @@ class Broadcast:
             if not conn.synced:
                 self.sync(conn)
                 continue
-            if not chunks and not removed and you == conn.you_sent:
+            if not parts and not removed and you == conn.you_sent:
                 continue
-            parts = [("type", _DELTA), ("tables", chunks[0] if chunks else empty),
+            frame = [("type", _DELTA), ("tables", parts[0] if parts else empty),
                      ("removed", removed_b)]
             if you != conn.you_sent:
                 conn.you_sent = you
-                parts.append(("you", traffic.packed(you)))
-            self.out.emit(Send(conn.id, data=self._frame(parts)))
+                frame.append(("you", traffic.packed(you)))
+            self.out.emit(Send(conn.id, data=self._frame(frame)))
             for data in shared:
                 self.out.emit(Send(conn.id, data=data))
 

@@ -13,7 +13,6 @@ import socket
 import sys
 from collections.abc import Callable, Collection
 
-from host.club.history import ForgetFinished, History
 from host.eventlog import EventLog, LineWriter
 from host.flags import HOST_LIMITS
 from host.server import Host
@@ -31,12 +30,10 @@ def idle_absent(args: argparse.Namespace) -> float | None:
     return given or None
 
 
-def history(args: argparse.Namespace) -> History:
-    """Whether this host keeps history (``--no-history``: none), for its data directory."""
-    from protocol import paths
-
-    return History(not getattr(args, "no_history", False),
-                   paths.data_dir(getattr(args, "data_dir", None)))
+def history(args: argparse.Namespace) -> str:
+    """What this host keeps of finished games (:mod:`host.club.history`): ``"club"`` (their
+    journals, indexed with ratings), or ``"none"`` with ``--no-history``."""
+    return "none" if getattr(args, "no_history", False) else "club"
 
 
 def make_host(args: argparse.Namespace, log: Callable[[str], None]) -> Host:
@@ -48,11 +45,9 @@ def make_host(args: argparse.Namespace, log: Callable[[str], None]) -> Host:
                 absent_after=args.absent_after, idle_absent=idle_absent(args), **limits,
                 **({"secret_every": args.secret_every}
                    if getattr(args, "secret_every", None) is not None else {}),
+                history=history(args),
                 **({"bot_delay": args.bot_delay} if getattr(args, "bot_delay", None) is not None
                    else {}))
-    kept = history(args)
-    if not kept.keep and host.recorder is not None:
-        host.add_listener(ForgetFinished(kept, host.recorder.path_of))
     return host
 
 
@@ -105,7 +100,7 @@ async def _serve_headless(args: argparse.Namespace, log_line: Callable[[str], No
         gc.collect()
         gc.freeze()
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")
-        log_line(history(args).line())
+        log_line(host.history.line())
         if director is not None:
             director.begin()
             with contextlib.suppress(NotImplementedError, AttributeError):

@@ -134,6 +134,7 @@ class Dashboard(App[int]):
                     qr = self.query_one("#qr", Static)
                     qr.update("\n".join(qr_lines(self.doors.web_urls[0])))
                     qr.styles.display = "block"
+        lines.append(self.host.history.line())
         self.query_one("#info", Static).update("\n".join(lines))
         self.refresh_tables()
 

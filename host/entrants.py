@@ -101,3 +101,16 @@ class Registration:
 
     def names(self) -> list[str]:
         return [e.name for e in self.entrants]
+
+    def by_rating(self, board: Any, game: str) -> tuple[list[str], str]:
+        """The entrants' names best first by their rating in ``game`` on ``board``
+        (:class:`host.club.board.Board`: a person by their key, a host bot by its policy's;
+        newcomers as such, ties in the order they entered) and the order as a line."""
+        keys = {e.name: e.fingerprint or f"bot:{e.policy}" for e in self.entrants}
+        order = board.seeded(list(dict.fromkeys(keys.values())), game)
+        names = sorted(keys, key=lambda n: order.index(keys[n]))
+        said = []
+        for name in names:
+            rating = board.rating(keys[name], game)
+            said.append(f"{name} ({rating.text() if rating is not None else 'new'})")
+        return names, ", ".join(said)

@@ -16,6 +16,12 @@ event's own journal, from which a restarted host resumes it).
   standings go to every connection (a ``tournament`` message, padded like the table frames),
   to the log as plain lines and to the results file; after ``pause`` seconds the next round is
   drawn.
+- **Ratings** (a host keeping history, :mod:`host.club`): as the club rates each of the event's
+  games, its entrants' ratings before and after go with its record (journaled), and the
+  standings sent and written carry each entrant's rating and its change over the event
+  (:meth:`host.results.Results.with_ratings`). ``seed_by_rating`` orders the entrants by
+  their rating in the game (newcomers as such) before the first round is drawn — the seeds a
+  Swiss first round and a knockout bracket are made from.
 """
 
 from __future__ import annotations
@@ -91,6 +97,8 @@ def replay(records: list[dict[str, Any]], registration: Registration, results: R
                                    zip(rec["table_ids"], rec["journals"], strict=True)]
         elif kind == "result" and history is not None:
             results.record(rec["game"], replaying=True)
+        elif kind == "rating":
+            results.rate(str(rec["commitment"]), rec["ratings"], replaying=True)
         elif kind == "standings":
             results.after.append({"round": int(rec["round"]), "standings": rec["standings"]})
             status = "between"
@@ -109,12 +117,14 @@ class Director:
                  options: dict[str, Any] | None = None, results: str | Path | None = None,
                  start_when: int | None = None, start_at: float | None = None,
                  pause: float = PAUSE, log: Callable[[str], None] | None = None,
-                 entrants_per_address: int = ENTRANTS_PER_ADDRESS) -> None:
+                 entrants_per_address: int = ENTRANTS_PER_ADDRESS,
+                 seed_by_rating: bool = False) -> None:
         self.host, self.lobby = host, host.lobby
         self.game, self.fmt, self.size = game, fmt, size
         self.rounds_asked = rounds
         self.bots, self.bot_policy = bots, bot_policy
         self.start_when, self.start_at, self.pause = start_when, start_at, pause
+        self.seed_by_rating = seed_by_rating
         self.log = log or host.log
         self.status = "registering"
         self.note = ""
@@ -169,6 +179,7 @@ class Director:
         self.lobby.hosts_event = True  # its rounds' tables: never paused nor played again
         self.host.add_connect_listener(self._welcome)
         self.host.add_listener(self._effects)
+        self.host.history.indexed.append(self._rated)
 
     def begin(self) -> None:
         """After the host started: carry on a resumed event, or open registration (host bots
@@ -190,6 +201,8 @@ class Director:
 
     def close(self) -> None:
         """Stop timers and close the journal (the event stays resumable)."""
+        if self._rated in self.host.history.indexed:
+            self.host.history.indexed.remove(self._rated)
         for handle in self._handles:
             handle.cancel()
         self._handles.clear()
@@ -255,6 +268,9 @@ class Director:
         if self.status != "registering":
             return False
         names = self.registration.names()
+        if self.seed_by_rating:  # (the ratings as the host last read them)
+            names, line = self.registration.by_rating(self.host.history.board, self.game)
+            self.log(f"tournament: seeded by rating: {line}")
         try:
             rounds = planned_rounds(self.fmt, names, self.size, self.rounds_asked)
             self.results.make_history(names, rounds)
@@ -315,7 +331,7 @@ class Director:
         history = self.results.history
         assert history is not None
         if self.status == "over":  # the host stopped as the event ended
-            self.results.write(self._event(), final=True)
+            self.results.write(event_fields(self), final=True)
             self.journal.put_away(self.game)
             self.bulletin.publish()
             return
@@ -356,7 +372,7 @@ class Director:
             self._finish()
             return
         self.status = "between"
-        self.results.write(self._event())
+        self.results.write(event_fields(self))
         self.bulletin.publish()
         loop = asyncio.get_running_loop()
         self._handles.append(loop.call_later(self.pause, self._next_round))
@@ -365,39 +381,48 @@ class Director:
         self.status = "over"
         self.finished_at = time.time()
         self.journal.write({"kind": "end"})
-        self.results.write(self._event(), final=True)
+        self.results.write(event_fields(self), final=True)
         self.bulletin.publish()
         rows = self.standings_rows()
         winner = rows[0]["name"] if rows else "nobody"
         self.log(f"tournament: over; {winner} wins")
         self.journal.put_away(self.game)
 
+    def _rated(self, game: Any, changes: dict[str, Any]) -> None:
+        """(The club rated a game) If it is one of the event's, its entrants' ratings go with
+        its record, the results file and the standings."""
+        if self.results.rate_game(game, changes):
+            self.results.write(event_fields(self), final=self.status == "over")
+            self.bulletin.publish()
+
     # -- standings, results, telling the clients ------------------------------------------
     def standings_rows(self) -> list[dict[str, Any]]:
         """The standings now, one map per entrant (rank order)."""
         return self.results.standings_rows()
 
-    def _event(self) -> dict[str, Any]:
-        return {"game": self.game, "format": self.fmt, "table_size": self.size,
-                "rounds": self.results.rounds, "options": self.rounds.options,
-                "status": self.status, "started": iso(self.started_at),
-                "finished": iso(self.finished_at)}
-
     def results_data(self) -> dict[str, Any]:
         """Everything the results file holds."""
-        return self.results.data(self._event())
+        return self.results.data(event_fields(self))
 
     def message(self, you: str | None) -> dict[str, Any]:
         """The ``tournament`` message for a connection whose entrant is ``you``."""
         return tournament_message(self, you)
 
 
+def event_fields(director: Director) -> dict[str, Any]:
+    """What the results file says of ``director``'s event itself (its game, format, state)."""
+    return {"game": director.game, "format": director.fmt, "table_size": director.size,
+            "rounds": director.results.rounds, "options": director.rounds.options,
+            "status": director.status, "started": iso(director.started_at),
+            "finished": iso(director.finished_at)}
+
+
 def tournament_message(director: Director, you: str | None) -> dict[str, Any]:
     """The ``tournament`` message of ``director``'s event for a connection whose entrant is
     ``you``: its state and round, the names once (as entrants until the first standings, then
-    in those), the latest standings."""
+    in those), the latest standings with their entrants' ratings."""
     after = director.results.after
-    rows = after[-1]["standings"] if after else []
+    rows = director.results.with_ratings(after[-1]["standings"]) if after else []
     history = director.results.history
     msg = {"type": "tournament", "game": director.game, "format": director.fmt,
            "status": director.status,

@@ -20,12 +20,14 @@ PART_BYTES = 40_000  # steps per reveal part are cut at about this many packed b
 PART_STEPS = 1000
 
 
-def reveal_messages(table: Table) -> list[dict[str, Any]]:
-    """The ``reveal`` messages of a finished ``table`` (at least one, even with no steps)."""
+def reveal_parts(steps: list[dict[str, Any]], head: dict[str, Any]) -> list[dict[str, Any]]:
+    """``steps`` (each ``{seat, action, digest}``) cut into parts below the frame cap, each
+    part ``head`` (the message's other fields) with its ``part``, ``parts``, ``first`` and
+    ``steps`` — at least one part, even with no steps. A finished table's ``reveal`` and a
+    finished game's ``replay`` (:mod:`host.club.desk`) are cut alike."""
     chunks: list[list[dict[str, Any]]] = [[]]
     size = 0
-    for (seat, action), digest in zip(table.history, table.digests, strict=True):
-        step = {"seat": seat, "action": action, "digest": digest}
+    for step in steps:
         step_size = len(msgpack.packb(step, use_bin_type=True))
         if chunks[-1] and (size + step_size > PART_BYTES or len(chunks[-1]) >= PART_STEPS):
             chunks.append([])
@@ -34,10 +36,17 @@ def reveal_messages(table: Table) -> list[dict[str, Any]]:
         size += step_size
     first = 0
     out = []
-    for part, steps in enumerate(chunks):
-        out.append({"type": "reveal", "table": table.id, "game": table.game_name,
-                    "players": [s.name for s in table.seats], "options": dict(table.options),
-                    "seed": table.seed, "salt": table.salt, "commitment": table.commitment,
-                    "part": part, "parts": len(chunks), "first": first, "steps": steps})
-        first += len(steps)
+    for part, chunk in enumerate(chunks):
+        out.append({**head, "part": part, "parts": len(chunks), "first": first, "steps": chunk})
+        first += len(chunk)
     return out
+
+
+def reveal_messages(table: Table) -> list[dict[str, Any]]:
+    """The ``reveal`` messages of a finished ``table`` (at least one, even with no steps)."""
+    steps = [{"seat": seat, "action": action, "digest": digest}
+             for (seat, action), digest in zip(table.history, table.digests, strict=True)]
+    return reveal_parts(steps, {
+        "type": "reveal", "table": table.id, "game": table.game_name,
+        "players": [s.name for s in table.seats], "options": dict(table.options),
+        "seed": table.seed, "salt": table.salt, "commitment": table.commitment})

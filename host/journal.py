@@ -94,6 +94,9 @@ class Journal:
 
 COMMIT_EVERY = 0.015  # seconds: the writer thread fsyncs at most this often…
 COMMIT_AT_ONCE = 64  # …unless this many marks wait
+# what the writer thread is handed: "dirty", "created" or "close", the journal, and for a
+# close what to call once it is synced and closed
+_Mark = tuple[str, Journal, Callable[[], None] | None]
 
 
 class Syncer:
@@ -104,14 +107,15 @@ class Syncer:
     is fsynced too; :meth:`close_after` closes a journal once synced; :meth:`stop` syncs
     everything left and ends the thread. Marking never waits (:class:`host.batches.
     BatchThread`). A failed fsync is logged and reported to ``failed(journal, why)``, called on
-    the thread."""
+    the thread; ``close_after(journal, then)`` calls ``then()`` on the thread once the journal
+    is synced and closed (not if that failed)."""
 
     def __init__(self, log: Any = None,
                  failed: Callable[[Journal, str], None] | None = None,
                  every: float = COMMIT_EVERY) -> None:
         self.log = log or (lambda line: None)
         self.failed = failed
-        self._thread: BatchThread[tuple[str, Journal]] = BatchThread(
+        self._thread: BatchThread[_Mark] = BatchThread(
             "journal-fsync", self._round, every, COMMIT_AT_ONCE)
 
     @property
@@ -119,34 +123,39 @@ class Syncer:
         return self._thread.rounds
 
     def dirty(self, journal: Journal) -> None:
-        self._thread.put(("dirty", journal))
+        self._thread.put(("dirty", journal, None))
 
     def created(self, journal: Journal) -> None:
         """A journal just created unsynced (:meth:`Journal.create`): its file and directory
         are fsynced in the next round."""
-        self._thread.put(("created", journal))
+        self._thread.put(("created", journal, None))
 
-    def close_after(self, journal: Journal) -> None:
-        self._thread.put(("close", journal))
+    def close_after(self, journal: Journal, then: Callable[[], None] | None = None) -> None:
+        self._thread.put(("close", journal, then))
 
-    def _round(self, marks: list[tuple[str, Journal]]) -> None:
+    def _round(self, marks: list[_Mark]) -> None:
         """(The thread) One fsync per journal marked, its directory's too if it is new; then
-        the journals to close are closed."""
+        the journals to close are closed (and their ``then`` called if all went well)."""
         journals: dict[int, Journal] = {}
         new: set[int] = set()
         closing: set[int] = set()
-        for what, journal in marks:
+        then: dict[int, Callable[[], None]] = {}
+        for what, journal, after in marks:
             journals[id(journal)] = journal
             if what == "created":
                 new.add(id(journal))
             elif what == "close":
                 closing.add(id(journal))
+                if after is not None:
+                    then[id(journal)] = after
         for key, journal in journals.items():
+            durable = True
             try:
                 journal.sync()
                 if key in new:
                     _fsync_dir(journal.path.parent)
             except (OSError, ValueError) as exc:
+                durable = False
                 self.log(f"JOURNAL WRITE FAILED: fsync of {journal.path}: {exc}")
                 if self.failed is not None:
                     self.failed(journal, str(exc))
@@ -154,7 +163,10 @@ class Syncer:
                 try:
                     journal.close()
                 except OSError as exc:  # (its last buffered bytes could not be written)
+                    durable = False
                     self.log(f"JOURNAL WRITE FAILED: closing {journal.path}: {exc}")
+                if durable and key in then:
+                    then[key]()
 
     def stop(self) -> None:
         """Sync every journal still marked, then end the thread (bounded: 10 s)."""

@@ -36,6 +36,7 @@ MAX_NAME = 64
 SET_ASIDE = ".set-aside-"  # JOURNAL.journal → JOURNAL.journal.set-aside-REASON
 MAX_EVENT_ROUNDS = 1000
 MAX_PATH = 4096
+MAX_COMMITMENT = 128  # a table's commitment: hex of a hash
 STANDING_FIELDS = ("rank", "name", "points", "games", "wins", "byes", "buchholz",
                    "median_buchholz", "reached", "seed")
 
@@ -257,20 +258,43 @@ def check_event(head: dict[str, Any], records: list[Any], game: str) -> None:
         elif kind == "result":
             _check_result(rec.get("game"), tables, started or set(), what)
         elif kind == "standings":
-            _whole(rec.get("round"), 1, max(1, len(tables)), f"{what}: the round")
-            rows = rec.get("standings")
-            _need(isinstance(rows, list) and len(rows) <= MAX_ENTRANTS, f"{what}: the rows")
-            for row in rows:
-                _need(isinstance(row, dict) and set(row) <= set(STANDING_FIELDS),
-                      f"{what}: a row")
-                for key, value in row.items():
-                    if key == "name":
-                        _need(isinstance(value, str) and len(value) <= MAX_NAME,
-                              f"{what}: a name")
-                    else:
-                        _number(value, f"{what}: a row's {key}")
+            _check_standings(rec, len(tables), what)
+        elif kind == "rating":
+            _check_rating(rec, started or set(), what)
         elif kind != "end":
             raise JournalError(f"{what}: not a record a host writes")
+
+
+def _check_standings(rec: dict[str, Any], drawn: int, what: str) -> None:
+    """JournalError unless ``rec`` is the standings after one of the ``drawn`` rounds."""
+    _whole(rec.get("round"), 1, max(1, drawn), f"{what}: the round")
+    rows = rec.get("standings")
+    _need(isinstance(rows, list) and len(rows) <= MAX_ENTRANTS, f"{what}: the rows")
+    for row in rows:
+        _need(isinstance(row, dict) and set(row) <= set(STANDING_FIELDS), f"{what}: a row")
+        for key, value in row.items():
+            if key == "name":
+                _need(isinstance(value, str) and len(value) <= MAX_NAME, f"{what}: a name")
+            else:
+                _number(value, f"{what}: a row's {key}")
+
+
+def _check_rating(rec: dict[str, Any], started: set[str], what: str) -> None:
+    """JournalError unless ``rec`` is the club's rating of a game, as :meth:`host.results.
+    Results.rate` writes it: its commitment, and per entrant by name μ and σ before and after."""
+    commitment = rec.get("commitment")
+    _need(isinstance(commitment, str) and 0 < len(commitment) <= MAX_COMMITMENT,
+          f"{what}: the commitment")
+    ratings = rec.get("ratings")
+    _need(isinstance(ratings, dict), f"{what}: the ratings")
+    _names(list(ratings), started, f"{what}: the ratings")
+    for rated in ratings.values():
+        _need(isinstance(rated, dict) and set(rated) == {"before", "after"},
+              f"{what}: a rating")
+        for side in rated.values():
+            _need(isinstance(side, dict) and set(side) == {"mu", "sigma"}, f"{what}: a rating")
+            for value in side.values():
+                _number(value, f"{what}: a rating")
 
 
 def _check_result(game: Any, tables: list[int], started: set[str], what: str) -> None:

@@ -319,6 +319,12 @@ class Lobby:
         self.out.flush()
         return table.id
 
+    def refresh_entries(self, tables: list[Table]) -> None:
+        """The lobby entries of ``tables`` are made again (their players were re-rated)."""
+        if tables:
+            self.marks.changed(*tables)
+            self.out.flush()
+
     def expire_tables(self) -> list[int]:
         """Remove the open tables created over the network that nobody but their creator has
         sat at for ``table_expiry`` seconds (:meth:`host.registry.Registry.expired`); their

@@ -30,6 +30,8 @@ game (a torn last record at worst), so a restarted host resumes the table from i
 step. Files from disk are untrusted input: a journal that cannot be read, checked or replayed
 is set aside (renamed ``NAME.journal.set-aside-REASON``, logged) and every other game is served;
 a table still seating whose record does not check is left out (:mod:`host.journalcheck`).
+Once a finished game's journal is closed with its end record synced, ``finished(path)`` is
+called on the loop's thread (the club indexes it then, :mod:`host.club.history`).
 """
 
 from __future__ import annotations
@@ -86,6 +88,8 @@ class Recorder:
         self.syncer: Syncer | None = None
         self.unjournaled: set[int] = set()  # tables told once that they play unjournaled
         self._held: dict[int, list[bytes]] = {}  # table → records packed, not yet written
+        # called on the loop with a finished game's journal once its end is durable and closed
+        self.finished: Callable[[Path], None] | None = None
         if self.dir.is_dir():  # journals of an older hexnet may be readable by others
             private_dir(self.dir)
             for path in self.dir.glob("*.journal"):
@@ -129,7 +133,7 @@ class Recorder:
                     self._write(e.table)
                     journal = self.journals.pop(e.table, None)
                     if journal is not None:
-                        self._syncer().close_after(journal)
+                        self._syncer().close_after(journal, self._when_durable(journal.path))
             except (OSError, JournalError) as exc:
                 self._failed_write(e.table, exc, isinstance(e, TableOver))
         if not hold:
@@ -159,6 +163,15 @@ class Recorder:
                 self._syncer().close_after(journal)
         else:
             self._lose(table, why)
+
+    def _when_durable(self, path: Path) -> Callable[[], None]:
+        """(For the writer thread) what tells ``finished`` on the loop that ``path`` is
+        closed with its end synced."""
+        def tell() -> None:
+            if self.finished is not None and self._loop is not None:
+                with contextlib.suppress(RuntimeError):  # (the loop is closed: the host stopped)
+                    self._loop.call_soon_threadsafe(self.finished, path)
+        return tell
 
     def _fsync_failed(self, journal: Journal, why: str) -> None:
         """(The writer thread) an fsync failed: the table is halted on the loop's thread, at

@@ -5,8 +5,11 @@ and the results file.
 
 The results file (``results``, a ``.json`` path): the event, the entrants (with their key
 fingerprints), every game (round, table, entrants in seat order, outcome, ranking points,
-journal, revealed seed and salt, commitment) and the standings after each round; rewritten
-after every round; at the end a CSV of the final standings beside it (``.csv``).
+journal, revealed seed and salt, commitment, and — once the club has rated it — each entrant's
+rating before and after it) and the standings after each round; rewritten after every round;
+at the end a CSV of the final standings beside it (``.csv``). Standings rows as sent and
+written carry each entrant's ``rating`` in the event's game after their last rated game of the
+event and its ``change`` (μ) since before their first (:meth:`Results.with_ratings`).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from host.entrants import Registration
 from host.event_journal import EventJournal
 
 CSV_FIELDS = ["rank", "name", "points", "games", "wins", "byes", "median_buchholz", "buchholz",
-              "reached", "seed", "fingerprint"]
+              "reached", "seed", "fingerprint", "rating_mu", "rating_sigma", "rating_change"]
 
 
 class Results:
@@ -88,6 +91,54 @@ class Results:
         if not replaying:
             self.journal.write({"kind": "result", "game": game})
 
+    def rate(self, commitment: str, ratings: dict[str, dict[str, Any]],
+             replaying: bool = False) -> bool:
+        """The club rated the game with ``commitment``: each entrant's rating ``before`` and
+        ``after`` it (by name) go with its record (journaled, unless taken back from the
+        journal). Whether the game is one of the event's."""
+        for game in self.games:
+            if commitment and game.get("commitment") == commitment:
+                game["ratings"] = ratings
+                if not replaying:
+                    self.journal.write({"kind": "rating", "commitment": commitment,
+                                        "ratings": ratings})
+                return True
+        return False
+
+    def rate_game(self, game: Any, changes: dict[str, Any]) -> bool:
+        """The club rated ``game`` (:class:`host.club.games.FinishedGame`; ``changes``: player
+        key → rating before, after): :meth:`rate` with its entrants by name (a seat of the
+        event's game is the entrant its record names there). Whether it is the event's."""
+        names = next((g["entrants"] for g in self.games
+                      if game.commitment and g.get("commitment") == game.commitment), None)
+        if names is None:
+            return False
+        ratings = {name: {"before": changes[seat.key][0].as_dict(),
+                          "after": changes[seat.key][1].as_dict()}
+                   for name, seat in zip(names, game.seats, strict=False)
+                   if seat.key in changes}
+        return self.rate(game.commitment, ratings)
+
+    def with_ratings(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Standings ``rows`` with each rated entrant's ``rating`` (after their last rated game
+        of the event: μ, σ, ordinal) and ``change`` (μ since before their first)."""
+        first: dict[str, dict[str, float]] = {}
+        last: dict[str, dict[str, float]] = {}
+        for game in self.games:
+            for name, rated in (game.get("ratings") or {}).items():
+                first.setdefault(name, rated["before"])
+                last[name] = rated["after"]
+        out = []
+        for row in rows:
+            name = row["name"]
+            if name in last:
+                after = last[name]
+                row = {**row, "rating": {**after, "ordinal": round(
+                    after["mu"] - 3 * after["sigma"], 3)},
+                       "change": round(after["mu"] - first[name]["mu"], 3)}
+            out.append(row)
+        return out
+
     def round_complete(self) -> bool:
         """Whether every table of the last round drawn has a result."""
         assert self.history is not None
@@ -135,7 +186,7 @@ class Results:
                                            if a["round"] == r.number), None)}
                        for r in (self.history.rounds if self.history else [])],
             "games": self.games,
-            "standings": self.standings_rows(),
+            "standings": self.with_ratings(self.standings_rows()),
         }
 
     def write(self, event: dict[str, Any], final: bool = False) -> None:
@@ -150,8 +201,12 @@ class Results:
                                         lineterminator="\n")
                 writer.writeheader()
                 fps = {e.name: e.fingerprint or "" for e in self.registration.entrants}
-                for row in self.standings_rows():
-                    writer.writerow({**row, "fingerprint": fps.get(row["name"], "")})
+                for row in self.with_ratings(self.standings_rows()):
+                    rating = row.get("rating") or {}
+                    writer.writerow({**row, "fingerprint": fps.get(row["name"], ""),
+                                     "rating_mu": rating.get("mu", ""),
+                                     "rating_sigma": rating.get("sigma", ""),
+                                     "rating_change": row.get("change", "")})
                 _atomic(self.path.with_suffix(".csv"), out.getvalue())
                 self.log(f"tournament: results in {self.path} and "
                          f"{self.path.with_suffix('.csv')}")

@@ -35,8 +35,11 @@ address may bring in an hour (``identities_per_address``, :mod:`host.newcomers`)
 ``code_backoff`` (the
 longest wait between two room-code checks from one address, :class:`protocol.auth.RateLimiter`);
 ``host.recorder``; ``secret_every`` (seconds between a secret step's ticks, issue 22; the
-default :data:`SECRET_EVERY`: :data:`protocol.traffic.SLOT_EVERY`); without an explicit
-``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it; the
+default :data:`SECRET_EVERY`: :data:`protocol.traffic.SLOT_EVERY`); ``history`` (``"club"``,
+the default: finished games are kept and indexed in the club database, ``host.history``;
+``"journals"``: kept only; ``"none"``: not kept, see :mod:`host.club.history`); without an
+explicit ``room_code`` the code is kept in ``config_dir/room_code`` so a restarted host keeps it;
+the
 default ``idle_timeout`` is 15 s (clients ping every 5 s: a dead connection is found in 15 s);
 ``host.fingerprint`` (hex), ``host.port``, ``host.add_listener(callback)`` (called with the core's
 effects after every change: dashboards), ``host.connections`` (conn id → address).
@@ -53,6 +56,8 @@ from typing import Any, TypeVar
 from hexnet.games import available
 from host import limits
 from host.announce import Announcer
+from host.club.desk import Desk
+from host.club.history import History
 from host.core import Effect
 from host.dispatch import Dispatcher
 from host.links import Links
@@ -128,7 +133,8 @@ class Host:
                  max_tables_created_per_address: int = MAX_TABLES_CREATED_PER_ADDRESS,
                  identities_per_address: int = IDENTITIES_PER_ADDRESS,
                  code_backoff: float = auth.BACKOFF_MAX_ADDRESS,
-                 secret_every: float | None = None) -> None:
+                 secret_every: float | None = None,
+                 history: str = "club") -> None:
         self.name = name[:64] or "hexnet"
         self.config_dir = paths.config_dir(config_dir)
         self.data_dir = paths.data_dir(data_dir)
@@ -154,12 +160,19 @@ class Host:
         self.recorder = (Recorder(self.data_dir, self.log, halt=self.lobby.halt) if journal
                          else None)
         self.recover = recover
+        # finished games kept and indexed (host.club): without journals there is nothing to keep
+        self.history = History(history if journal else "journals", self.data_dir, say)
+        self.history.attach(self.lobby)
+        if self.recorder is not None:
+            self.recorder.finished = self.history.journal_closed
         self.gate = limits.Gate(max_unauthenticated, max_unauthenticated_per_address)
         self.rate_limiter = auth.RateLimiter(address_max=code_backoff)
         # hooks for what runs beside the lobby (host.event, the tournament director): message
         # types it handles itself, and calls with the id of every connection just joined
         self.requests: dict[str, Callable[[int, dict[str, Any]], None]] = {}
         self._connect_listeners: list[Callable[[int], None]] = []
+        self.desk = Desk(self.history, self.lobby.conns, self.send_frame)  # profiles, replays
+        self.desk.install(self.requests)
         self.links = Links(say, self._route, idle_timeout=idle_timeout,
                            write_high_water=write_high_water,
                            message_limits=(message_rate, message_burst, message_excess_close))
@@ -189,6 +202,7 @@ class Host:
         await self.reception.prepare()
         if self.recorder is not None and self.recover:
             self.recorder.recover(self.lobby)  # before listening: seats resume at once
+        self.history.start()  # (in a worker thread: after recovery, which may end a journal)
         self.port = await self.reception.listen(bind, port, self.cert_path, self.key_path)
         self.bind = bind
         self.log(f"listening on {bind}:{self.port} (TLS 1.3), fingerprint "
@@ -214,7 +228,9 @@ class Host:
         await self.announcer.stop()
         await self.reception.wait_closed()
         if self.recorder is not None:
-            self.recorder.close()
+            self.recorder.close()  # (its writer thread tells the history of the last ends)
+        await asyncio.sleep(0)
+        await self.history.stop()
 
     def add_listener(self, callback: Callable[[list[Effect]], None]) -> None:
         """Call ``callback(effects)`` after every change of the core (dashboards)."""

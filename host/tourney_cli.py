@@ -68,6 +68,7 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if not getattr(args, "tournament", None):
         given = [f"--{f.replace('_', '-')}" for f in tour_flags
                  if getattr(args, f, None) is not None]
+        given += ["--seed-by-rating"] * bool(getattr(args, "seed_by_rating", False))
         if given:
             raise CliError(f"{given[0]} belongs to a tournament; add --tournament "
                            "swiss|round-robin|knockout")
@@ -101,8 +102,11 @@ def tournament_settings(args: argparse.Namespace) -> dict[str, Any] | None:
     if args.results is not None and not args.results.endswith(".json"):
         raise CliError(f"--results {args.results!r} must name a .json file")
     options = parse_options(engine, args.option)
+    seed_by_rating = bool(getattr(args, "seed_by_rating", False))
+    if seed_by_rating and getattr(args, "no_history", False):
+        raise CliError("--seed-by-rating needs the club's ratings; leave out --no-history")
     return {"game": args.game, "fmt": args.tournament, "size": size, "rounds": args.rounds,
             "bots": bots, "bot_policy": policy, "results": args.results,
             "start_when": args.start_when, "start_at": start_at, "pause": args.pause,
             **({"entrants_per_address": per_address} if per_address is not None else {}),
-            "options": options}
+            "options": options, "seed_by_rating": seed_by_rating}

@@ -102,13 +102,21 @@ Additions to PROTOCOL.md (backwards-compatible in spirit, agreed version 1):
   each numbered line once.
 * ``bye`` (C→H, no answer): the client is closing on purpose (its player quit); the connection
   ends right after it.
-* the club (issue 28, :mod:`host.club`; the host answers once phase 2 wires it): a player is a
-  ``player`` key — 64 hex digits, the SHA-256 of their identity key, or ``bot:POLICY``. Lobby
-  seats may carry ``player`` and ``rating`` {mu, sigma, ordinal, games} (the seat's rating in
-  the table's game). C→H ``profile`` {player} asks for a player's profile; H→C ``profile``
-  {player, profile} answers with :data:`PROFILE` (what :func:`host.club.profile.for_wire`
-  gives: no host file paths — a recent game is named by its table commitment), or an
-  ``error`` ``no_profile`` (the host keeps no history, or does not know the player).
+* the club (issue 28, :mod:`host.club`): a player is named by a ``player`` handle — a bot's
+  ``bot:POLICY``, a person's first 16 hex digits of the SHA-256 of their identity key (a
+  longer start of it, up to all 64, names them too). Lobby seats carry ``player`` and, once
+  rated in the table's game, ``rating`` {mu, sigma, ordinal, games}. C→H ``profile`` {player}
+  asks for a player's profile; H→C ``profile`` {player (as asked), profile} answers with
+  :data:`PROFILE` (:func:`host.club.profile.for_wire`: no host file paths; a recent game is
+  named by its table commitment; ``names`` lists the other names played under to the player
+  alone). C→H ``replay`` {commitment} asks for a finished, counted game's replay; H→C
+  ``replay`` parts {commitment, game, players, options, seed, salt, outcome, part, parts,
+  first, steps} are its reveal cut like ``reveal``'s (a table that did not allow watching:
+  only to its players). Refusals are an ``error``: ``no_profile``, ``no_replay``,
+  ``not_public``, ``ask_busy`` (one request in flight per connection), ``ask_too_fast`` (3 at once,
+  then 2 a second). Tournament ``standings`` rows may carry ``rating`` (the entrant's rating
+  in the event's game after their last rated game of it) and ``change`` (μ gained or lost in
+  the event so far).
 * the party (issue 26): C→H ``emote`` {table, emote} (a key of ``seeds/emotes.toml``; a playing
   table's ``view`` frames carry ``emotes`` [{seat, emote}], a finished table's players get H→C
   ``emote`` {table, seat, emote}; refused while a secret step is open, :mod:`host.emotes`);
@@ -330,6 +338,7 @@ C2H: dict[str, dict[str, Check]] = {
     "emote": {"table": TABLE, "emote": EMOTE},
     "rematch": {"table": TABLE, "answer": Enum("yes", "no", "bots")},
     "bots": {"table": TABLE, "paused": B(), "delay": Opt(Num())},
+    "replay": {"commitment": S(64, 64)},
 }
 
 PRESENCE = Enum("connected", "reconnecting", "disconnected", "absent", "bot", "stand_in",
@@ -359,7 +368,8 @@ STEP = Rec({"seat": Opt(SEAT), "action": Action(), "digest": S(16, 16)})
 MAX_ENTRANTS = 256  # a tournament message naming them all stays below the 64 KiB cap
 STANDING = Rec({"rank": I(1, 1 << 16), "name": S(24, 1), "points": Num(), "games": I(0, 1 << 16),
                 "wins": I(0, 1 << 16), "byes": I(0, 1 << 16), "buchholz": Num(),
-                "median_buchholz": Num(), "reached": I(0, 1 << 16), "seed": I(1, 1 << 16)})
+                "median_buchholz": Num(), "reached": I(0, 1 << 16), "seed": I(1, 1 << 16),
+                "rating?": RATING, "change?": Num()})
 
 COUNT = I(0, 1 << 30)
 TALLY = Rec({"games": COUNT, "wins": COUNT})
@@ -414,6 +424,10 @@ H2C: dict[str, dict[str, Check]] = {
                 "seats": L(Rec({"seat": SEAT, "name": S(24),
                                 "answer": Enum("yes", "waiting", "bot")}), 16),
                 "owner": Opt(SEAT), "wait": I(0, 1 << 16), "new_table": Opt(TABLE)},
+    "replay": {"commitment": COMMITMENT, "game": S(32, 1), "players": L(S(24), 16),
+               "options": Tree(6), "seed": Bin(32), "salt": Bin(16), "outcome": Tree(8),
+               "part": I(0, 1 << 16), "parts": I(1, 1 << 16), "first": I(0, MAX_INT),
+               "steps": L(STEP, 1000)},
 }
 
 #: the types allowed before authentication, per direction

@@ -47,6 +47,7 @@ class LobbyScreen(Screen):
         # a tournament's keys: on the key bar while the host runs one (see check_action)
         Binding("e", "enter", N_("Enter tournament")),
         Binding("o", "standings", N_("Standings")),
+        Binding("p", "profiles", N_("Profiles"), show=False),
         Binding("r", "app.reconnect", N_("Reconnect"), show=False),
         Binding("right_square_bracket", "page(1)", N_("Next page"), show=False),
         Binding("left_square_bracket", "page(-1)", N_("Previous page"), show=False),
@@ -402,6 +403,13 @@ class LobbyScreen(Screen):
             if not sure:
                 return
         await self.app.send({"type": "watch", "table": table})
+
+    @work(exclusive=True, group="pick")
+    async def action_profiles(self) -> None:
+        """A profile: yours, or a player's at the highlighted table (:mod:`client.club`)."""
+        from client.club import pick_profile
+
+        await pick_profile(self.app, self.selected_table())
 
     async def action_unwatch(self) -> None:
         await self.app.send({"type": "unwatch"})

@@ -7,7 +7,7 @@ over the wire; the client computes nothing). The chart (textual-plotext) draws t
 μ and the ordinal μ − 3σ (what the leaderboard sorts by) after each game, with different marks
 so it reads without colour; ``g`` shows the next game's chart. A recent game opens in the
 replay viewer from its journal when this machine has it (the host's own screen); over the
-network the replay comes from the host.
+network it is asked of the host by its table commitment (:mod:`client.club`).
 """
 
 from __future__ import annotations
@@ -173,8 +173,16 @@ class ProfileScreen(Screen):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        """Enter works at once (the recent games have the focus), the page shown from its top."""
+        """Enter works at once (the recent games have the focus), the page shown from its top;
+        once the player moves in the recent games the page follows them (below the chart they
+        are off a small screen)."""
+        self._follow = False
         self.query_one("#profile-recent", OptionList).focus(scroll_visible=False)
+        self.call_after_refresh(setattr, self, "_follow", True)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if getattr(self, "_follow", False):
+            event.option_list.scroll_visible(animate=False)
 
     def action_next_game(self) -> None:
         if self.charted:
@@ -186,14 +194,20 @@ class ProfileScreen(Screen):
         event.stop()
         self.post_message(self.ReplayWanted(self.profile["recent"][int(event.option.id)]))
 
-    def on_profile_screen_replay_wanted(self, message: ReplayWanted) -> None:
+    async def on_profile_screen_replay_wanted(self, message: ReplayWanted) -> None:
         """The game's journal on this machine opens in the replay viewer (all-seeing: the
-        game is over); anything else is said in a notification."""
+        game is over); over the network the host is asked for it by its commitment; anything
+        else is said in a notification."""
         journal = message.game.get("journal")
         if not journal:
-            self.notify(_("The host has not sent this game's replay."), severity="warning")
+            if message.game.get("commitment") and hasattr(self.app, "replays"):
+                from client.club import ask_replay
+
+                await ask_replay(self.app, message.game["commitment"])
+            else:
+                self.notify(_("The host has not sent this game's replay."), severity="warning")
             return
-        from client.replay import Refused, load, verdict_line
+        from client.replay.loading import Refused, load, verdict_line
         from client.replay.screen import replay_screen
 
         try:

@@ -92,6 +92,7 @@ class ResultsScreen(Screen):
         Binding("x", "rematch('no')", N_("No rematch"), show=False),
         Binding("B", "rematch('bots')", N_("Bots for the silent seats"), show=False),
         Binding("m", "react", N_("React")),
+        Binding("p", "profiles", N_("Profiles")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
@@ -220,12 +221,19 @@ class ResultsScreen(Screen):
             return False
         if action == "react" and self.seat is None:
             return False
-        if action in ("lobby", "table", "replay", "replay_all", "rematch") and (
+        if action in ("lobby", "table", "replay", "replay_all", "rematch", "profiles") and (
                 self.guard.active):
             return None
         if action in ("replay", "replay_all"):
             return not self.replayed()
         return True
+
+    @work(exclusive=True, group="pick")
+    async def action_profiles(self) -> None:
+        """A profile: yours, or a player's at this table (:mod:`client.club`)."""
+        from client.club import pick_profile
+
+        await pick_profile(self.app, self.table)
 
     def action_replay(self, everyone: bool = False) -> None:
         """Replay this game from the host's reveal: as you saw it (R: all-seeing)."""

@@ -18,7 +18,9 @@ from hexnet.i18n import N_, _
 
 
 def standings_table(event: dict[str, Any]) -> Table:
-    """Rank, entrant, points, wins, games, byes and the format's tie-breaks; yours in bold."""
+    """Rank, entrant, points, wins, games, byes and the format's tie-breaks, and — where the
+    host keeps ratings — each entrant's rating and its change over the event; yours in
+    bold."""
     fmt = event.get("format")
     table = Table(box=None, header_style="bold", padding=(0, 1))
     table.add_column("#", justify="right")
@@ -31,6 +33,10 @@ def standings_table(event: dict[str, Any]) -> Table:
     elif fmt == "knockout":
         table.add_column(_("Rounds reached"), justify="right")
     rows = event.get("standings") or []
+    rated = any("rating" in r for r in rows)
+    if rated:
+        table.add_column(_("Rating"), no_wrap=True)
+        table.add_column(_("Change"), justify="right")
     if not rows:  # before the first round ends: the entrants in seed order
         for i, name in enumerate(event.get("entrants") or [], 1):
             table.add_row(str(i), name, style="bold" if name == event.get("you") else None)
@@ -42,6 +48,10 @@ def standings_table(event: dict[str, Any]) -> Table:
             cells += [f"{r['median_buchholz']:g}", f"{r['buchholz']:g}"]
         elif fmt == "knockout":
             cells.append(str(r["reached"]))
+        if rated:
+            rating = r.get("rating")
+            cells += ([f"{rating['mu']:.1f} ± {rating['sigma']:.1f}", f"{r['change']:+.1f}"]
+                      if rating and "change" in r else ["—", "—"])
         table.add_row(*cells, style="bold" if r["name"] == event.get("you") else None)
     return table
 

@@ -16,7 +16,8 @@ PACES = {"relaxed": N_("relaxed"), "normal": N_("normal"), "quick": N_("quick")}
 
 
 def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
-    """``Anna, bot 2, Bob ⟳reconnecting, absent in 42 s, —`` — who sits where and who is not simply
+    """``Anna 27±4, bot 2, Bob ⟳reconnecting, absent in 42 s, —`` — who sits where, their
+    rating in the table's game (μ ± σ, once rated: the host keeps history), who is not simply
     there (:mod:`client.widgets.presence`; the countdown runs from ``since``), ``—`` for an
     empty seat."""
     names = []
@@ -25,7 +26,7 @@ def seats_summary(table: dict[str, Any], since: float = 0.0) -> str:
             names.append("—")
         elif "presence" in seat:
             mark = presence.mark(seat, since)
-            name = str(seat.get("name", "")) + level_text(seat)
+            name = str(seat.get("name", "")) + level_text(seat) + rating_text(seat)
             names.append(f"{name} {mark}" if mark else name)
         else:  # a host before presence
             mark = "" if seat.get("connected", True) else "?"
@@ -45,6 +46,15 @@ def level_text(seat: dict[str, Any]) -> str:
     if seat.get("kind") != "bot" or not policy:
         return ""
     return f" ({_(LEVEL_WORDS[policy]) if policy in LEVEL_WORDS else policy})"
+
+
+def rating_text(seat: dict[str, Any]) -> str:
+    """`` 27±4`` — a seat's rating in the table's game (μ ± σ, whole numbers); nothing for a
+    player not rated in it yet or a host that keeps no ratings."""
+    rating = seat.get("rating")
+    if not isinstance(rating, dict):
+        return ""
+    return f" {rating['mu']:.0f}±{rating['sigma']:.0f}"
 
 
 def watchers_summary(table: dict[str, Any]) -> str:

@@ -239,6 +239,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "watching one: watch=false, watch_delay=N (watchers N actions late)")
     t.add_argument("--pause", type=seconds(0, 3600), default=5.0, metavar="SECONDS",
                    help="seconds between a round's standings and the next round (default 5)")
+    t.add_argument("--seed-by-rating", action="store_true",
+                   help="seed the entrants by their rating in the game (the club database; "
+                        "newcomers as such) instead of the order they entered: a Swiss "
+                        "event's first round, a knockout's bracket")
 
     p = sub.add_parser("drill", help="drills on 127.0.0.1: the host killed mid-game (the "
                                      "crash drill), or --hostile: every door attacked at once")

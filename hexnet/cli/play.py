@@ -109,6 +109,7 @@ async def play(args: argparse.Namespace) -> int:
     host = Host(name=f"{name}'s table", config_dir=None, data_dir=data_dir, open=True,
                 mdns=bool(args.lan), interfaces=interfaces,
                 recover=False,  # journaled, but a new play starts fresh
+                history="journals",  # a throwaway identity: rating it would be noise
                 bot_delay=bot_delay(args, tutorial is not None),
                 **({"secret_every": args.secret_every}
                    if getattr(args, "secret_every", None) is not None else {}))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hexnet.ratings import places_from_points
 from hexnet.tournament import table_points
 from host.verify import verify_contents
 from protocol.journalfile import JournalError, read_journal
@@ -125,7 +126,7 @@ def _seats(game: str, players: list[str], records: list[Any], outcome: dict[str,
     """Each seat's player, place and win (places: winners first, then by score, as a
     tournament ranks a table; Fang: the winning side first, everyone else second)."""
     n = len(players)
-    points = table_points(game, outcome, n)
+    places = places_from_points(table_points(game, outcome, n))
     winners = set(outcome.get("winners") or [])
     scores = list(outcome.get("scores") or [])
     roles = list(outcome.get("roles") or []) if game == FANG else []
@@ -142,8 +143,7 @@ def _seats(game: str, players: list[str], records: list[Any], outcome: dict[str,
         role = str(roles[s]) if s < len(roles) else None
         out.append(SeatResult(
             seat=s, key=key, name=name, kind=kind,
-            place=(2 - (s in winners) if game == FANG  # the winning side, then the rest
-                   else 1 + sum(1 for t in range(n) if points[t] > points[s])),
+            place=2 - (s in winners) if game == FANG else places[s],  # Fang: the side
             won=s in winners,
             score=float(scores[s]) if s < len(scores) and isinstance(scores[s], int | float)
             else None,

@@ -5,14 +5,21 @@ game (with the current rating and the rank on the host's leaderboard) and per Fa
 side, the rating over time per game (a series of μ and σ after each game, starting from where
 the player began), and the most recent games (when, which game, place, win, role, the rating
 change, the others at the table, the table commitment and the journal's path on the host).
-:func:`for_wire` is the same without anything that names the host's files — what phase 2 sends
-a client (the commitment is the game's id there).
+
+What leaves the host (:func:`for_wire`, sent by :mod:`host.club.desk` to whoever asks with
+``profile {player}``): a club's games and ratings are public among its players, so anyone may
+see a player's games, wins, ratings, rank, rating chart, Fang roles and recent games (with the
+names of the others at each table and the table commitment, by which a finished game's replay
+is asked for); the player is named by their handle (:func:`host.club.board.handle`: a person's
+first 16 fingerprint digits, never their whole key); the other names they played under go to
+their own screen only; no file path of the host ever leaves it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from host.club.board import HANDLE, handle
 from host.club.ratings import MU, SIGMA, Rating
 from host.club.store import Club
 
@@ -79,7 +86,21 @@ def _recent(club: Club, key: str) -> list[dict[str, Any]]:
     return out
 
 
-def for_wire(found: dict[str, Any]) -> dict[str, Any]:
-    """The profile without the host's file paths (what may leave the host)."""
-    return {**found, "recent": [{k: v for k, v in g.items() if k != "journal"}
-                                for g in found.get("recent", [])]}
+def for_wire(found: dict[str, Any], own: bool = False) -> dict[str, Any]:
+    """What may leave the host of a profile: no file paths, the player by their handle, and
+    the other names they played under only to themselves (``own``)."""
+    return {**found, "player": handle(found["player"]),
+            "names": found["names"] if own else [found["name"]],
+            "recent": [{k: v for k, v in g.items() if k != "journal"}
+                       for g in found.get("recent", [])]}
+
+
+def resolve(club: Club, player: str) -> str | None:
+    """The key a handle names (a bot's key; a person's fingerprint, whole or its first
+    :data:`~host.club.board.HANDLE` digits or more), or None if it names nobody or several."""
+    if player.startswith("bot:"):
+        return player if club.query("SELECT 1 FROM players WHERE key = ?", [player]) else None
+    if not HANDLE <= len(player) <= 64 or any(c not in "0123456789abcdef" for c in player):
+        return None
+    keys = club.resolve(player)
+    return keys[0] if len(keys) == 1 else None

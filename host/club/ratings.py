@@ -7,86 +7,39 @@ ordinal μ − 3σ (a cautious estimate: what a leaderboard sorts by). A new pla
 μ = 25, σ = 25/3 (ordinal 0).
 
 * **Hexenhammer, Hranice**: every seat is its own team, ranked by its place at the table
-  (winners first, then by score; equal places tie) — :func:`rate_places`.
+  (winners first, then by score; equal places tie) — :func:`~hexnet.ratings.rate_seats`.
 * **Fang die Hexe**: the sides are the teams (village, witches, fool), the winning side first
-  and the others tied second — :func:`rate_sides`. Two things would make a plain team rating
-  unfair here. (1) Plackett–Luce adds the μ of a team's members, so a village of six would be
-  expected to beat two witches almost always, and the witches would gain a fortune for every
-  win. (2) Fang's sides are not equally strong at every table: the side that wins more often
-  would lift everyone dealt onto it. So each side's team also holds a *side* pseudo-player
-  (``side:village``, …), rated like a player, whose μ is entered *anchored* to the team's size:
-  ``bias − 25·(members − 1)``, which makes a team of average players worth one average player
-  plus the side's bias, whatever its size. The bias is learned with everyone else's ratings,
-  game by game: a side that wins more often than its players' ratings predict gets a higher
-  bias, so its next win is expected and moves its players less, and its loss moves them more.
-  Learning it jointly (rather than from the side's raw win rate) keeps a strong group of
-  players who happened to be dealt one side from being counted as the side's strength.
+  and the others tied second — :func:`~hexnet.ratings.rate_sides`. Two things would make a
+  plain team rating unfair here. (1) Plackett–Luce adds the μ of a team's members, so a
+  village of six would be expected to beat two witches almost always, and the witches would
+  gain a fortune for every win. (2) Fang's sides are not equally strong at every table: the
+  side that wins more often would lift everyone dealt onto it. So each side's team also holds
+  a *side* pseudo-player (``side:village``, …), rated like a player, whose μ is entered
+  *anchored* to the team's size: ``bias − 25·(members − 1)``, which makes a team of average
+  players worth one average player plus the side's bias, whatever its size. The bias is
+  learned with everyone else's ratings, game by game: a side that wins more often than its
+  players' ratings predict gets a higher bias, so its next win is expected and moves its
+  players less, and its loss moves them more. Learning it jointly (rather than from the side's
+  raw win rate) keeps a strong group of players who happened to be dealt one side from being
+  counted as the side's strength.
 
-OpenSkill's calls live in :func:`rate_places` and :func:`rate_sides`, one per concern; the
-rest of the club never imports ``openskill``.
+The rating arithmetic — OpenSkill's calls, the newcomer, the side bias — is
+:mod:`hexnet.ratings`' (:func:`~hexnet.ratings.rate_seats`, :func:`~hexnet.ratings.rate_sides`),
+shared with the bots' ladders; this module keeps the club's bookkeeping: which games, in which
+order, whose seats count for whom.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
-
+from hexnet.ratings import MU, SIGMA, Rating, rate_seats, rate_sides, side_anchor
 from host.club.games import FANG, FinishedGame
 
-MU = 25.0
-SIGMA = MU / 3
 SIDE_PREFIX = "side:"
-_MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
-
-
-@dataclass(frozen=True)
-class Rating:
-    """μ ± σ; ``ordinal`` is μ − 3σ."""
-
-    mu: float = MU
-    sigma: float = SIGMA
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-    def text(self) -> str:
-        """``27.3 ± 4.1``."""
-        return f"{self.mu:.1f} ± {self.sigma:.1f}"
-
-
-def rate_places(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
-    """Every seat its own team, ranked by ``places`` (1 = first; equal places tie): the
-    ratings after the game, seat by seat."""
-    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
-    rated = _MODEL.rate(teams, ranks=[float(p) for p in places])
-    return [Rating(team[0].mu, team[0].sigma) for team in rated]
-
-
-def side_anchor(members: int) -> float:
-    """What a side pseudo-player's μ is shifted by in a team of ``members`` players."""
-    return -MU * (members - 1)
-
-
-def rate_sides(teams: dict[str, Sequence[Rating]], bias: dict[str, Rating],
-               winner: str) -> tuple[dict[str, list[Rating]], dict[str, Rating]]:
-    """Fang: each side a team of its players plus its side pseudo-player (``bias[side]``,
-    entered anchored by :func:`side_anchor`); ``winner`` first, the other sides tied second.
-    The players' ratings after the game per side, and each side's bias after it."""
-    sides = [side for side in teams if teams[side]]
-    rows = []
-    for side in sides:
-        shift = side_anchor(len(teams[side]))
-        rows.append([_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in teams[side]]
-                    + [_MODEL.rating(mu=bias[side].mu + shift, sigma=bias[side].sigma)])
-    rated = _MODEL.rate(rows, ranks=[1.0 if side == winner else 2.0 for side in sides])
-    players, biases = {}, {}
-    for side, team in zip(sides, rated, strict=True):
-        players[side] = [Rating(p.mu, p.sigma) for p in team[:-1]]
-        biases[side] = Rating(team[-1].mu - side_anchor(len(teams[side])), team[-1].sigma)
-    return players, biases
+__all__ = ["MU", "SIDE_PREFIX", "SIGMA", "Change", "Rating", "Ratings", "Standing", "rate_seats",
+           "rate_sides", "side_anchor"]
 
 
 @dataclass(frozen=True)
@@ -126,7 +79,7 @@ class Ratings:
         if game.game == FANG and game.result:
             return self._play_sides(game)
         before = [self.rating(s.key, game.game) for s in game.seats]
-        after = rate_places(before, [s.place for s in game.seats])
+        after = rate_seats(before, [s.place for s in game.seats])
         return self._keep(game, [(s.key, s.won, b, a)
                                  for s, b, a in zip(game.seats, before, after, strict=True)])
 

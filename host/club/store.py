@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hexnet.ratings import seeded
 from host.club.forget import ForgetList
 from host.club.games import FinishedGame, Refusal, read_game
 from host.club.rating_rows import rate_next, read_games, recompute
@@ -77,9 +78,10 @@ def club_dir(data_dir: str | Path) -> Path:
 
 def journal_files(folders: Iterable[str | Path]) -> list[Path]:
     """Every ``*.journal`` in ``folders`` (a data directory means its ``journals``), sorted
-    per folder, folders in the order given."""
+    per folder, folders in the order given; absolute paths (a journal is the same file however
+    the data directory was spelled)."""
     found: list[Path] = []
-    for folder in map(Path, folders):
+    for folder in (Path(f).resolve() for f in folders):
         if (folder / JOURNAL_DIR).is_dir():
             folder = folder / JOURNAL_DIR
         found += sorted(folder.glob("*.journal"))
@@ -148,9 +150,11 @@ class Club:
     def index_finished(self, journal: str | Path) -> FinishedGame | Refusal:
         """Count the game of a closed journal once it verifies (the host calls this after a
         table's journal is closed); the game, or why it was not counted (logged)."""
+        self.forgotten = ForgetList(self.folder)  # (hexnet stats --forget while the host runs)
+        journal = Path(journal).resolve()
         found = read_game(journal, self.forgotten)
         with self._lock, self._write():
-            self._seen(Path(journal), found)
+            self._seen(journal, found)
             if isinstance(found, Refusal):
                 self._refused(found)
                 return found
@@ -326,9 +330,7 @@ class Club:
         """``keys`` best first by their rating in ``game`` (ordinal; unrated players as
         newcomers), ties kept in the order given — a Swiss event's first-round seeding."""
         table = self.standings(game)
-        ordinal = {k: table[(k, game)].rating.ordinal if (k, game) in table
-                   else Rating().ordinal for k in keys}
-        return sorted(keys, key=lambda k: -ordinal[k])
+        return seeded(keys, {k: table[(k, game)].rating for k in keys if (k, game) in table})
 
     def resolve(self, prefix: str) -> list[str]:
         """The player keys that start with ``prefix`` (a fingerprint's first characters)."""

@@ -71,15 +71,25 @@ async def test_an_entrant_enters_by_key_and_is_shown_the_final_standings(event_h
         assert text_of(screen, "#standings-title") == (
             "Swiss tournament of Hranice — final standings")
         assert text_of(screen, "#standings-you") == "You play as Ada."
+        # the club rates the game once its journal is closed: the standings then say so
+        await wait_until(pilot, lambda: all("rating" in r for r in screen.event["standings"]),
+                         what="the entrants' ratings in the standings")
         shown = text_of(screen, "#standings-table")
         rows = director.standings_rows()
         assert [r["name"] for r in rows] == [r["name"] for r in screen.event["standings"]]
         lines = shown.splitlines()
         assert lines[0].split() == ["#", "Entrant", "Points", "Wins", "Games", "Byes",
-                                    "Median-Buchholz", "Buchholz"]
-        for line, r in zip(lines[1:], rows, strict=True):
+                                    "Median-Buchholz", "Buchholz", "Rating", "Change"]
+        board = host.history.board
+        keys = {e.name: e.fingerprint or "bot:heuristic" for e in director.entrants}
+        for line, r, sent in zip(lines[1:], rows, screen.event["standings"], strict=True):
             assert line.split()[:2] == [str(r["rank"]), r["name"].split()[0]]
             assert f"{r['points']:g}" in line.split()
+            rating = board.rating(keys[r["name"]], "hranice")  # after the event's one game
+            assert sent["rating"]["mu"] == round(rating.mu, 3)
+            assert sent["change"] == round(rating.mu - 25.0, 3)
+            assert line.split()[-4:] == [f"{rating.mu:.1f}", "±", f"{rating.sigma:.1f}",
+                                         f"{rating.mu - 25.0:+.1f}"]
         await pilot.press("escape")
         await wait_until(pilot, lambda: not isinstance(app.screen, StandingsScreen),
                          what="back from the standings")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hexnet.cli import build_parser
-from host.cli import history, make_host
+from host.cli import make_host
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
@@ -31,7 +31,7 @@ async def play_one_bot_game(tmp_path: Path, *flags: str) -> Path:
         # (the journal is kept or deleted as the game ends: the same effects that end it)
         await eventually(lambda: host.lobby.tables[table].status == "over", "the game's end")
     finally:
-        await host.stop()
+        await host.stop()  # (it finishes what the history is doing with the closed journal)
     return tmp_path / "data" / "journals"
 
 
@@ -46,11 +46,34 @@ async def test_a_host_keeps_finished_journals_by_default(tmp_path) -> None:
     assert len(list(journals.glob("*.journal"))) == 1
 
 
-def test_the_host_says_whether_it_keeps_history(tmp_path) -> None:
+def test_the_host_says_whether_it_keeps_history_and_how_to_forget(tmp_path) -> None:
     parse = build_parser().parse_args
     data = str(tmp_path / "d")
-    assert history(parse(["host", "--data-dir", data])).line().startswith(
-        f"history: finished games kept (their journals, indexed with ratings in {data}/club/")
-    assert history(parse(["host", "--no-history", "--data-dir", data])).line() == (
+
+    def line(*flags: str) -> str:
+        host = make_host(parse(["host", "--no-mdns", "--config-dir", str(tmp_path / "c"),
+                                "--data-dir", data, *flags]), log=lambda line: None)
+        return host.history.line()
+
+    assert line() == (
+        f"history: finished games kept (their journals, indexed with ratings in {data}/club/"
+        "club.db: hexnet stats); a player is forgotten with hexnet stats --forget KEY; "
+        "--no-history keeps none")
+    assert line("--no-history") == (
         "history: none kept (--no-history): no ratings, and each finished game's journal is "
         "deleted")
+
+
+async def test_the_host_screen_says_it_keeps_history_and_how_to_forget(tmp_path) -> None:
+    from host.dashboard import Dashboard
+    from host.server import Host
+
+    host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["hranice"])
+    app = Dashboard(host)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        info = str(app.query_one("#info").render()).replace("\n", " ")
+        assert "history: finished games kept" in info
+        assert "hexnet stats --forget KEY" in info and "--no-history keeps none" in info
+        await pilot.press("q")
+        await pilot.pause()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from host.club import Club, FinishedGame, Refusal
+from host.club import Club, FinishedGame, Refusal, Report
 from host.club.games import fingerprint, read_game
 from host.club.schema import VERSION, SchemaError, connect
 from host.journal import Journal, read_records
@@ -211,3 +211,13 @@ def test_a_games_rating_changes_and_a_seeding_by_rating_come_from_the_index(even
     assert club.seeding([newcomer, *reversed(board)], "hranice") == sorted(
         [newcomer, *board], key=lambda k: -(club.standings("hranice")[(k, "hranice")]
                                            .rating.ordinal if k != newcomer else 0.0))
+
+
+def test_a_data_directory_spelled_another_way_is_not_read_again(evening, tmp_path,
+                                                                 monkeypatch) -> None:
+    data = data_dir_with(tmp_path, evening[:3])
+    Club.open_or_rebuild(data).close()
+    monkeypatch.chdir(tmp_path)
+    club = Club.open(Path("data"))
+    assert club.catch_up(Path("data") / "journals") == Report()  # nothing new to read
+    assert {Path(p).is_absolute() for (p,) in club.query("SELECT path FROM journals")} == {True}

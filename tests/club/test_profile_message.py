@@ -54,3 +54,10 @@ def test_a_lobby_seat_may_carry_the_players_key_and_rating() -> None:
     seat["rating"] = {"mu": "high", "sigma": 1.0, "ordinal": 0.0}
     with pytest.raises(ProtocolError):
         validate({"type": "lobby", "tables": [table], "you": you}, "h2c")
+
+
+def test_the_other_names_a_player_used_go_to_their_own_screen_only(ada) -> None:
+    used = {**ada, "names": ["Ada", "Adéla", "A."]}
+    assert for_wire(used, own=True)["names"] == ["Ada", "Adéla", "A."]
+    assert for_wire(used)["names"] == for_wire(used, own=False)["names"] == ["Ada"]
+    assert for_wire(used)["player"] == ada["player"][:16]  # a handle, not the whole key

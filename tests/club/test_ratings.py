@@ -10,7 +10,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from host.club.games import FinishedGame, SeatResult, read_game
-from host.club.ratings import MU, SIGMA, Rating, Ratings, rate_places, rate_sides
+from host.club.ratings import MU, SIGMA, Rating, Ratings, rate_seats, rate_sides
 from tests.club.evening import journal
 
 MODEL = PlackettLuce()  # OpenSkill's defaults: μ 25, σ 25/3, β 25/6, τ 25/300
@@ -31,8 +31,8 @@ def test_places_rate_as_openskill_rates_one_player_teams_with_a_tie() -> None:
     before = [Rating(25.0, 8.333), Rating(31.2, 4.1), Rating(19.5, 6.0), Rating(27.0, 2.5)]
     places = [2, 1, 2, 4]
     expected = [team[0] for team in openskill([[p] for p in pairs(before)], [2, 1, 2, 4])]
-    assert pairs(rate_places(before, places)) == pytest.approx(expected, abs=1e-12)
-    after = rate_places(before, places)
+    assert pairs(rate_seats(before, places)) == pytest.approx(expected, abs=1e-12)
+    after = rate_seats(before, places)
     assert after[1].mu > before[1].mu and after[3].mu < before[3].mu
 
 

@@ -26,6 +26,11 @@ ENTRANTS = [{"kind": "entrant", "name": n, "identity": None, "policy": "heuristi
                                     "policy": "heuristic", "address": "10.0.0.5"}]
 START = {"kind": "start", "entrants": NAMES, "rounds": 1, "at": 0.0}
 ROUND = {"kind": "round", "number": 1, "tables": [NAMES], "byes": [], "table_ids": [1]}
+RESULT = {"kind": "result", "game": {"round": 1, "table": 1, "entrants": NAMES,
+                                     "points": [3, 0, 0, 0], "failed": False,
+                                     "outcome": {"winners": [0]}, "commitment": "c0ffee"}}
+RATED = {"before": {"mu": 25.0, "sigma": 8.333}, "after": {"mu": 27.5, "sigma": 7.9}}
+RATING = {"kind": "rating", "commitment": "c0ffee", "ratings": {"ada": RATED}}
 
 
 def craft(path: Path, header: dict[str, Any], records: list[Any]) -> None:
@@ -60,6 +65,11 @@ CRAFTED = {
         "refused"),
     "a stacked deal in the options": ({**HEADER, "options": {"scenario": "x"}}, ENTRANTS,
                                       "refused"),
+    "a rating naming a stranger": (HEADER, [*ENTRANTS, START, ROUND, RESULT, {
+        **RATING, "ratings": {"mallory": RATED}}], "refused"),
+    "a rating that is no number": (HEADER, [*ENTRANTS, START, ROUND, RESULT, {
+        **RATING, "ratings": {"ada": {**RATED, "after": {"mu": "high", "sigma": 1.0}}}}],
+        "refused"),
     "a record of no known kind": (HEADER, [*ENTRANTS, {"kind": "teleport"}], "refused"),
     "a record that is no map": (HEADER, [*ENTRANTS, ["entrant"]], "unreadable"),
     "too few entrants for a table": (HEADER, [*ENTRANTS[:2], {
@@ -132,3 +142,16 @@ def test_a_well_formed_event_journal_still_resumes(tmp_path) -> None:
     assert director.resumed and [e.name for e in director.entrants] == NAMES
     assert director.entrants[3].address == "10.0.0.5"
     assert host.lobby.people.name_for("someone", KEY) == "ada"  # its name is its key's
+
+
+def test_an_event_journal_holding_the_clubs_ratings_still_resumes(tmp_path) -> None:
+    """The club's rating of an event's game is journaled with the event (``rating``): a host
+    killed after it resumes the event, the rating with its game (it was refused as 'not a
+    record a host writes' when the two branches met)."""
+    path = tmp_path / "data" / EVENTS_DIR / CURRENT
+    craft(path, HEADER, [*ENTRANTS, START, ROUND, RESULT, RATING])
+    host = Host("Same", tmp_path / "cfg", tmp_path / "data", open=True, games=["hranice"])
+    director = Director(host, game="hranice", fmt="swiss", size=4, rounds=1)
+    director.load()
+    director.close()
+    assert director.resumed and director.results.games[0]["ratings"] == {"ada": RATED}
