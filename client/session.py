@@ -141,6 +141,10 @@ class Session:
         self._online = asyncio.Event()
         self._online.set()
         self._ended = False  # the read loop is over: no more reconnecting
+        # the connection as it is now finished its handshake: frames after auth (pings, the
+        # secret steps' slots, a goodbye) may be written on it — never on one still shaking
+        # hands, where the host reads them as a broken hello or auth and refuses it
+        self._authed = False
         self._last_error = ""
         self._book = traffic.ViewBook()
         self._watch_book = traffic.ViewBook()  # tables watched (host/watchers.py)
@@ -206,6 +210,7 @@ class Session:
     async def _handshake(self, host: str, port: int, name: str, code: str | None, cfg: Path,
                          key: Any, confirm: ConfirmFingerprint | None, accept_new: bool,
                          pinned: str | None, first: bool = True) -> None:
+        self._authed = False
         ssl_obj = self._writer.get_extra_info("ssl_object")
         der = ssl_obj.getpeercert(binary_form=True) if ssl_obj else None
         if not der:
@@ -244,6 +249,7 @@ class Session:
             if not pauth.proofs_equal(reply["proof"], want):
                 raise FingerprintMismatch("The host could not prove it knows the room code; "
                                           "it may be an impostor.")
+        self._authed = True
         if pin_after_auth:  # only a host that finished authentication is remembered
             self._pin(cfg, pin_label, fp)
         while True:
@@ -412,11 +418,13 @@ class Session:
     async def _redial(self, seconds: float) -> None:
         """One reconnect attempt: a new connection, then the handshake within ``seconds``."""
         assert self._dial is not None and self._again is not None
+        self._authed = False
         self._reader, self._writer = await self._dial()
         await asyncio.wait_for(self._again(), seconds)
 
     def _drop(self) -> None:
         """Abandon the connection as it is (a lost one, or a failed attempt's)."""
+        self._authed = False
         with contextlib.suppress(Exception):
             self._writer.transport.abort()
 
@@ -485,15 +493,20 @@ class Session:
         except ConnectionLost:
             if self._closing:
                 raise
-            self._drop()  # the read loop notices and reconnects
+            if self._authed:  # the write failed on the connection in use (not on one being
+                self._drop()  # made again): the read loop notices and reconnects
 
     async def _send_raw(self, msg: dict[str, Any], cap: int) -> None:
         if self._closing:
             raise ConnectionLost("The session is closed.")
+        handshake = cap == frames.PRE_AUTH_MAX
         try:
-            data = (frames.encode(msg, cap) if cap == frames.PRE_AUTH_MAX
+            data = (frames.encode(msg, cap) if handshake
                     else traffic.encode_up(msg, cap))  # after auth: padded (traffic rule)
             async with self._write_lock:
+                if not handshake and not self._authed:
+                    raise ConnectionLost("Not sent: the connection to the host is still "
+                                         "being made.")
                 self._writer.write(data)
                 await self._writer.drain()
         except (ConnectionError, ssl.SSLError, OSError, RuntimeError) as exc:
@@ -508,8 +521,9 @@ class Session:
             task.cancel()
         self.slots.close()
         self._queue.put_nowait(_CLOSED)
-        if self._online.is_set() and not self._ended:
-            # a goodbye: the host shows the seat as disconnected, not as reconnecting
+        if self._authed and not self._ended:
+            # a goodbye: the host shows the seat as disconnected, not as reconnecting (only
+            # after auth: to a host still shaking hands it is no hello and no auth)
             with contextlib.suppress(Exception):
                 self._writer.write(traffic.encode_up({"type": "bye"}, frames.POST_AUTH_MAX))
         with contextlib.suppress(Exception):

@@ -13,6 +13,9 @@ an action, a cover and a short chat line), so a slot says nothing of what it car
   closes was chosen in it and is dropped — the session yields a ``rejected`` ``too_late`` for
   it (as the host would have), since sending it after the close would single out a seat that
   acted late at a secret step.
+* A slot that cannot be sent (the connection lost, or being made again: nothing after auth goes
+  on a connection still shaking hands, :mod:`client.session`) stops the clock; the action it
+  carried waits on, and the first frame after the session is back starts the clock again.
 * Chat at a step rides in its slots. A line on a private channel (the witches') outside any
   step is held until one opens (the next secret step of the game), so a whisper never leaves
   on its own clock; table chat outside a step goes at once (it is public anyway).
@@ -135,7 +138,12 @@ class Slots:
                     return
                 msg = (step.waiting.popleft() if step.waiting
                        else {"type": "cover", "table": table, "key": step.key})
-                await self.send(msg)
+                try:
+                    await self.send(msg)
+                except SessionError:
+                    if msg["type"] != "cover" and step.open:  # it waits for the slots that
+                        step.waiting.appendleft(msg)  # start again once connected again
+                    raise
                 self.sent += 1
                 at += step.every
                 behind = loop.time() - at

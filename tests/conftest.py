@@ -9,8 +9,10 @@ the install broke.
 The suite runs in parallel (pytest-xdist, ``-n auto`` in pyproject's ``addopts``; ``-n0`` runs
 in one process). What makes that safe and quick is here:
 
-- every worker has its own ``XDG_CONFIG_HOME``/``XDG_DATA_HOME`` (no test reads or writes the
-  files of the person running the suite, nor another worker's);
+- every test has its own ``XDG_CONFIG_HOME``/``XDG_DATA_HOME`` (no test reads or writes the
+  files of the person running the suite, another worker's or another test's: a host key one
+  test's client pinned for ``127.0.0.1:PORT`` would make the next host on that port — a port
+  the system hands out again — an impostor to the next test's client);
 - ``@pytest.mark.mdns`` marks a test that announces or browses mDNS on 127.0.0.1, which every
   process on the machine hears: such tests share the air with each other, and one marked
   ``mdns("alone")`` (it expects to hear only its own host, or none) waits until it has it alone
@@ -116,7 +118,8 @@ def quick_secret_steps(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session", autouse=True)
 def own_config_and_data_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """This worker's own ``$XDG_CONFIG_HOME`` and ``$XDG_DATA_HOME`` for everything that does
-    not name its directories (keys pinned by a client, a command run without ``--config-dir``)."""
+    not name its directories (keys pinned by a client, a command run without ``--config-dir``)
+    in the session and module fixtures; each test has its own (below)."""
     base = tmp_path_factory.mktemp("xdg")
     saved = {var: os.environ.get(var) for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME")}
     os.environ["XDG_CONFIG_HOME"] = str(base / "config")
@@ -127,6 +130,19 @@ def own_config_and_data_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterat
             os.environ.pop(var, None)
         else:
             os.environ[var] = value
+
+
+@pytest.fixture(autouse=True)
+def own_config_and_data_dirs_per_test(own_config_and_data_dirs: None,
+                                      tmp_path_factory: pytest.TempPathFactory,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """This test's own ``$XDG_CONFIG_HOME`` and ``$XDG_DATA_HOME`` (the worker's stay for the
+    module and session fixtures): what a test's clients keep — the host keys they pinned, by
+    address and port — is never there for the next test, whose host may get the same port with
+    a key of its own."""
+    base = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
 
 
 MDNS_AIR = Path(tempfile.gettempdir()) / "hexnet-tests-mdns.lock"

@@ -30,6 +30,19 @@ def test_the_examples_are_the_same_every_run():
     assert settings.default.derandomize
 '''
 
+A_PIN_KEPT = '''
+import os
+from pathlib import Path
+
+def test_a_client_pins_a_host_key():
+    folder = Path(os.environ["XDG_CONFIG_HOME"]) / "hexnet"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "known_hosts").write_text("127.0.0.1:40000 " + "ab" * 32 + "\\n")
+
+def test_the_next_test_starts_without_that_pin():
+    assert not (Path(os.environ["XDG_CONFIG_HOME"]) / "hexnet" / "known_hosts").exists()
+'''
+
 
 def inner_env(*leave_out: str) -> dict[str, str]:
     """The environment for a pytest run inside this one: without what the outer run set for
@@ -71,6 +84,13 @@ def test_under_ci_hypothesis_runs_the_same_examples_every_time(tmp_path: Path) -
     assert ci.returncode == 0, ci.stdout
     local = run_pytest(tmp_path, ci=False, text=DERANDOMIZED)  # (a developer's run explores)
     assert local.returncode == 1 and "1 failed" in local.stdout, local.stdout
+
+
+def test_a_test_never_finds_what_another_kept_in_its_config_dir(tmp_path: Path) -> None:
+    """Each test has its own XDG dirs: a host key pinned for 127.0.0.1:PORT in one test would
+    make the next test's host on that port (the system hands ports out again) an impostor."""
+    run = run_pytest(tmp_path, ci=False, text=A_PIN_KEPT)
+    assert run.returncode == 0 and "2 passed" in run.stdout, run.stdout
 
 
 def test_ci_installs_every_program_a_test_needs() -> None:

@@ -75,6 +75,7 @@ class HexenhammerScreen(HandTableScreen):
     ANSWER_ACTIONS = frozenset({"pass_turn", "use_card", "inquisition", "done"})
     _was_asked = False
     _choice_asked: Any = None  # the state id of the Inquisitor's choice already asked
+    _drawn_for: tuple[int, int] | None = None  # the board_fit the board was last drawn for
 
     def compose_game(self) -> ComposeResult:
         yield Static("", id="villagers", markup=False)
@@ -146,13 +147,19 @@ class HexenhammerScreen(HandTableScreen):
         return HexenhammerWords.villager_name(vid)
 
     # -- drawing --------------------------------------------------------------------------
-    def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+    def board_fit(self) -> tuple[int, int]:
+        """What the board is drawn for: the suspicion bars' cells (from the game area's width
+        as laid out now) and the terminal's rows (the scores' room)."""
         # 0 before layout, or while the one-column layout shows another page (then it is
         # the terminal's width)
         area = self.query_one("#game-area").size.width or (
             self.app.size.width if self.app.has_class("narrow") else BOARD_WIDTH)
         # large print (60–79 columns beside the side pane): the bars give way to their numbers
-        cells = 0 if self.has_class("-large-print") else bar_cells(area)
+        return (0 if self.has_class("-large-print") else bar_cells(area)), self.app.size.height
+
+    def show_game(self, view: dict[str, Any], legal: list[Action]) -> None:
+        self._drawn_for = self.board_fit()
+        cells = self._drawn_for[0]
         self.query_one("#villagers", Static).update(
             villager_table(view, self.short_name_of, self.names_in(OWNER_CELLS), cells))
         trial = trial_line(view, self.short_name_of)
@@ -184,14 +191,15 @@ class HexenhammerScreen(HandTableScreen):
             self._choice_asked = None
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._redraw)
+        # The game area's width is known only once laid out, and it changes after the
+        # screen's size does (the breakpoint classes narrow the side pane, the one-column
+        # layout shows another page): after every layout, the board is drawn again if it was
+        # drawn for another fit.
+        self.screen_layout_refresh_signal.subscribe(self, self._refit)
 
-    def on_resize(self) -> None:
-        """Another size: the board drawn again for its new width, once laid out."""
-        self.call_after_refresh(self._redraw)
-
-    def _redraw(self) -> None:
-        if self._ready and self.is_attached and self.view:
+    def _refit(self, _screen: object = None) -> None:
+        if (self._ready and self.is_attached and self.view
+                and self.board_fit() != self._drawn_for):
             self.show_game(self.view, self.legal)
 
     def stake_text(self, playable: set[str]) -> str:

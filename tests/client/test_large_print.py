@@ -4,6 +4,7 @@ keys — and no "too small" notice; the suspicion bars give way to their numbers
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -64,3 +65,22 @@ async def test_fang_at_60x20_shows_the_whole_village_the_cats_and_the_choices() 
 async def test_at_80x24_the_suspicion_bars_are_back() -> None:
     text = await shown(ScreenApp("your_turn"), (80, 24))
     assert "▒" in text and "█" in text and "Suspicion ▒stake" in text
+
+
+async def test_the_suspicion_bars_are_drawn_for_the_game_areas_width_as_laid_out() -> None:
+    """The game area's width changes a layout after the terminal's size (the screen's
+    breakpoint classes narrow the side pane then): the bars follow the width laid out, whatever
+    changed it — here a wider side pane leaves 43 columns, room for the half bar only."""
+    app = ScreenApp("your_turn")
+
+    def bar() -> str:
+        row = next(r for r in screen_text(app).splitlines() if "Katharina" in r)
+        found = re.search("[▒█▓·]+", row)
+        return found.group() if found else ""
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.screen is app.table_screen and len(bar()) == 18,
+                         5, lambda: f"the 18-cell bar, not {bar()!r}")
+        app.table_screen.query_one("#side").styles.width = 36
+        await wait_until(pilot, lambda: len(bar()) == 9, 5,
+                         lambda: f"the 9-cell bar, not {bar()!r}")

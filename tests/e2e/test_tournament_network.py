@@ -231,10 +231,11 @@ async def test_a_swiss_event_runs_from_registration_to_results_json_and_csv(tmp_
 @pytest.mark.slow
 async def test_a_host_killed_in_round_2_resumes_the_event(tmp_path) -> None:
     results = tmp_path / "event.json"
-    args = ["--tournament", "swiss", "--game", "hranice", "--option", "variant=quick",
-            "--rounds", "3", "--table-size", "4", "--bots", "heuristic:5", "--start-when",
-            "8", "--bot-delay", "0.02", "--pause", "0.3", "--results", str(results),
-            "--entrants-per-address", "3"]
+    # short games (a quick one's every reaction window takes a tick a seat at the host's
+    # secret-step cadence: over a minute a round, three rounds past the test's time)
+    args = ["--tournament", "swiss", *GAME, "--rounds", "3", "--table-size", "4", "--bots",
+            "heuristic:5", "--start-when", "8", "--bot-delay", "0.02", "--pause", "0.3",
+            "--results", str(results), "--entrants-per-address", "3"]
     host = HostProcess(tmp_path, args, free_port())
     host.start()
     try:

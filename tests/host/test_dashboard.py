@@ -87,12 +87,14 @@ def row_text(app: Dashboard, row: int) -> list[str]:
     return [str(cell) for cell in app.query_one(DataTable).get_row_at(row)]
 
 
-async def wait_for(pilot, check, seconds: float = 20) -> None:
-    """Let the app run until ``check()`` holds (failing after ``seconds``)."""
+async def wait_for(pilot, check, seconds: float = 20, what=None) -> None:
+    """Let the app run until ``check()`` holds (failing after ``seconds``; ``what()``, if
+    given, says what was there instead)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds
     while not check():
-        assert loop.time() < end, "the dashboard never got there"
+        assert loop.time() < end, ("the dashboard never got there"
+                                   + (f": {what()}" if what is not None else ""))
         await pilot.pause(0.02)
 
 
@@ -180,14 +182,21 @@ async def test_T_is_on_the_key_bar_while_the_tournament_takes_entrants(tmp_path)
     host = Host("Dash", tmp_path / "cfg", tmp_path / "data", bot_delay=30, games=["hranice"])
     app = Dashboard(host, tournament={"game": "hranice", "fmt": "swiss", "size": 4,
                                       "rounds": 1, "bots": 4})
+    def key_bar() -> str:
+        return screen_text(app).splitlines()[-1]
+
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        bar = screen_text(app).splitlines()[-1]
-        assert "T Start tournament" in bar and "q Quit" in bar and "k Kick" not in bar, bar
+        # the host is up and its bots have entered: the tournament takes entrants
+        await wait_for(pilot, lambda: "tournament: press T to start it" in log_lines(app))
+        await wait_for(pilot, lambda: "q Quit" in key_bar())  # the key bar is drawn
+        bar = key_bar()
+        assert "T Start tournament" in bar and "k Kick" not in bar, bar
         await pilot.press("T")
-        await pilot.pause()
-        await pilot.pause()
-        bar = screen_text(app).splitlines()[-1]
-        assert "Start tournament" not in bar and "k Kick" in bar and "q Quit" in bar, bar
+        # started, and its tables on the dashboard (the host's coalesced lobby update came)
+        await wait_for(pilot, lambda: app.director.status == "playing" and len(app.rows) == 4)
+        # the key bar drawn again for them: the table keys, T gone
+        await wait_for(pilot, lambda: "k Kick" in key_bar(), what=key_bar)
+        bar = key_bar()
+        assert "Start tournament" not in bar and "q Quit" in bar, bar
         await pilot.press("q")
         await pilot.pause()
