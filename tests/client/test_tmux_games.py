@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.client.test_tmux import HEXNET, Tmux
+from tests.pace import SECRET_EVERY
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.needs("tmux")]
 
@@ -37,7 +38,7 @@ def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play {game} --players {players} --name Ada --seed {seed} "
-                "--policy heuristic --bot-delay 0.05; "
+                f"--policy heuristic --bot-delay 0.05 --secret-every {SECRET_EVERY}; "
                 "echo EXITED $?; sleep 60", env)
     rng = random.Random(seed)
     try:

@@ -26,6 +26,7 @@ from client.entrant import run_entrants
 from client.session import Session
 from hexnet.fairness import commitment
 from protocol.identity import IDENTITY_FILE
+from tests.pace import HOST_ARGS
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.one_loop(
     "the host is a `hexnet host` process (on uvloop when installed); the test's own loop runs "
@@ -55,7 +56,7 @@ class HostProcess:
             self.proc = subprocess.Popen(
                 HEXNET + ["host", "--headless", "--no-mdns", "--bind", "127.0.0.1", "--port",
                           str(self.port), "--config-dir", str(self.tmp / "hostcfg"),
-                          "--data-dir", str(self.tmp / "hostdata"), *self.args],
+                          "--data-dir", str(self.tmp / "hostdata"), *HOST_ARGS, *self.args],
                 stdout=log, stderr=subprocess.STDOUT)
         end = time.monotonic() + deadline
         try:
