@@ -182,11 +182,11 @@ def is_network_test(item: pytest.Item) -> bool:
             and not item.get_closest_marker("slow") and not item.get_closest_marker("needs"))
 
 
-def loop_of(item: pytest.Item) -> str:
+def loop_of(nodeid: str) -> str:
     """The one loop a network test not marked ``both_loops`` runs on: half of them (by a hash
     of the test's name, the same in every run) on uvloop's, half on asyncio's — so the suite
     drives the host on both loops without running each test twice."""
-    name = item.nodeid.split("[")[0]
+    name = nodeid.split("[")[0]
     return "uvloop" if zlib.crc32(name.encode()) % 2 else "asyncio"
 
 
@@ -213,6 +213,6 @@ def pytest_asyncio_loop_factories(config: pytest.Config,
         return loops
     if item.get_closest_marker("both_loops"):
         return {"asyncio": asyncio.new_event_loop, "uvloop": uvloop.new_event_loop}
-    if loop_of(item) == "uvloop":
+    if loop_of(item.nodeid) == "uvloop":
         return {"uvloop": uvloop.new_event_loop}
     return loops
