@@ -35,6 +35,15 @@ async def test_b_fills_the_next_empty_seat_not_the_highlighted_one(tmp_path) -> 
     assert host.reception.server is None
 
 
+def bots_playing(host: Host) -> int:
+    """A Hexenhammer table of three host bots, started: its id."""
+    table = host.lobby.create_table("hexenhammer", 3, {})
+    for _ in range(3):
+        host.lobby.add_bot(table)
+    host.lobby.start(table)
+    return table
+
+
 async def test_q_asks_again_while_a_game_runs(tmp_path) -> None:
     # bots that think for a minute: the game stays running while the keys are pressed
     host = Host("Dash", tmp_path / "cfg", tmp_path / "data", games=["hexenhammer"],
@@ -42,10 +51,7 @@ async def test_q_asks_again_while_a_game_runs(tmp_path) -> None:
     app = Dashboard(host)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        table = host.lobby.create_table("hexenhammer", 3, {})
-        for _ in range(3):
-            host.lobby.add_bot(table)
-        host.lobby.start(table)
+        table = bots_playing(host)
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
@@ -63,10 +69,7 @@ async def test_p_pauses_the_selected_tables_bots_and_d_slows_them(tmp_path) -> N
     app = Dashboard(host)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        table = host.lobby.create_table("hexenhammer", 3, {})
-        for _ in range(3):
-            host.lobby.add_bot(table)
-        host.lobby.start(table)
+        table = bots_playing(host)
         await wait_for(pilot, lambda: app.rows)  # the coalesced lobby update drew its rows
         await pilot.press("p")
         await pilot.pause()
