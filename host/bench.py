@@ -614,7 +614,7 @@ def measure_search(game: str, seconds: float) -> float:
     return playout_rate(game, DEFAULT_PLAYERS[game], seconds)
 
 
-def host_command(work: Path, slow_disk: float) -> list[str]:
+def host_command(work: Path, slow_disk: float, secret_every: float | None = None) -> list[str]:
     """The host under test: ``hexnet host --headless`` (under ``--slow-disk``'s wrapper)."""
     args = ["host", "--headless", "--open", "--bind", "127.0.0.1", "--port", "0", "--no-mdns",
             "--name", "bench", "--config-dir", str(work / "cfg"), "--data-dir",
@@ -624,6 +624,8 @@ def host_command(work: Path, slow_disk: float) -> list[str]:
             "--identities-per-address", str(UNCAPPED),
             "--max-open-tables-per-address", str(UNCAPPED),
             "--max-tables-per-hour-per-address", str(UNCAPPED)]
+    if secret_every is not None:
+        args += ["--secret-every", str(secret_every)]
     if slow_disk > 0:
         return [sys.executable, "-m", "host.bench", "--slow-disk", str(slow_disk), *args]
     return [sys.executable, "-m", "hexnet.cli", *args]
@@ -639,7 +641,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="hexnet-bench-"))
     echo = await start_proc([sys.executable, "-m", "host.bench", "--echo-server",
                              str(work / "echo_cfg")], ECHO_READY)
-    host = await start_proc(host_command(work, args.slow_disk), READY)
+    host = await start_proc(host_command(work, args.slow_disk, args.secret_every), READY)
     say = print
     result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables,
                               "slow_disk_ms": args.slow_disk, "load": {}}

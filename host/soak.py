@@ -48,8 +48,10 @@ class Soak:
     """A soak run against one host subprocess (started and stopped by pid)."""
 
     def __init__(self, workdir: Path, games: int, parallel: int, cut_rate: float,
-                 seed: int, game_timeout: float, resend: float | None = None) -> None:
-        self.drill = Drill(workdir, GAMES[0], seed, game_timeout)  # host process handling
+                 seed: int, game_timeout: float, resend: float | None = None,
+                 secret_every: float | None = None) -> None:
+        self.drill = Drill(workdir, GAMES[0], seed, game_timeout,  # host process handling
+                           secret_every=secret_every)
         # every game brings four new bot keys from 127.0.0.1: the soak is one trusted address
         self.drill.host_cmd += ["--identities-per-address", str(UNCAPPED),
                                 "--max-tables-per-hour-per-address", str(UNCAPPED)]
@@ -204,12 +206,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resend", type=float, default=0.0,
                         help="bots send an unanswered action again after this many seconds "
                              "(default 0: never, so a lost answer shows as a stall)")
+    parser.add_argument("--secret-every", type=float, metavar="SECONDS",
+                        help="the host's secret-step tick (hexnet host --secret-every; default "
+                             "the host's 0.25 s)")
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         workdir = Path(args.keep) if args.keep else Path(
             stack.enter_context(tempfile.TemporaryDirectory(prefix="hexnet-soak-")))
         soak = Soak(workdir, args.games, args.parallel, args.cut_rate, args.seed,
-                    args.game_timeout, args.resend if args.resend > 0 else None)
+                    args.game_timeout, args.resend if args.resend > 0 else None,
+                    args.secret_every)
         ok = asyncio.run(soak.run())
     print("SOAK PASS" if ok else "SOAK FAIL", flush=True)
     return 0 if ok else 1

@@ -394,6 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--slow-disk", type=checks.Number(float, 0, 1000), default=0.0, metavar="MS",
                    help="make the host's every fsync MS milliseconds slower, as on a real disk "
                         "(default 0)")
+    _add_secret_every(p)
     p.add_argument("--seed", type=whole(), default=1, help="the bots' random seed (default 1)")
     p.add_argument("--json", type=OutputFile(), metavar="FILE",
                    help="also write the figures as JSON to FILE")

@@ -106,6 +106,8 @@ def play_a_game(game: str, players: int, lang: str, seed: int, tmp_path: Path) -
            "TERM": os.environ.get("TERM", "xterm-256color"), "LANG": "C.UTF-8"}
     pane = PlainPane(f"{HEXNET} play {game} --plain --players {players} --name Ada "
                      f"--seed {seed} --lang {lang} --policy heuristic --bot-delay 0.05 "
+                     # (quick: the plain mode's own relaxed windows only make the bots wait)
+                     "--pace quick "
                      f"--secret-every {SECRET_EVERY}",
                      env, tmp_path / "pane.out")
     over = words(lang, "The game at table {table} is over.", table=1)

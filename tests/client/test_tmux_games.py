@@ -38,7 +38,7 @@ def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play {game} --players {players} --name Ada --seed {seed} "
-                f"--policy heuristic --bot-delay 0.05 --secret-every {SECRET_EVERY}; "
+                f"--policy heuristic --pace quick --bot-delay 0.05 --secret-every {SECRET_EVERY}; "
                 "echo EXITED $?; sleep 60", env)
     rng = random.Random(seed)
     try:
@@ -50,7 +50,7 @@ def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path
             if "game over" in screen.lower() or "EXITED" in screen or time.monotonic() > end:
                 break
             tmux.keys(rng.choice(keys))
-            time.sleep(0.1)  # one key at a time: the next is chosen after the screen moved
+            time.sleep(0.05)  # one key at a time: the next is chosen after the screen moved
         assert "Traceback" not in screen and "EXITED" not in screen, screen
         assert "game over" in screen.lower(), f"no results screen; the screen:\n{screen}"
         assert "wins" in screen or "win" in screen.lower(), screen

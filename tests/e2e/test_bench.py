@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.pace import SECRET_EVERY
+
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 
 
@@ -16,8 +18,9 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
     out = tmp_path / "bench.json"
     run = subprocess.run(
         [sys.executable, "-m", "hexnet.cli", "bench", "--games", "hranice", "fang",
-         "--repeats", "1", "--actions", "5", "--game-seconds", "20", "--echo-rounds", "20",
-         "--tables", "2", "--seconds", "1", "--selfplay-seconds", "0.2", "--json", str(out)],
+         "--repeats", "1", "--actions", "5", "--game-seconds", "3", "--echo-rounds", "20",
+         "--tables", "2", "--seconds", "1", "--selfplay-seconds", "0.2",
+         "--search-seconds", "0.2", "--secret-every", str(SECRET_EVERY), "--json", str(out)],
         capture_output=True, text=True, timeout=220)
     assert run.returncode == 0, run.stderr[-2000:]
     r = json.loads(out.read_text())

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.pace import SECRET_EVERY
+
 SOAK = [sys.executable, "-m", "host.soak"]
 
 
@@ -18,7 +20,8 @@ SOAK = [sys.executable, "-m", "host.soak"]
 @pytest.mark.timeout(400)
 def test_a_short_soak_plays_every_game_with_cuts_and_passes(tmp_path: Path) -> None:
     run = subprocess.run([*SOAK, "--games", "3", "--parallel", "3", "--cut-rate", "1",
-                          "--seed", "3", "--game-timeout", "150", "--keep", str(tmp_path)],
+                          "--seed", "3", "--game-timeout", "150", "--keep", str(tmp_path),
+                          "--secret-every", str(SECRET_EVERY)],
                          capture_output=True, text=True, timeout=380, check=False)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert run.stdout.rstrip().endswith("SOAK PASS")
