@@ -82,10 +82,14 @@ class Hexenhammer(Game):
 
     def bot_pause(self, state: State) -> float:
         """In the panic, between cards (no window, no tie): a card of a bot's may not follow
-        the last one at once, or the people at the table never get one in (issue 26)."""
+        the last one at once, or the people at the table never get one in (issue 26). The
+        pause is the same share of the panic at every pace (4 s of the normal 45 s panic: 2.7 s
+        of the quick pace's 30 s, 8 s of the relaxed 90 s)."""
         if (state["outcome"] is None and state["phase"] == 2 and state["window"] is None
                 and state["choice"] is None):
-            return float(data.RULES["panic_bot_pause"])
+            panic = float(state["options"].get("panic_seconds", data.RULES["panic_seconds"]))
+            return float(data.RULES["panic_bot_pause"]) * panic / float(
+                data.RULES["panic_seconds"])
         return 0.0
 
     def deadline(self, state: State) -> Deadline | None:

@@ -218,6 +218,16 @@ def test_host_bots_wait_a_moment_between_panic_cards_and_nowhere_else():
     assert GAME.bot_pause(game()) == 0.0  # phase 1: one player's turn, nobody to wait for
 
 
+@pytest.mark.parametrize(("panic_seconds", "pause"), [(45, 4.0), (30, 4.0 * 30 / 45), (90, 8.0)])
+def test_the_bots_panic_pause_is_the_same_share_of_the_panic_at_every_pace(
+        panic_seconds: float, pause: float) -> None:
+    """The quick pace's 30 s panic has its bots pause 2.7 s between cards, the relaxed 90 s
+    panic 8 s: a pause of the normal panic's 4 s would be a larger share of a short panic."""
+    st = game([["spende:1"], [], []], phase=2, inquisitor=1)
+    st["options"]["panic_seconds"] = panic_seconds
+    assert GAME.bot_pause(st) == pytest.approx(pause)
+
+
 def test_a_card_that_cannot_be_used_is_told_why_from_the_view():
     """Issue 26, item 4: what the client says for Enter on a card it may not play now."""
     from hexnet.games.hexenhammer.refusals import unusable
