@@ -82,14 +82,14 @@ class Hexenhammer(Game):
 
     def bot_pause(self, state: State) -> float:
         """In the panic, between cards (no window, no tie): a card of a bot's may not follow
-        the last one at once, or the people at the table never get one in (issue 26). The
-        pause is the same share of the panic at every pace (4 s of the normal 45 s panic: 2.7 s
-        of the quick pace's 30 s, 8 s of the relaxed 90 s)."""
+        the last one at once, or the people at the table never get one in (issue 26). A panic
+        shorter than the normal one has a pause shorter alike (the quick pace's 30 s panic:
+        2.7 s, as 4 s is of 45 s); a longer one keeps the normal pause."""
         if (state["outcome"] is None and state["phase"] == 2 and state["window"] is None
                 and state["choice"] is None):
             panic = float(state["options"].get("panic_seconds", data.RULES["panic_seconds"]))
-            return float(data.RULES["panic_bot_pause"]) * panic / float(
-                data.RULES["panic_seconds"])
+            share = min(1.0, panic / float(data.RULES["panic_seconds"]))
+            return float(data.RULES["panic_bot_pause"]) * share
         return 0.0
 
     def deadline(self, state: State) -> Deadline | None:

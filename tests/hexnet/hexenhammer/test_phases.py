@@ -218,11 +218,13 @@ def test_host_bots_wait_a_moment_between_panic_cards_and_nowhere_else():
     assert GAME.bot_pause(game()) == 0.0  # phase 1: one player's turn, nobody to wait for
 
 
-@pytest.mark.parametrize(("panic_seconds", "pause"), [(45, 4.0), (30, 4.0 * 30 / 45), (90, 8.0)])
-def test_the_bots_panic_pause_is_the_same_share_of_the_panic_at_every_pace(
+@pytest.mark.parametrize(("panic_seconds", "pause"),
+                         [(45, 4.0), (30, 4.0 * 30 / 45), (9, 0.8), (90, 4.0), (3600, 4.0)])
+def test_a_shorter_panic_has_its_bots_pause_shorter_alike_and_a_longer_one_the_normal_pause(
         panic_seconds: float, pause: float) -> None:
-    """The quick pace's 30 s panic has its bots pause 2.7 s between cards, the relaxed 90 s
-    panic 8 s: a pause of the normal panic's 4 s would be a larger share of a short panic."""
+    """The quick pace's 30 s panic has its bots pause 2.7 s between cards (4 s of 45 s would be
+    a larger share of a short panic); the relaxed 90 s panic and the tutorial's untimed one
+    keep 4 s."""
     st = game([["spende:1"], [], []], phase=2, inquisitor=1)
     st["options"]["panic_seconds"] = panic_seconds
     assert GAME.bot_pause(st) == pytest.approx(pause)
