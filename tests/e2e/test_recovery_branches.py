@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import resource
 import struct
+import time
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +34,22 @@ pytestmark = pytest.mark.timeout(90)
 _HEAD = struct.Struct(">II")  # a record's length and CRC-32 (host/journal.py's format)
 
 
-async def crashed_toy_game(dirs: dict[str, Path], actions: int = 2) -> tuple[Path, int]:
-    """A toy table played for ``actions`` of the player's actions, then the host crashed:
-    the unfinished journal's path and the table id."""
+async def crashed_toy_game(dirs: dict[str, Path]) -> tuple[Path, int]:
+    """A toy table played for one of the player's actions and the bots' moves after it, then
+    the host crashed: the unfinished journal's path and the table id. (The crash comes when the
+    table waits for the player again — to nod at a bot's card, or her next turn: her view is
+    sent only once the bots' steps are in the journal, and the game cannot have ended without
+    her. Crashing right after her second action raced random bots that pass to the end of
+    the game's two rounds: a loaded machine lost that race now and then.)"""
     host = make_host(dirs)
     await host.start("127.0.0.1", 0)
     ada = await connect_ada(host, dirs)
     tid = await start_toy(ada)
-    await play(ada, tid, actions=actions)
+    await play(ada, tid, actions=1)
+    acted, end = ada.views[tid]["state_id"], time.monotonic() + 20
+    while not (ada.views[tid]["state_id"] > acted and ada.legal.get(tid)):
+        assert time.monotonic() < end, "the table never waited for the player again"
+        await ada.next_message(0.5)
     crash(host)
     ada.close()
     [path] = journals(dirs["host_data"])
