@@ -149,6 +149,13 @@ class Relay:
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
 
 
+def add_secret_every(parser: argparse.ArgumentParser) -> None:
+    """``--secret-every``: the tick of the host a tool starts (the drill, the soak)."""
+    parser.add_argument("--secret-every", type=float, metavar="SECONDS",
+                        help="the host's secret-step tick (hexnet host --secret-every; default "
+                             "the host's)")
+
+
 class Drill:
     """One run of the drill; :meth:`run` returns the list of failures (empty = PASS)."""
 
@@ -411,9 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", metavar="K1,CUT,K2",
                         help="journal steps of the first kill, the cut and the second kill "
                              "(default: drawn from the drill seed)")
-    parser.add_argument("--secret-every", type=float, metavar="SECONDS",
-                        help="the host's secret-step tick (hexnet host --secret-every; default "
-                             "the host's)")
+    add_secret_every(parser)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")

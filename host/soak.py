@@ -24,7 +24,7 @@ import time
 import traceback
 from pathlib import Path
 
-from host.drill import Drill, Relay, say
+from host.drill import Drill, Relay, add_secret_every, say
 from host.flags import UNCAPPED
 from host.journal import read_journal
 from host.verify import verify_contents
@@ -206,9 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resend", type=float, default=0.0,
                         help="bots send an unanswered action again after this many seconds "
                              "(default 0: never, so a lost answer shows as a stall)")
-    parser.add_argument("--secret-every", type=float, metavar="SECONDS",
-                        help="the host's secret-step tick (hexnet host --secret-every; default "
-                             "the host's 0.25 s)")
+    add_secret_every(parser)
     args = parser.parse_args(argv)
     with contextlib.ExitStack() as stack:
         workdir = Path(args.keep) if args.keep else Path(
