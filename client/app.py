@@ -28,6 +28,7 @@ from client.refusals import CODE_WORDS, TOO_LATE_CODES, code_text, rejection_tex
 from client.screens import table_screen_for
 from client.screens.code import CodeScreen
 from client.screens.confirm import ConfirmQuit
+from client.screens.dialog import answer
 from client.screens.discover import DiscoverScreen
 from client.screens.fingerprint import FingerprintScreen
 from client.screens.help import HelpScreen
@@ -168,7 +169,7 @@ class HexnetApp(App):
         from client.session import SessionError
 
         async def ask_code(label: str, problem: str) -> str | None:
-            return await self.push_screen_wait(CodeScreen(label, problem))
+            return await answer(self, CodeScreen(label, problem))
 
         try:
             session = await connect(host, port, name=self.player_name, code=self.code,
@@ -204,7 +205,7 @@ class HexnetApp(App):
 
     async def _confirm_fingerprint(self, host_label: str, human: str) -> bool:
         name = self.host_names.get(host_label)
-        return bool(await self.push_screen_wait(FingerprintScreen(
+        return bool(await answer(self, FingerprintScreen(
             host_label, human, name=name, interfaces=self.interfaces, lookup=name is None)))
 
     def _fair_play_news(self, session: Any, table: int) -> None:

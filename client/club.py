@@ -121,6 +121,7 @@ def open_replay(app: Any, parts: list[dict[str, Any]]) -> bool:
 async def pick_profile(app: Any, table: int | None) -> None:
     """(In a worker) Ask which player's profile to show — you, or a player at ``table`` —
     and ask the host for it."""
+    from client.screens.dialog import answer
     from client.screens.picker import Picker
 
     session = getattr(app, "session", None)
@@ -129,8 +130,8 @@ async def pick_profile(app: Any, table: int | None) -> None:
         return
     me = my_handle(session.identity)
     entries = choices(app.club_seats.of(table), me, getattr(app, "player_name", "") or "?")
-    player = entries[0][1] if len(entries) == 1 else await app.push_screen_wait(
-        Picker(_("Whose profile?"), entries))
+    player = entries[0][1] if len(entries) == 1 else await answer(
+        app, Picker(_("Whose profile?"), entries))
     if player is not None:
         await app.send({"type": "profile", "player": player})
 

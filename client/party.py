@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.screens.dialog import answer
 from client.screens.picker import Picker
 from client.words.party import bots_choices, emote_choices
 from hexnet.i18n import _
@@ -23,7 +24,7 @@ async def react(app: Any, table: int) -> None:
     if app.secret_step_open(table):
         secret_step_note(app)
         return
-    key = await app.push_screen_wait(Picker(_("React — everyone at the table sees it beside "
+    key = await answer(app, Picker(_("React — everyone at the table sees it beside "
                                               "your name"), emote_choices(), side=True))
     if key is None:
         return
@@ -36,7 +37,7 @@ async def react(app: Any, table: int) -> None:
 async def control_bots(app: Any, table: int, bots: Any) -> None:
     """(The table's owner) Pause the host's bots — and the clock — or let them play on, or set
     their pace."""
-    picked = await app.push_screen_wait(Picker(_("The bots at this table"), bots_choices(bots),
+    picked = await answer(app, Picker(_("The bots at this table"), bots_choices(bots),
                                                side=True))
     if picked is not None:
         paused, delay = picked

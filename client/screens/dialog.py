@@ -9,13 +9,22 @@ dialog of the client closes through it.
 
 Ctrl+Q reaches every dialog: the app's quit binding has priority (a modal screen otherwise
 stops the app's own keys).
+
+A flow that waits for a dialog's answer waits through :func:`answer` — never Textual's
+``push_screen_wait``, which first runs the app's pending callbacks *in the waiting worker's task*:
+a dialog being taken away (a pick flow cancelled by a newer one closes its list) was then removed
+in that worker, and when a third flow cancelled it mid-removal the cancellation reached the
+dialog's widgets and from them the app's own task, which ended the whole client without a word
+(``hexnet play`` exited 0 in the middle of a game, under fast keys).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, TypeVar
 
-from textual.screen import ModalScreen
+from textual.app import App
+from textual.screen import ModalScreen, Screen
 
 ResultT = TypeVar("ResultT")
 
@@ -37,3 +46,18 @@ class Dialog(ModalScreen[ResultT]):
         self._answered = True
         self.dismiss(result)
         return True
+
+
+async def answer(app: App[Any], screen: Screen[ResultT]) -> ResultT:
+    """Show ``screen`` over the app and wait (in a worker) for the result it closes with.
+
+    Cancelling the waiting worker (a newer flow of the same group) only stops the wait: the
+    screen's own removal always runs in the app's task, never in the worker's."""
+    result: asyncio.Future[ResultT] = asyncio.get_running_loop().create_future()
+
+    def closed(value: ResultT | None) -> None:
+        if not result.done():
+            result.set_result(value)  # type: ignore[arg-type]
+
+    app.push_screen(screen, callback=closed)
+    return await result

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from client.screens.dialog import answer
 from client.screens.hand_table import HandTableScreen
 from client.screens.hranice_results import HraniceResultsScreen
 from client.screens.picker import Picker
@@ -149,8 +150,8 @@ class HraniceScreen(HandTableScreen):
         plain = [self.describe(a) for a in candidates]
         labels = [f"{label} ·{plain[:i].count(label) + 1}" if plain.count(label) > 1 else label
                   for i, label in enumerate(plain)]  # two copies of a citizen in one council
-        picked = await self.app.push_screen_wait(
-            Picker(title, list(zip(labels, candidates, strict=True)), side=True))
+        picked = await answer(
+            self.app, Picker(title, list(zip(labels, candidates, strict=True)), side=True))
         if picked is not None:
             await self.send_action(picked)
 

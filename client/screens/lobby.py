@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from client.screens.dialog import answer
 from client.screens.picker import Picker
 from client.widgets import presence
 from client.widgets.chat import ChatInput
@@ -339,20 +340,20 @@ class LobbyScreen(Screen):
     @work(exclusive=True, group="pick")
     async def action_create(self) -> None:
         games = list(getattr(self.app, "games", None) or ["hexenhammer"])
-        game = games[0] if len(games) == 1 else await self.app.push_screen_wait(
-            Picker(_("Which game?"), [(g.title(), g) for g in games]))
+        game = games[0] if len(games) == 1 else await answer(
+            self.app, Picker(_("Which game?"), [(g.title(), g) for g in games]))
         if game is None:
             return
         sizes = seat_range(game)
-        seats = await self.app.push_screen_wait(
-            Picker(_("How many seats at the {game} table?").format(game=game.title()),
+        seats = await answer(
+            self.app, Picker(_("How many seats at the {game} table?").format(game=game.title()),
                    [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in sizes]))
         if seats is None:
             return
         options: dict[str, Any] = {}
         choices = pace_choices(game)
         if choices:
-            pace = await self.app.push_screen_wait(Picker(_("Which pace?"), choices))
+            pace = await answer(self.app, Picker(_("Which pace?"), choices))
             if pace is None:
                 return
             options["pace"] = pace
@@ -397,7 +398,7 @@ class LobbyScreen(Screen):
         view = self.app.views.get(table, ({}, []))[0]  # type: ignore[attr-defined]
         running = info.get("status") == "playing" or (bool(view) and not view.get("outcome"))
         if you.get("table") == table and running:
-            sure = await self.app.push_screen_wait(Picker(
+            sure = await answer(self.app, Picker(
                 _("Give up your seat at table #{table} and watch it?").format(table=table),
                 [(_("yes, leave my seat and watch"), True), (_("no"), False)]))
             if not sure:

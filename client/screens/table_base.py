@@ -31,6 +31,7 @@ from textual.widgets import Static
 
 from client import layout
 from client.choosing import distinct, field_title, matching, next_question, selector, values
+from client.screens.dialog import answer
 from client.screens.help import HelpPane
 from client.screens.picker import Choices, Picker
 from client.widgets import names, presence
@@ -646,7 +647,7 @@ class TableScreen(Screen):
         picker = Picker(title, source(), side=True, source=source, clock=self.clock_text)
         self.live_picker = picker
         try:
-            picked = await self.app.push_screen_wait(picker)
+            picked = await answer(self.app, picker)
         finally:  # a flow cancelled (a new one began) takes its list away with it
             if self.live_picker is picker:
                 self.live_picker = None

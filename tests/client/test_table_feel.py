@@ -270,6 +270,7 @@ async def test_ctrl_q_quits_from_the_first_contact_dialog(open_host: Any, tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         app.connect("127.0.0.1", open_host.port, name="Openhaus")
         dialog = await wait_until(pilot, lambda: isinstance(app.screen, FingerprintScreen)
+                                  and app.screen.query("#fingerprint-title")
                                   and app.screen, 10, "the first-contact dialog")
         # item 8: the dialog names the host, not only its address
         title = str(dialog.query_one("#fingerprint-title").render())
