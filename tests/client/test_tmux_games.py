@@ -50,10 +50,7 @@ def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path
             if "game over" in screen.lower() or "EXITED" in screen or time.monotonic() > end:
                 break
             tmux.keys(rng.choice(keys))
-            # one key at a time: the next is chosen after the screen moved (at 0.05 s an Enter
-            # already sent when the results came took the player to the lobby: the local game
-            # ends there, and the capture never saw the results)
-            time.sleep(0.1)
+            time.sleep(0.1)  # one key at a time: the next is chosen after the screen moved
         assert "Traceback" not in screen and "EXITED" not in screen, screen
         assert "game over" in screen.lower(), f"no results screen; the screen:\n{screen}"
         assert "wins" in screen or "win" in screen.lower(), screen
