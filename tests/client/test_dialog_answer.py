@@ -9,6 +9,7 @@ flow uses."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -19,21 +20,36 @@ from textual.widgets import Static
 
 from client.screens.dialog import answer
 from client.screens.picker import Picker
+from tests.waiting import eventually
 
 CLIENT = Path(__file__).resolve().parents[2] / "client"
 
 
 class SlowToGo(Static):
-    """A widget that takes a moment to leave (as a busy terminal's would)."""
+    """A widget that takes its time to leave (as a busy terminal's would): its removal waits
+    until the test lets it go."""
+
+    def __init__(self, hold: bool) -> None:
+        super().__init__("…")
+        self.leaving = asyncio.Event()
+        self.let_go = asyncio.Event()
+        if not hold:
+            self.let_go.set()
 
     async def on_unmount(self) -> None:
-        await asyncio.sleep(0.3)
+        self.leaving.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.let_go.wait(), 10)
 
 
 class SlowPicker(Picker):
+    def __init__(self, title: str, choices: list[tuple[str, Any]], hold: bool) -> None:
+        super().__init__(title, choices)
+        self.hold = hold
+
     def compose(self) -> ComposeResult:
         yield from super().compose()
-        yield SlowToGo("…")
+        yield SlowToGo(self.hold)
 
 
 class Flows(App[None]):
@@ -49,7 +65,7 @@ class Flows(App[None]):
 
     @work(exclusive=True, group="pick")
     async def flow(self, n: int) -> None:
-        picker = SlowPicker(f"Flow {n}", [(f"card {n}", n)])
+        picker = SlowPicker(f"Flow {n}", [(f"card {n}", n)], hold=n == 1)
         try:
             self.answers.append(await answer(self, picker))
         finally:
@@ -59,20 +75,31 @@ class Flows(App[None]):
 async def test_a_flow_cancelled_while_the_list_before_it_is_taken_away_leaves_the_app_running(
         ) -> None:
     app = Flows()
+
+    def title() -> str:
+        return str(app.screen.query_one("#picker-title").render())
+
     async with app.run_test(size=(80, 24)) as pilot:
         app.flow(1)
-        await asyncio.sleep(0.2)  # flow 1's list is up
-        app.flow(2)  # cancels flow 1, whose list starts going (slowly)
-        await asyncio.sleep(0.1)
+        await eventually(lambda: isinstance(app.screen, SlowPicker) and app.screen.query(
+            "#picker-title") and title() == "Flow 1", "flow 1's list")
+        first = app.screen.query_one(SlowToGo)
+        app.flow(2)  # cancels flow 1, whose list starts going (and is held going)
+        await eventually(first.leaving.is_set, "flow 1's list leaving")
         app.flow(3)  # cancels flow 2 while flow 1's list is still going
-        await asyncio.sleep(1.0)
+        await eventually(lambda: not app.is_running or all(  # flow 3 alone is left
+            w.is_running == (w.description == "flow(3)") for w in app.workers
+            if w.name == "flow"), "flow 2 cancelled")
+        first.let_go.set()
+        await eventually(lambda: not app.is_running or (
+            [type(s).__name__ for s in app.screen_stack] == ["Screen", "SlowPicker"]
+            and app.screen.query("#picker-title") and title() == "Flow 3"), "flow 3's list")
         assert app.is_running
-        assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "SlowPicker"]
-        assert str(app.screen.query_one("#picker-title").render()) == "Flow 3"
+        assert title() == "Flow 3"
         await pilot.press("enter")  # flow 3 still answers
-        await pilot.pause(0.5)
+        await eventually(lambda: app.answers, "flow 3's answer")
         assert app.answers == [3]
-        assert [type(s).__name__ for s in app.screen_stack] == ["Screen"]
+        await eventually(lambda: len(app.screen_stack) == 1, "flow 3's list gone")
 
 
 def test_no_client_flow_waits_through_push_screen_wait() -> None:
