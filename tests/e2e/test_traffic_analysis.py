@@ -23,7 +23,7 @@ fitting reaction; a card to play). It fails if
   0.5) above 0.60 by more than chance allows (one-sided 1%: 2.33 standard errors).
 
 Seeds are fixed (games, think times, the clients' slot clocks); the host's own timing is real.
-It takes about 3 minutes (``slow``); ``HEXNET_ADVERSARY_DUMP=FILE`` writes every sample as JSON.
+It takes about 2½ minutes (``slow``); ``HEXNET_ADVERSARY_DUMP=FILE`` writes every sample as JSON.
 
 **From one player's own frames** (:func:`test_a_players_frames_are_the_same_whatever_the_secret`,
 deterministic, on the sans-I/O core): seat 0's frames, byte for byte, are the same whether the
@@ -72,7 +72,10 @@ PLAY_SECONDS = 150.0  # at least: play goes on until every step kind has its sam
 MOST_SECONDS = 600.0  # ... or this long (a loaded machine plays slower, never decides otherwise)
 MIN_CLOSED = 60  # secret steps closed
 THINK = (0.5, 3.0)
-TABLES = [("fang", 6)] * 6 + [("hexenhammer", 4)] * 2 + [("hranice", 4)] * 2
+# Tables enough that the rarest holders (a fitting reaction in a Hranice window, a Fang vote)
+# come quickly: the play waits on people's think times, not on the CPU (6 Fang, 2 and 2 took
+# 346 s alone for 11 vote holders and 10 Hranice ones; these take ~155 s for 30 and 70)
+TABLES = [("fang", 6)] * 12 + [("hexenhammer", 4)] * 3 + [("hranice", 4)] * 6
 FEATURES = ["frames_up", "frames_down", "bytes_up", "bytes_down", "up_in_first_1.7s",
             "first_up", "last_up", "first_down", "mean_gap_up", "max_gap_up", "answer_delay"]
 ALPHA = 0.01
