@@ -454,8 +454,12 @@ class TableScreen(Screen):
         self.set_timer(stays + 0.1, self._redraw_status)
 
     def _redraw_status(self) -> None:
+        """The status line drawn again — where there is one: a lobby update may reach a table
+        screen whose widgets are being taken away (it closes, or a watcher's table screen is
+        replaced as she watches again)."""
         if self._ready and self.is_attached:
-            self.query_one("#status", Static).update(self.status_text())
+            for status in self.query("#status").results(Static):
+                status.update(self.status_text())
 
     def owns_bots(self) -> bool:
         """Whether you own this table (the lobby says whose it is) and host bots play at it."""
@@ -516,8 +520,8 @@ class TableScreen(Screen):
 
     def _count_presence(self) -> None:
         """Once a second: redraw the status line while a countdown to absent runs."""
-        if self._ready and self.is_attached and presence.counting(self._presence):
-            self.query_one("#status", Static).update(self.status_text())
+        if presence.counting(self._presence):
+            self._redraw_status()
 
     def watchers_text(self) -> str:
         """``👁 Vera, Zoe``: who watches this table ("" if nobody)."""
@@ -789,8 +793,7 @@ class TableScreen(Screen):
     def set_link(self, note: str) -> None:
         """Show (or clear, with "") the connection state at the head of the status line."""
         self.link_note = note
-        if self._ready and self.is_attached:
-            self.query_one("#status", Static).update(self.status_text())
+        self._redraw_status()
 
     def connection_lost(self, reason: str) -> None:
         """The host is gone: say so where the prompt was; nothing can be sent any more."""

@@ -538,3 +538,21 @@ async def test_a_list_answered_twice_closes_once_and_the_table_stays() -> None:
         await pilot.pause(0.3)
         assert app.screen is screen
         assert screen in app.screen_stack
+
+
+async def test_a_lobby_update_reaching_a_table_screen_whose_widgets_are_going_changes_nothing(
+        ) -> None:
+    """A watcher's table screen being taken away (she watches again after her connection
+    dropped) still gets the lobby's news of who watches: its status line is gone, and the news
+    must not crash the client (it did: ``NoMatches`` for ``#status`` in ``on_lobby_changed``)."""
+    app = ScreenApp("your_turn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: isinstance(app.screen, HexenhammerScreen)
+                                  and app.screen.query("#status") and app.screen, 10)
+        screen.set_link("Reconnecting…")
+        assert "Reconnecting…" in str(screen.query_one("#status").render())
+        await screen.query_one("#status").remove()  # as when the screen's widgets go
+        screen.set_link("")
+        screen._redraw_status()
+        assert screen.link_note == ""
+        assert app.is_running
