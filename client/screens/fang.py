@@ -233,7 +233,7 @@ class FangScreen(TableScreen):
 
     def redraw(self) -> None:
         """Draw again from the current view (after a local change: role card, proposal)."""
-        if self._ready and self.view:
+        if self.shown and self.view:
             self.show_game(self.view, self.legal)
             self.query_one("#prompt", Static).update(self.away_text() or self.prompt_text())
 

@@ -2,8 +2,9 @@
 
 The host's name comes from the list of hosts on the LAN when the player picked it there. For a
 typed address the name is not known before the key is trusted (nothing is sent to an untrusted
-key), so the dialog listens to mDNS for a few seconds and names the host if it advertises itself
-at that address.
+key), so the dialog listens to mDNS while it is open (a minute at most) and names the host as soon
+as it is heard advertising itself at that address — on a busy network or a loaded laptop that can
+take more than the few seconds a quiet one needs.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.widgets import Label
 from client.screens.dialog import Dialog
 from hexnet.i18n import N_, _
 
-LOOKUP_SECONDS = 3.0
+LOOKUP_SECONDS = 60.0  # the listening stops earlier when the dialog closes
 
 
 class FingerprintScreen(Dialog[bool]):

@@ -198,8 +198,7 @@ class HexenhammerScreen(HandTableScreen):
         self.screen_layout_refresh_signal.subscribe(self, self._refit)
 
     def _refit(self, _screen: object = None) -> None:
-        if (self._ready and self.is_attached and self.view
-                and self.board_fit() != self._drawn_for):
+        if self.shown and self.view and self.board_fit() != self._drawn_for:
             self.show_game(self.view, self.legal)
 
     def stake_text(self, playable: set[str]) -> str:

@@ -177,9 +177,16 @@ class TableScreen(Screen):
     def on_screen_resume(self) -> None:
         self.call_later(self._not_looking)
 
+    @property
+    def shown(self) -> bool:
+        """Whether the screen's widgets are there to draw on: mounted, and not being taken away
+        (news of the table — a view, a lobby update — may arrive while the screen closes, when
+        its widgets go one by one; or after, when the app keeps the screen without them)."""
+        return self._ready and self.is_attached and self.is_running
+
     def on_resize(self) -> None:
         """A new size (large print or not): the game area drawn again to fit it."""
-        if self._ready and self.is_attached and self.view:
+        if self.shown and self.view:
             self.show_game(self.view, self.legal)
 
     async def _not_looking(self) -> None:
@@ -205,7 +212,7 @@ class TableScreen(Screen):
         seen = list(view.get("presence") or [])
         if seen != self._presence:
             self._presence, self._presence_since = seen, time.monotonic()
-        if not self._ready or not self.is_attached:  # not yet mounted, or already closed
+        if not self.shown:  # not yet mounted, or closing or closed
             return
         self.query_one(Countdown).set_deadline(view.get("deadline"))
         self.query_one(GameLog).add_events(list(view.get("log") or []), self.event_text)
@@ -225,7 +232,7 @@ class TableScreen(Screen):
 
     def show_prompt(self) -> None:
         """The prompt line (``⏸`` in front while keys wait)."""
-        if not self._ready or not self.is_attached:
+        if not self.shown:
             return
         prompt = self.query_one("#prompt", Static)
         text = self.away_text() or self.prompt_text()
@@ -457,7 +464,7 @@ class TableScreen(Screen):
         """The status line drawn again — where there is one: a lobby update may reach a table
         screen whose widgets are being taken away (it closes, or a watcher's table screen is
         replaced as she watches again)."""
-        if self._ready and self.is_attached:
+        if self.shown:
             for status in self.query("#status").results(Static):
                 status.update(self.status_text())
 
@@ -778,7 +785,7 @@ class TableScreen(Screen):
     # The app keeps this screen after ``l`` pops it (Ctrl+Q asks while your game runs), but its
     # widgets are gone then: news of the table is drawn only while it is shown.
     def add_chat(self, sender: str, text: str, channel: str, number: int | None = None) -> None:
-        if self.is_attached:
+        if self.shown:
             self.query_one(GameLog).add_chat(sender, text, channel, number)
 
     def action_scroll_log(self, step: int) -> None:
@@ -787,7 +794,7 @@ class TableScreen(Screen):
         (log.scroll_page_up if step < 0 else log.scroll_page_down)(animate=False)
 
     def add_note(self, text: str) -> None:
-        if self.is_attached:
+        if self.shown:
             self.query_one(GameLog).add_note(text)
 
     def set_link(self, note: str) -> None:
@@ -798,6 +805,8 @@ class TableScreen(Screen):
     def connection_lost(self, reason: str) -> None:
         """The host is gone: say so where the prompt was; nothing can be sent any more."""
         self.legal = []
+        if not self.shown:
+            return
         self.add_note(reason)
         prompt = self.query_one("#prompt", Static)
         prompt.update(_("Disconnected: {reason} — l lobby, r there reconnects").format(

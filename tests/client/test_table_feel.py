@@ -7,6 +7,7 @@ hand-written Hexenhammer views of ``tests/client/views.py``); the app is the rea
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import re
@@ -300,7 +301,7 @@ async def test_first_contact_with_a_typed_address_names_the_host_it_hears_on_mdn
             def title() -> str:
                 return str(dialog.query_one("#fingerprint-title").render())
 
-            await wait_until(pilot, lambda: "Partyhaus" in title(), 10, title)
+            await wait_until(pilot, lambda: "Partyhaus" in title(), 30, title)
             assert title() == f"First contact with Partyhaus (127.0.0.1:{h.port})"
             await pilot.press("n")
     finally:
@@ -556,3 +557,34 @@ async def test_a_lobby_update_reaching_a_table_screen_whose_widgets_are_going_ch
         screen._redraw_status()
         assert screen.link_note == ""
         assert app.is_running
+
+
+@pytest.mark.parametrize("game", ["hexenhammer", "fang", "hranice"])
+async def test_news_of_the_table_while_its_screen_is_taken_away_changes_nothing(
+        game: str) -> None:
+    """A view, a lobby update, a chat line, a lost connection arriving at each moment while the
+    table screen closes (its widgets go one by one) or after (the app keeps the screen without
+    them): nothing is drawn, nothing crashes (a view reaching a closing screen raised
+    ``NoMatches`` for ``#status`` under load)."""
+    app = {"hexenhammer": lambda: ScreenApp("your_turn"),
+           "fang": lambda: ScreenApp("fixed", game="fang",
+                                     source=SimpleNamespace(fixed_view=fang_busy_view)),
+           "hranice": lambda: HraniceViewApp("table")}[game]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_until(pilot, lambda: app.screen is app.table_screen
+                                  and app.screen.query("#status") and app.screen, 10)
+        view, legal = screen.view, screen.legal
+        app.pop_screen()
+        for moment in range(500):  # every step of the closing, and a few after it
+            screen.update_view(view, legal)
+            screen.set_link("Reconnecting…")
+            screen.add_chat("Bea", "hi", "table")
+            screen.add_note("a note")
+            if isinstance(screen, FangScreen):
+                screen.redraw()
+            if not screen.is_attached and moment > 20:
+                break
+            await asyncio.sleep(0)
+        screen.connection_lost("gone")
+        assert not screen.is_attached
+        assert app.is_running and app.screen is app.lobby_screen
