@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import random
 import re
@@ -34,6 +35,7 @@ from typing import Any
 
 from hexnet.games import get_game, get_policy, names
 from host.journal import JournalError, read_journal
+from protocol import traffic
 
 HOST_READY = re.compile(r"ready on")
 ROOM_CODE = re.compile(r"room code ([0-9A-Z]{5}-[0-9A-Z]{5})")
@@ -149,9 +151,23 @@ class Relay:
                 await asyncio.wait_for(self.server.wait_closed(), 2.0)
 
 
+def _tick(text: str) -> float:
+    """A host's secret-step tick in seconds, within :data:`protocol.traffic.SECRET_EVERY_RANGE`
+    (the range ``hexnet host`` takes: a value outside it is refused here, not by the host the
+    tool starts)."""
+    low, high = traffic.SECRET_EVERY_RANGE
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low:g}–{high:g} seconds, not {text}")
+    return value
+
+
 def add_secret_every(parser: argparse.ArgumentParser) -> None:
     """``--secret-every``: the tick of the host a tool starts (the drill, the soak)."""
-    parser.add_argument("--secret-every", type=float, metavar="SECONDS",
+    parser.add_argument("--secret-every", type=_tick, metavar="SECONDS",
                         help="the host's secret-step tick (hexnet host --secret-every; default "
                              "the host's)")
 

@@ -92,6 +92,7 @@ import msgpack
 DOWN_CLASS = 1024
 UP_CLASS = 256
 SLOT_EVERY = 0.25  # seconds between a client's slots, and between the host's ticks, in a step
+SECRET_EVERY_RANGE = (0.02, 2.0)  # the ticks a host may be set to (hexnet host --secret-every)
 LOG_KEEP = 40  # events of the log a client keeps (as the full view listed them before deltas)
 LOBBY_CHUNK = 100  # tables per lobby frame
 _LEN = struct.Struct(">I")

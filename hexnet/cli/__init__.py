@@ -125,7 +125,8 @@ def _positive(kind: type) -> checks.Number:
 
 
 def _add_secret_every(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--secret-every", type=seconds(0.02, 2), metavar="SECONDS",
+    p.add_argument("--secret-every", type=seconds(*traffic.SECRET_EVERY_RANGE),
+                   metavar="SECONDS",
                    default=traffic.SLOT_EVERY,
                    help="seconds between the ticks of a secret step, when every seat sends and "
                         f"is sent one frame (default {traffic.SLOT_EVERY:g}; shorter: quicker "
