@@ -28,6 +28,7 @@ import asyncio
 import fcntl
 import os
 import shutil
+import sys
 import tempfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -40,6 +41,13 @@ from hexnet import i18n
 from tests.pace import SECRET_EVERY
 
 TESTS = Path(__file__).resolve().parent
+
+# Python's bytecode caches (``__pycache__``, ignored by git) are kept for the suite's processes
+# even where the environment says not to write them (``PYTHONDONTWRITEBYTECODE``, set on some
+# machines): otherwise every worker and every program the tests start (hosts, ``hexnet play`` in
+# tmux, bots) compiles every module again — a worker's collection 10 s instead of 5.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 # CI runs the same examples every time (a red CI must be reproducible); a developer's run keeps
 # exploring new ones.

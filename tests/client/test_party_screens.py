@@ -24,6 +24,11 @@ pytestmark = pytest.mark.timeout(120)
 
 
 # -- over the network ------------------------------------------------------------------------
+def stack(app: Any) -> list[tuple[str, Any]]:
+    """The app's screens, each with its table (what a failed wait says it saw)."""
+    return [(type(s).__name__, getattr(s, "table", None)) for s in app.screen_stack]
+
+
 async def play_for(session: Session, table: int, stop: asyncio.Event,
                    seen: list[dict[str, Any]]) -> None:
     """A second client: it takes its first legal action whenever its table waits on it; what
@@ -88,7 +93,8 @@ async def test_a_rematch_over_the_network_with_two_clients_and_a_bot(tmp_path: A
                 (t for t in app.views if t != old), None), what="the new table's first frame")
             screen = await wait_until(pilot, lambda: isinstance(app.screen, TableScreen)
                                       and app.screen.table == new and app.screen,
-                                      what="Ada at the new table")
+                                      what=lambda: f"Ada at the new table #{new} (the "
+                                      f"screens: {stack(app)})")
             table = host.lobby.tables[new]
             assert table.game_name == "hranice" and table.options["turn_cap"] == 1
             assert sorted(s.kind for s in table.seats) == ["bot", "human", "human"]
