@@ -159,6 +159,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pace", choices=["relaxed", "normal", "quick"],
                    help="how long the table's timed windows are (default: the game's normal; "
                         "relaxed with --plain)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a table option (repeatable; within the bounds players may choose, "
+                        "e.g. panic_seconds=20 for Hexenhammer, deal=balanced for Fang); it "
+                        "wins over what --pace sets")
     p.add_argument("--tutorial", action="store_true",
                    help="a guided first game: a prepared table, predictable bots and a hint "
                         "at every step (about 5 minutes)")

@@ -21,11 +21,13 @@ import asyncio
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from client.app import AutoSeat, HexnetApp
 from client.cli import default_name, use_language
 from hexnet.games import get_game
 from hexnet.i18n import N_, _
+from hexnet.options import OptionError, parse_flags
 from hexnet.search import budgeted
 from hexnet.tutorial import Tutorial, load
 from host.server import Host
@@ -91,11 +93,29 @@ def bot_delay(args: argparse.Namespace, tutorial: bool) -> float:
     return delay
 
 
+def table_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's options from the command line: ``--pace`` (relaxed with ``--plain``), then
+    each ``--option KEY=VALUE`` (checked against the game's bounds); a bad one ends the command
+    with its one-line error. The tutorial's table is prepared: it takes none."""
+    if getattr(args, "option", None) and getattr(args, "tutorial", False):
+        raise SystemExit(_("hexnet play: --option does not go with --tutorial (its table is "
+                           "prepared)."))
+    pace = getattr(args, "pace", None)
+    if pace is None and getattr(args, "plain", False):
+        pace = "relaxed"  # a screen reader needs time to read a question out
+    try:
+        chosen = parse_flags(get_game(args.game), getattr(args, "option", None))
+    except OptionError as exc:
+        raise SystemExit(f"hexnet play: {exc.message}") from None
+    return ({"pace": pace} if pace else {}) | chosen
+
+
 async def play(args: argparse.Namespace) -> int:
     """Start the host, run the app against it until the player quits, stop the host."""
     lang = use_language(args)
     tutorial = tutorial_of(args)
     seats = tutorial.seats if tutorial else table_size(args.game, args.players)
+    options = table_options(args)
     name = (args.name or default_name())[:24]
     interfaces = getattr(args, "interface", None)
     if interfaces and not args.lan:
@@ -123,10 +143,7 @@ async def play(args: argparse.Namespace) -> int:
         greeting = _(TUTORIAL_GREETING)
         table = tutorial_table(host, tutorial)
     else:
-        pace = getattr(args, "pace", None)
-        if pace is None and getattr(args, "plain", False):
-            pace = "relaxed"  # a screen reader needs time to read a question out
-        table = host.lobby.create_table(args.game, seats, {"pace": pace} if pace else {},
+        table = host.lobby.create_table(args.game, seats, options,
                                         seed=args.seed, owner_seat=mine)  # yours: o, rematch
         if not args.lan:  # with --lan the seats wait for friends (or bots added from the lobby)
             for seat in range(1, seats):

@@ -28,6 +28,8 @@ from tests.pace import SECRET_EVERY
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.needs("tmux")]
 
+# a 10 s panic (quick: 30 s, six rounds of it) plays the same Hexenhammer in less time
+OPTIONS = {"hexenhammer": "--option panic_seconds=10 "}
 GAMES = [  # game, players, language, seed
     ("hexenhammer", 3, "en", 3),
     ("fang", 5, "de", 4),
@@ -107,7 +109,7 @@ def play_a_game(game: str, players: int, lang: str, seed: int, tmp_path: Path) -
     pane = PlainPane(f"{HEXNET} play {game} --plain --players {players} --name Ada "
                      f"--seed {seed} --lang {lang} --policy heuristic --bot-delay 0.05 "
                      # (quick: the plain mode's own relaxed windows only make the bots wait)
-                     "--pace quick "
+                     "--pace quick " + OPTIONS.get(game, "") +
                      f"--secret-every {SECRET_EVERY}",
                      env, tmp_path / "pane.out")
     over = words(lang, "The game at table {table} is over.", table=1)

@@ -21,10 +21,12 @@ from tests.pace import SECRET_EVERY
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.needs("tmux")]
 
-GAMES = {  # game: (players, the keys to draw from, seed)
-    "hexenhammer": (3, ["p", "d", "Enter"], 4),
-    "hranice": (3, ["d", "p", "Enter", "e"], 4),
-    "fang": (4, ["p", "Enter", "Down", "Up", "y"], 4),
+GAMES = {  # game: (players, the keys to draw from, seed, table options)
+    # Hexenhammer's panic at its shortest pace is 30 s a round, six rounds: a 10 s panic (the
+    # bots' pause in it shortened alike) and 2 s windows play the same game in half the time
+    "hexenhammer": (3, ["p", "d", "Enter"], 4, ["panic_seconds=10", "reaction_seconds=2"]),
+    "hranice": (3, ["d", "p", "Enter", "e"], 4, ["reaction_seconds=2"]),
+    "fang": (4, ["p", "Enter", "Down", "Up", "y"], 4, []),
 }
 DEADLINE = 840.0  # seconds per game (heuristic bots, 0.05 s a move: search bots would think
 # 0.5 s more a move, and the test is about the client)
@@ -34,11 +36,12 @@ TITLES = {"hexenhammer": "Hexenhammer #", "hranice": "Hranice #", "fang": "Fang 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_full_game_reaches_its_results_by_keys_alone(game: str, tmp_path: Path) -> None:
-    players, keys, seed = GAMES[game]
+    players, keys, seed, options = GAMES[game]
     env = {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "NO_COLOR": "1", "TERM": os.environ.get("TERM", "xterm-256color")}
     tmux = Tmux(f"{HEXNET} play {game} --players {players} --name Ada --seed {seed} "
-                f"--policy heuristic --pace quick --bot-delay 0.05 --secret-every {SECRET_EVERY}; "
+                f"--policy heuristic --pace quick --bot-delay 0.05 --secret-every {SECRET_EVERY} "
+                + "".join(f"--option {option} " for option in options) + "; "
                 "echo EXITED $?; sleep 60", env)
     rng = random.Random(seed)
     try:

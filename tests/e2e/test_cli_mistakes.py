@@ -106,6 +106,30 @@ def test_play_interface_without_lan_is_refused(tmp_path) -> None:
     one_clear_line(run, "--interface needs --lan")
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["--option", "nope=1"], "hexnet play: --option: Hexenhammer has no option 'nope'."),
+    (["--option", "panic_seconds=1"], "Option 'panic_seconds' must be 5–600"),
+    (["--option", "panic_seconds"], "--option 'panic_seconds': give KEY=VALUE"),
+    (["--tutorial", "--option", "panic_seconds=10"], "--option does not go with --tutorial"),
+])
+def test_play_refuses_a_table_option_outside_what_players_may_choose(tmp_path, args,
+                                                                     said) -> None:
+    one_clear_line(hexnet("play", "hexenhammer", *args, tmp=tmp_path), said)
+
+
+def test_play_options_win_over_the_pace_and_the_plain_mode_is_relaxed() -> None:
+    from hexnet.cli import build_parser
+    from hexnet.cli.play import table_options
+
+    parse = build_parser().parse_args
+    assert table_options(parse(["play", "hexenhammer", "--pace", "quick", "--option",
+                                "panic_seconds=10"])) == {"pace": "quick", "panic_seconds": 10}
+    assert table_options(parse(["play", "fang", "--option", "deal=balanced"])) == {
+        "deal": "balanced"}
+    assert table_options(parse(["play", "hranice", "--plain"])) == {"pace": "relaxed"}
+    assert table_options(parse(["play", "hranice"])) == {}
+
+
 @pytest.mark.parametrize("delay", ["-1", "nan", "61"])
 def test_a_bot_delay_outside_0_to_60_seconds_is_refused(tmp_path, delay) -> None:
     one_clear_line(hexnet("play", "--bot-delay", delay, tmp=tmp_path),

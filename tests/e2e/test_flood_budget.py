@@ -1,6 +1,6 @@
 """One budget per player for everything that makes frames for the others (issue 23, finding 2),
-over real TLS: a seated player flooding one kind of request at the message rate for three
-seconds — with a watcher at the table — makes the other seat receive at most
+over real TLS: a seated player flooding one kind of request at the message rate for one and a
+half seconds — with a watcher at the table — makes the other seat receive at most
 :func:`host.budget.bound` frames (on 930923a: 300–400 frames, 0.4–1.1 MiB each)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.waiting import answered, eventually
 
 pytestmark = pytest.mark.timeout(90)
 
-FLOOD_SECONDS = 3.0
+FLOOD_SECONDS = 1.5  # (an unbudgeted flood: ~180 frames; the bound: 18)
 EVERY = 1 / 120  # messages a second the attacker sends: within the host's message budget
 
 
@@ -141,7 +141,7 @@ async def test_a_flood_of_table_requests_reaches_the_other_seat_only_as_the_budg
         print(f"\n{kind}: {sent} messages in {FLOOD_SECONDS:g} s -> the other seat got "
               f"{frames} frames, {size / 1024:.0f} KiB ({frames / FLOOD_SECONDS:.1f}/s); "
               f"{records} journal records")
-        assert sent > 200  # (it did flood)
+        assert sent > 100  # (it did flood)
         assert frames <= bound(FLOOD_SECONDS), (kind, frames, size)
         # presence toggles and switches of who may watch are journaled within the budget only
         assert records <= 2 * bound(FLOOD_SECONDS), (kind, records)
