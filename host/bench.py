@@ -11,7 +11,9 @@ read, before decoding. One run measures, side by side:
 * **games** — for each game a table of raw clients (4 seats; Fang 8) playing one action per
   change: once every seat holds the last change, a seat drawn among those with legal actions
   sends a random one of them: action sent → every seat that was sent the view of the change
-  holds it (measured at frame arrival), p50/p99; the host's CPU time per change (its
+  holds it (measured at frame arrival), p50/p99 — the actions sent while no secret step was
+  open; those sent inside one, which the host applies and answers at the step's tick (issue
+  22), apart (``secret_step_latency_ms``) —; the host's CPU time per change (its
   ``/proc`` figures over the games, divided by the changes every seat received: one action
   each); and bytes of frames per accepted action, as sent and without their padding (what the
   traffic rule costs) (Fang's always-timed witches' window and pause before a vote made
@@ -313,7 +315,7 @@ class Seat:
 
     def on_view(self, at: float, msg: dict[str, Any]) -> None:
         view = msg.get("view")
-        self.in_secret_step = "cover" in msg
+        self.in_secret_step = msg.get("secret") is not None  # the frame names an open step
         sid = msg["state_id"] if "state_id" in msg else view["state_id"]
         self.arrivals.setdefault(sid, at)
         if "legal" in msg:
@@ -480,7 +482,8 @@ async def measure_echo(port: int, rounds: int) -> tuple[list[float], list[float]
 class GameRun:
     """One game's figures of one repeat."""
 
-    latencies: list[float]
+    latencies: list[float]  # actions sent while no secret step was open
+    secret_latencies: list[float]  # actions sent inside one (applied at the step's tick)
     bytes_per_action: float
     unpadded_per_action: float
     cpu_s: float  # the host's CPU time while its tables played
@@ -499,11 +502,12 @@ async def measure_game(port: int, host_pid: int, game: str, seats: int, actions:
     action as sent and as they would have been without padding (what the traffic rule's
     padding costs)."""
     lat: list[float] = []
+    lat_secret: list[float] = []
     total_bytes = unpadded = accepted = changes = 0
     cpu = 0.0
     deadline = time.monotonic() + seconds
     n = 0
-    while len(lat) < actions and time.monotonic() < deadline:
+    while len(lat) + len(lat_secret) < actions and time.monotonic() < deadline:
         n += 1
         clients = await seat_table(port, game, seats, rng, None, f"{game[:3]}{n}-")
         turns = Turns(clients, rng)
@@ -519,13 +523,14 @@ async def measure_game(port: int, host_pid: int, game: str, seats: int, actions:
         cpu += proc_stat(host_pid)[0] - cpu0
         changes += clients[0].views
         lat += latencies(clients)
+        lat_secret += latencies(clients, secret=True)
         total_bytes += sum(c.bytes for c in clients)
         unpadded += sum(c.unpadded for c in clients)
         accepted += sum(len(c.accepted) + len(c.accepted_secret) for c in clients)
         for c in clients:
             c.close()
-    return GameRun(lat, total_bytes / max(1, accepted), unpadded / max(1, accepted), cpu,
-                   changes)
+    return GameRun(lat, lat_secret, total_bytes / max(1, accepted),
+                   unpadded / max(1, accepted), cpu, changes)
 
 
 async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
@@ -665,7 +670,9 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                     f"{quantile(run.latencies, 0.99) * 1e3:.2f} ms, host CPU "
                     f"{run.cpu_us_per_change:.0f} µs/change, {run.bytes_per_action:.0f} "
                     f"B/action ({run.unpadded_per_action:.0f} unpadded) "
-                    f"(n={len(run.latencies)}, {run.changes} changes)")
+                    f"(n={len(run.latencies)}, {run.changes} changes); inside secret steps "
+                    f"p50 {quantile(run.secret_latencies, 0.5) * 1e3:.2f} ms "
+                    f"(n={len(run.secret_latencies)})")
         med = statistics.median
         e50, e99 = med(x[0] for x in echo_runs), med(x[1] for x in echo_runs)
         result["echo_ms"] = {"p50": e50 * 1e3, "p99": e99 * 1e3}
@@ -674,6 +681,7 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         for g, runs in game_runs.items():
             p50s = [quantile(x.latencies, 0.5) for x in runs]
             p99s = [quantile(x.latencies, 0.99) for x in runs]
+            secret = [x.secret_latencies for x in runs]
             # the ratio to the echo of the same repeat, then its median (the machine is shared:
             # a ratio within one repeat is steadier than a ratio of medians)
             ratios = [p / e[0] for p, e in zip(p50s, echo_runs, strict=True)]
@@ -681,6 +689,13 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                                   "latency_ms": {"p50": med(p50s) * 1e3, "p99": med(p99s) * 1e3},
                                   "latency_ratio_p50": med(ratios),
                                   "latency_ratio_p99": med(p99s) / e99,
+                                  "actions": sum(len(x.latencies) for x in runs),
+                                  # actions sent inside a secret step: applied and answered at
+                                  # the step's tick (issue 22), so its cadence, not the host
+                                  "secret_step_latency_ms": {
+                                      "p50": med(quantile(x, 0.5) for x in secret) * 1e3,
+                                      "p99": med(quantile(x, 0.99) for x in secret) * 1e3},
+                                  "secret_step_actions": sum(len(x) for x in secret),
                                   "host_cpu_us_per_change": med(
                                       x.cpu_us_per_change for x in runs),
                                   "bytes_per_action": med(x.bytes_per_action for x in runs),
@@ -713,13 +728,16 @@ def print_table(r: dict[str, Any]) -> None:
     print(f"bare TLS echo      p50 {e['p50']:.3f} ms  p99 {e['p99']:.3f} ms")
     f = r["fanout_ms"]
     print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms")
+    print("actions sent while no secret step was open (p50, p99, × echo), and inside one (step "
+          "p50: answered at the step's tick)")
     print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
-          f"{'CPU µs':>9}{'B/action':>10}{'unpadded':>10}")
+          f"{'CPU µs':>9}{'B/action':>10}{'unpadded':>10}{'step p50':>10}")
     for g, x in r["games"].items():
         print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
               f"{x['latency_ms']['p99']:>9.2f}{x['latency_ratio_p50']:>11.1f}"
               f"{x['latency_ratio_p99']:>11.1f}{x['host_cpu_us_per_change']:>9.0f}"
-              f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}")
+              f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}"
+              f"{x['secret_step_latency_ms']['p50']:>10.1f}")
     if "scale" in r:
         s = r["scale"]
         slow = f", fsync +{r['slow_disk_ms']:g} ms" if r["slow_disk_ms"] else ""

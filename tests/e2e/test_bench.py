@@ -28,6 +28,9 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
     for game in ("hranice", "fang"):
         g = r["games"][game]
         assert g["latency_ms"]["p50"] > 0 and g["latency_ratio_p50"] > 0
+        # the actions sent inside a secret step apart: answered at the step's tick, not before
+        assert g["secret_step_actions"] > 0 and g["actions"] > 0
+        assert g["secret_step_latency_ms"]["p50"] >= SECRET_EVERY * 1e3 * 0.5
         assert g["bytes_per_action"] >= 1024  # at least one padded frame per action
         assert 0 < g["bytes_per_action_unpadded"] < g["bytes_per_action"]  # padding costs
     assert r["tables"] == 2 and r["scale"]["tables_seated"] == 2
