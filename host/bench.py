@@ -13,11 +13,14 @@ read, before decoding. One run measures, side by side:
   sends a random one of them: action sent → every seat that was sent the view of the change
   holds it (measured at frame arrival), p50/p99 — the actions sent while no secret step was
   open; those sent inside one, which the host applies and answers at the step's tick (issue
-  22), apart (``secret_step_latency_ms``) —; the host's CPU time per change (its
-  ``/proc`` figures over the games, divided by the changes every seat received: one action
-  each); and bytes of frames per accepted action, as sent and without their padding (what the
-  traffic rule costs) (Fang's always-timed witches' window and pause before a vote made
-  shortest: 5 s and 0 s);
+  22), apart (``secret_step_latency_ms``) —; the host's CPU time per change: each action sent
+  while no secret step was open is charged what every thread of the host spent from its send
+  until :data:`SETTLE` after every seat holds its change (the scheduler's nanosecond count;
+  ``host_cpu_us_per_change``, and its event loop's share ``host_loop_us_per_change``), and
+  the host's CPU over whole games per view a seat received, secret steps' ticks included
+  (``host_cpu_us_per_view``); and bytes of frames per accepted action, as sent and without
+  their padding (what the traffic rule costs) (Fang's always-timed witches' window and pause
+  before a vote made shortest: 5 s and 0 s);
 * **scale** (``--tables N``) — N tables of 4 raw clients choosing after a human-plus think time
   (0.3–1 s): every table is seated, then the window opens with every table's ``start`` at once
   (the start burst: each journal created, each first view sent) and runs ``--seconds``: latency
@@ -210,6 +213,24 @@ async def start_proc(cmd: list[str], ready: re.Pattern[str]) -> Proc:
     return p
 
 
+SETTLE = 0.025  # s after every seat holds a change before its CPU is read (the fsync group)
+
+
+def host_cpu_ns(pid: int) -> tuple[int, int]:
+    """The CPU time of ``pid`` so far in nanoseconds: its event loop's thread (the main one)
+    and its other threads (the journal's fsyncs, the log's writer, …) — the scheduler's own
+    count, ``/proc/PID/task/*/schedstat``: exact, where ``/proc/PID/stat`` counts 10 ms ticks."""
+    loop = other = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            ns = int((task / "schedstat").read_text().split()[0])
+            if task.name == str(pid):
+                loop += ns
+            else:
+                other += ns
+    return loop, other
+
+
 def proc_stat(pid: int) -> tuple[float, int, int]:
     """(CPU seconds user+system, RSS KiB, peak RSS KiB) of ``pid``."""
     ticks = os.sysconf("SC_CLK_TCK")
@@ -397,27 +418,59 @@ class Seat:
 class Turns:
     """One action in flight at a table: once every seat holds the table's last change, a seat
     drawn among those that may act sends one (so each change is one action, and the host's CPU
-    per change is its CPU per action)."""
+    per change is its CPU per action).
 
-    def __init__(self, clients: list[Seat], rng: random.Random) -> None:
+    With ``host_pid``, each action sent while no secret step is open is charged the host's CPU
+    (every thread's, in nanoseconds: :func:`host_cpu_ns`) from its send until :data:`SETTLE`
+    after every seat holds its change — the journal's grouped fsync and the log's writer
+    included — and the next action waits for that reading."""
+
+    def __init__(self, clients: list[Seat], rng: random.Random,
+                 host_pid: int | None = None) -> None:
         self.clients = clients
         self.rng = rng
         self.pending: Seat | None = None
+        self.host_pid = host_pid
+        self.loop_ns = 0  # the host's CPU over the measured actions: its loop's thread
+        self.other_ns = 0  # … and its other threads
+        self.measured = 0  # actions sent outside a secret step and charged
+        self._cpu0: tuple[int, int] | None = None
+        self._settle: asyncio.TimerHandle | None = None
 
     def answered(self, seat: Seat) -> None:
         if self.pending is seat:
             self.pending = None
 
     def poke(self) -> None:
-        if self.pending is not None:
+        if self.pending is not None or self._settle is not None:
             return
         latest = max(c.sid for c in self.clients)
         if any(c.sid != latest for c in self.clients):
             return  # a seat does not hold the last change yet
+        if self._cpu0 is not None:
+            self._settle = asyncio.get_running_loop().call_later(SETTLE, self._charge)
+            return
         ready = [c for c in self.clients if c.ready()]
         if ready:
             self.pending = self.rng.choice(ready)
+            if self.host_pid is not None and self.pending.counting \
+                    and not self.pending.in_secret_step:
+                self._cpu0 = host_cpu_ns(self.host_pid)
             self.pending.act()
+
+    def _charge(self) -> None:
+        self._settle = None
+        if self._cpu0 is not None and self.host_pid is not None:
+            loop, other = host_cpu_ns(self.host_pid)
+            self.loop_ns += loop - self._cpu0[0]
+            self.other_ns += other - self._cpu0[1]
+            self.measured += 1
+        self._cpu0 = None
+        self.poke()
+
+    def close(self) -> None:
+        if self._settle is not None:
+            self._settle.cancel()
 
 
 async def seat_table(port: int, game: str, seats: int, rng: random.Random,
@@ -486,11 +539,25 @@ class GameRun:
     secret_latencies: list[float]  # actions sent inside one (applied at the step's tick)
     bytes_per_action: float
     unpadded_per_action: float
-    cpu_s: float  # the host's CPU time while its tables played
-    changes: int  # changes every seat received (one action each)
+    cpu_s: float  # the host's CPU time while its tables played, secret steps' ticks included
+    changes: int  # changes every seat received (one action each, or a secret step's tick)
+    loop_ns: int  # the host's CPU charged to the actions sent outside a secret step: loop
+    other_ns: int  # … other threads
+    charged: int  # those actions
 
     @property
     def cpu_us_per_change(self) -> float:
+        """Host CPU per action sent while no secret step was open (one change each)."""
+        return (self.loop_ns + self.other_ns) / max(1, self.charged) / 1e3
+
+    @property
+    def loop_us_per_change(self) -> float:
+        """The same, on the event loop's thread alone."""
+        return self.loop_ns / max(1, self.charged) / 1e3
+
+    @property
+    def cpu_us_per_view(self) -> float:
+        """Host CPU over whole games per view seat 0 received (secret steps' ticks too)."""
         return self.cpu_s / max(1, self.changes) * 1e6
 
 
@@ -503,14 +570,14 @@ async def measure_game(port: int, host_pid: int, game: str, seats: int, actions:
     padding costs)."""
     lat: list[float] = []
     lat_secret: list[float] = []
-    total_bytes = unpadded = accepted = changes = 0
+    total_bytes = unpadded = accepted = changes = loop_ns = other_ns = charged = 0
     cpu = 0.0
     deadline = time.monotonic() + seconds
     n = 0
     while len(lat) + len(lat_secret) < actions and time.monotonic() < deadline:
         n += 1
         clients = await seat_table(port, game, seats, rng, None, f"{game[:3]}{n}-")
-        turns = Turns(clients, rng)
+        turns = Turns(clients, rng, host_pid)
         for c in clients:
             c.counting = True
             c.turns = turns
@@ -527,10 +594,15 @@ async def measure_game(port: int, host_pid: int, game: str, seats: int, actions:
         total_bytes += sum(c.bytes for c in clients)
         unpadded += sum(c.unpadded for c in clients)
         accepted += sum(len(c.accepted) + len(c.accepted_secret) for c in clients)
+        loop_ns += turns.loop_ns
+        other_ns += turns.other_ns
+        charged += turns.measured
+        turns.close()
         for c in clients:
             c.close()
     return GameRun(lat, lat_secret, total_bytes / max(1, accepted),
-                   unpadded / max(1, accepted), cpu, changes)
+                   unpadded / max(1, accepted), cpu, changes, loop_ns, other_ns,
+                   charged)
 
 
 async def measure_scale(port: int, host_pid: int, tables: int, seconds: float,
@@ -668,7 +740,9 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                 say(f"  {g}: p50 {quantile(run.latencies, 0.5) * 1e3:.2f} ms "
                     f"({quantile(run.latencies, 0.5) / echo_runs[-1][0]:.1f}× echo), p99 "
                     f"{quantile(run.latencies, 0.99) * 1e3:.2f} ms, host CPU "
-                    f"{run.cpu_us_per_change:.0f} µs/change, {run.bytes_per_action:.0f} "
+                    f"{run.cpu_us_per_change:.0f} µs/change (loop {run.loop_us_per_change:.0f}, "
+                    f"n={run.charged}; {run.cpu_us_per_view:.0f} µs/view over whole games), "
+                    f"{run.bytes_per_action:.0f} "
                     f"B/action ({run.unpadded_per_action:.0f} unpadded) "
                     f"(n={len(run.latencies)}, {run.changes} changes); inside secret steps "
                     f"p50 {quantile(run.secret_latencies, 0.5) * 1e3:.2f} ms "
@@ -698,6 +772,11 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                                   "secret_step_actions": sum(len(x) for x in secret),
                                   "host_cpu_us_per_change": med(
                                       x.cpu_us_per_change for x in runs),
+                                  "host_loop_us_per_change": med(
+                                      x.loop_us_per_change for x in runs),
+                                  "host_cpu_changes": sum(x.charged for x in runs),
+                                  "host_cpu_us_per_view": med(
+                                      x.cpu_us_per_view for x in runs),
                                   "bytes_per_action": med(x.bytes_per_action for x in runs),
                                   "bytes_per_action_unpadded": med(
                                       x.unpadded_per_action for x in runs)}
@@ -728,14 +807,16 @@ def print_table(r: dict[str, Any]) -> None:
     print(f"bare TLS echo      p50 {e['p50']:.3f} ms  p99 {e['p99']:.3f} ms")
     f = r["fanout_ms"]
     print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms")
-    print("actions sent while no secret step was open (p50, p99, × echo), and inside one (step "
-          "p50: answered at the step's tick)")
+    print("actions sent while no secret step was open (p50, p99, × echo; the host's CPU per "
+          "such action, all threads and its loop's), and inside one (step p50: answered at the "
+          "step's tick)")
     print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
-          f"{'CPU µs':>9}{'B/action':>10}{'unpadded':>10}{'step p50':>10}")
+          f"{'CPU µs':>9}{'loop µs':>9}{'B/action':>10}{'unpadded':>10}{'step p50':>10}")
     for g, x in r["games"].items():
         print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
               f"{x['latency_ms']['p99']:>9.2f}{x['latency_ratio_p50']:>11.1f}"
               f"{x['latency_ratio_p99']:>11.1f}{x['host_cpu_us_per_change']:>9.0f}"
+              f"{x['host_loop_us_per_change']:>9.0f}"
               f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}"
               f"{x['secret_step_latency_ms']['p50']:>10.1f}")
     if "scale" in r:

@@ -4,6 +4,7 @@ measurement ran and the JSON has the keys issue 10 names, not how fast anything 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -33,6 +34,10 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
         assert g["secret_step_latency_ms"]["p50"] >= SECRET_EVERY * 1e3 * 0.5
         assert g["bytes_per_action"] >= 1024  # at least one padded frame per action
         assert 0 < g["bytes_per_action_unpadded"] < g["bytes_per_action"]  # padding costs
+        # the host's CPU charged per action sent outside a step: all threads, its loop's share
+        assert g["host_cpu_changes"] > 0
+        assert 0 < g["host_loop_us_per_change"] <= g["host_cpu_us_per_change"]
+        assert g["host_cpu_us_per_view"] > 0
     assert r["tables"] == 2 and r["scale"]["tables_seated"] == 2
     assert {"latency_ms", "rss_per_table_mb", "cpu_s_per_1000_actions"} <= set(r["scale"])
     assert set(r["selfplay"]) == {"hranice", "fang"} and min(r["selfplay"].values()) > 0
@@ -44,3 +49,31 @@ def test_hexnet_bench_refuses_a_bad_command_line_in_one_line() -> None:
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and run.stderr.count("\n") == 1
     assert run.stderr.startswith("hexnet bench: ")
+
+
+def test_the_host_cpu_is_counted_per_thread_in_nanoseconds() -> None:
+    """What a thread other than the main one spends is the host's "other" CPU, not its loop's
+    (the journal's fsyncs and the log's writer run on such threads)."""
+    import threading
+    import time
+
+    from host.bench import host_cpu_ns
+
+    spun, done = threading.Event(), threading.Event()
+
+    def spin() -> None:
+        end = time.thread_time() + 0.05
+        while time.thread_time() < end:
+            pass
+        spun.set()
+        done.wait(10)  # alive while measured: a thread's count goes with it when it ends
+
+    loop0, other0 = host_cpu_ns(os.getpid())
+    worker = threading.Thread(target=spin)
+    worker.start()
+    assert spun.wait(10)
+    loop1, other1 = host_cpu_ns(os.getpid())
+    done.set()
+    worker.join(10)
+    assert other1 - other0 >= 40_000_000  # the spinning thread's 50 ms, in ns
+    assert loop1 - loop0 < 40_000_000  # the main thread only waited
