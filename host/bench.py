@@ -691,8 +691,10 @@ def measure_search(game: str, seconds: float) -> float:
     return playout_rate(game, DEFAULT_PLAYERS[game], seconds)
 
 
-def host_command(work: Path, slow_disk: float, secret_every: float | None = None) -> list[str]:
-    """The host under test: ``hexnet host --headless`` (under ``--slow-disk``'s wrapper)."""
+def host_command(work: Path, slow_disk: float, secret_every: float | None = None,
+                 breakdown: Path | None = None) -> list[str]:
+    """The host under test: ``hexnet host --headless`` (under ``--slow-disk``'s and
+    ``--breakdown``'s wrappers)."""
     args = ["host", "--headless", "--open", "--bind", "127.0.0.1", "--port", "0", "--no-mdns",
             "--name", "bench", "--config-dir", str(work / "cfg"), "--data-dir",
             str(work / "data"),
@@ -703,8 +705,10 @@ def host_command(work: Path, slow_disk: float, secret_every: float | None = None
             "--max-tables-per-hour-per-address", str(UNCAPPED)]
     if secret_every is not None:
         args += ["--secret-every", str(secret_every)]
-    if slow_disk > 0:
-        return [sys.executable, "-m", "host.bench", "--slow-disk", str(slow_disk), *args]
+    wrappers = (["--slow-disk", str(slow_disk)] if slow_disk > 0 else []) + (
+        ["--breakdown", str(breakdown)] if breakdown is not None else [])
+    if wrappers:
+        return [sys.executable, "-m", "host.bench", *wrappers, *args]
     return [sys.executable, "-m", "hexnet.cli", *args]
 
 
@@ -718,7 +722,8 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="hexnet-bench-"))
     echo = await start_proc([sys.executable, "-m", "host.bench", "--echo-server",
                              str(work / "echo_cfg")], ECHO_READY)
-    host = await start_proc(host_command(work, args.slow_disk, args.secret_every), READY)
+    spots = work / "breakdown.json" if args.breakdown else None
+    host = await start_proc(host_command(work, args.slow_disk, args.secret_every, spots), READY)
     say = print
     result: dict[str, Any] = {"repeats": args.repeats, "games": {}, "tables": args.tables,
                               "slow_disk_ms": args.slow_disk, "load": {}}
@@ -791,6 +796,10 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         await host.stop()
         await echo.stop()
+    if spots is not None:
+        if not spots.exists():
+            raise RuntimeError("the host wrote no breakdown (it did not exit cleanly)")
+        result["breakdown"] = json.loads(spots.read_text())
     if args.selfplay_seconds > 0:
         result["load"]["selfplay"] = load()
         result["selfplay"] = {g: measure_selfplay(g, args.selfplay_seconds) for g in args.games}
@@ -819,6 +828,10 @@ def print_table(r: dict[str, Any]) -> None:
               f"{x['host_loop_us_per_change']:>9.0f}"
               f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}"
               f"{x['secret_step_latency_ms']['p50']:>10.1f}")
+    if "breakdown" in r:
+        from host import breakdown
+
+        print("\n".join(breakdown.lines(r["breakdown"])))
     if "scale" in r:
         s = r["scale"]
         slow = f", fsync +{r['slow_disk_ms']:g} ms" if r["slow_disk_ms"] else ""
@@ -869,17 +882,27 @@ def slow_disk(ms: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m host.bench --echo-server DIR``: the bare echo server the bench starts;
-    ``python -m host.bench --slow-disk MS host ARGS…``: ``hexnet host ARGS…`` with every fsync
-    ``MS`` ms slower (``hexnet bench --slow-disk``). The bench itself is ``hexnet bench``."""
+    ``python -m host.bench [--slow-disk MS] [--breakdown FILE] host ARGS…``: ``hexnet host
+    ARGS…`` with every fsync ``MS`` ms slower (``hexnet bench --slow-disk``) and its CPU counted
+    by function into ``FILE`` (``hexnet bench --breakdown``, :mod:`host.breakdown`). The bench
+    itself is ``hexnet bench``."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) >= 3 and argv[0] == "--slow-disk":
-        slow_disk(float(argv[1]))
-        sys.argv = ["hexnet", *argv[2:]]  # the front door, as `python -m hexnet.cli` runs it
+    wrapped = False
+    while len(argv) >= 3 and argv[0] in ("--slow-disk", "--breakdown"):
+        if argv[0] == "--slow-disk":
+            slow_disk(float(argv[1]))
+        else:
+            from host import breakdown
+
+            breakdown.write_at_exit(Path(argv[1]), breakdown.install())
+        argv, wrapped = argv[2:], True
+    if wrapped:
+        sys.argv = ["hexnet", *argv]  # the front door, as `python -m hexnet.cli` runs it
         runpy.run_module("hexnet.cli", run_name="__main__", alter_sys=True)
         return 0
     if len(argv) != 2 or argv[0] != "--echo-server":
-        print("usage: python -m host.bench --echo-server DIR | --slow-disk MS host ARGS… "
-              "(the bench is: hexnet bench)", file=sys.stderr)
+        print("usage: python -m host.bench --echo-server DIR | [--slow-disk MS] "
+              "[--breakdown FILE] host ARGS… (the bench is: hexnet bench)", file=sys.stderr)
         return 2
     arun(_echo_server(argv[1]))
     return 0

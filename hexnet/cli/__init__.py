@@ -400,6 +400,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="make the host's every fsync MS milliseconds slower, as on a real disk "
                         "(default 0)")
     _add_secret_every(p)
+    p.add_argument("--breakdown", action="store_true",
+                   help="also count the host's CPU by function (thread CPU per call of the "
+                        "functions on its path for an action and a tick) and print where it "
+                        "went")
     p.add_argument("--seed", type=whole(), default=1, help="the bots' random seed (default 1)")
     p.add_argument("--json", type=OutputFile(), metavar="FILE",
                    help="also write the figures as JSON to FILE")

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from host.breakdown import SPOTS, _resolve
 from tests.pace import SECRET_EVERY
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
@@ -21,7 +22,8 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
         [sys.executable, "-m", "hexnet.cli", "bench", "--games", "hranice", "fang",
          "--repeats", "1", "--actions", "5", "--game-seconds", "3", "--echo-rounds", "20",
          "--tables", "2", "--seconds", "1", "--selfplay-seconds", "0.2",
-         "--search-seconds", "0.2", "--secret-every", str(SECRET_EVERY), "--json", str(out)],
+         "--search-seconds", "0.2", "--secret-every", str(SECRET_EVERY), "--breakdown",
+         "--json", str(out)],
         capture_output=True, text=True, timeout=220)
     assert run.returncode == 0, run.stderr[-2000:]
     r = json.loads(out.read_text())
@@ -42,6 +44,13 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
     assert {"latency_ms", "rss_per_table_mb", "cpu_s_per_1000_actions"} <= set(r["scale"])
     assert set(r["selfplay"]) == {"hranice", "fang"} and min(r["selfplay"].values()) > 0
     assert "bare TLS echo" in run.stdout
+    # --breakdown: the host's CPU by function, every spot counted where the games went
+    spots = r["breakdown"]["spots"]
+    assert set(spots) == set(SPOTS)
+    for spot in ("host.links:FrameReader.data_received", "host.table:Table.act",
+                 "host.render:frames", "host.links:Links._write", "host.journal:Syncer._round"):
+        assert spots[spot]["calls"] > 0 and spots[spot]["cpu_ns"] > 0, spot
+    assert "where the host's CPU went" in run.stdout
 
 
 def test_hexnet_bench_refuses_a_bad_command_line_in_one_line() -> None:
@@ -77,3 +86,12 @@ def test_the_host_cpu_is_counted_per_thread_in_nanoseconds() -> None:
     worker.join(10)
     assert other1 - other0 >= 40_000_000  # the spinning thread's 50 ms, in ns
     assert loop1 - loop0 < 40_000_000  # the main thread only waited
+
+
+def test_every_breakdown_spot_names_a_function_and_a_stale_one_is_refused() -> None:
+    for spot in SPOTS:
+        assert callable(_resolve(spot)[2]), spot
+    with pytest.raises(ValueError, match="no function nothing_here"):
+        _resolve("host.render:nothing_here")
+    with pytest.raises(ValueError, match="no Nobody in host.table"):
+        _resolve("host.table:Nobody.act")
