@@ -62,6 +62,15 @@ def parallel_tables(history: History) -> int:
     return max(knockout_tables(history))
 
 
+def tables_at_once(history: History, rounds: int) -> int:
+    """The most tables of the event there is ever work for at once (more workers than this
+    would idle): a round-robin draws all its rounds at once (:func:`run_ladder`), so every
+    table it plans; Swiss and knockout one round at a time."""
+    if history.fmt == "round-robin":
+        return planned_tables(history, rounds)
+    return parallel_tables(history)
+
+
 def prepare(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None
             ) -> tuple[History, int]:
     """Check the event and draw nothing yet: its empty history and the rounds it will play.
@@ -206,10 +215,10 @@ def run(args: argparse.Namespace) -> int:
                 for p in args.bots.split(",") if p.strip()]
     progress = Progress(0, "tables", enabled=True if args.progress else None)
     try:
-        history, _ = prepare(args.game, args.players, policies, args.format, args.rounds)
+        history, rounds = prepare(args.game, args.players, policies, args.format, args.rounds)
         options = parse_flags(get_game(args.game), getattr(args, "option", None))
         with open_runner(args.workers, args.scheduler,
-                         tasks=parallel_tables(history)) as runner:
+                         tasks=tables_at_once(history, rounds)) as runner:
             result = run_ladder(args.game, args.players, policies, args.format, args.rounds,
                                 args.seed, runner=runner, log=progress.say, progress=progress,
                                 options=options)

@@ -9,7 +9,7 @@ import pytest
 
 from hexnet.cli import main
 from hexnet.games.fang import data as fang_data
-from hexnet.tools.ladder import run_ladder
+from hexnet.tools.ladder import prepare, run_ladder, tables_at_once
 from hexnet.tools.workers import Dask, Processes, Runner
 
 ISSUE_14 = ["tournament", "--game", "hranice", "--players", "4",
@@ -179,3 +179,12 @@ def test_one_round_is_said_as_one_round(capsys):
     """Issue 26, item 5: "Standings after 1 rounds (1 tables …)"."""
     assert main([*ISSUE_14, "--rounds", "1"]) == 0
     assert "Standings after 1 round (1 table in " in capsys.readouterr().out
+
+
+def test_a_round_robin_has_work_for_a_worker_per_table_of_all_its_rounds():
+    """A round-robin plays every round at once: three entrants at one table of three, over
+    ten rounds, keep ten workers busy (one round at a time, a Swiss keeps one)."""
+    history, rounds = prepare("hranice", 3, ["easy", "normal", "normal"], "round-robin", 10)
+    assert tables_at_once(history, rounds) == 10
+    swiss, rounds = prepare("hranice", 3, ["easy", "normal", "normal"], "swiss", 10)
+    assert tables_at_once(swiss, rounds) == 1
