@@ -46,29 +46,22 @@ def entrant_names(policies: list[str]) -> list[str]:
 def planned_tables(history: History, rounds: int) -> int:
     """Tables the event will play (for the progress bar)."""
     if history.fmt == "swiss":
-        return rounds * parallel_tables(history)
+        return rounds * parallel_tables(history, rounds)
     if history.fmt == "round-robin":
         schedule = round_robin_schedule(history.entrants, history.size)
         return sum(len(schedule[r % len(schedule)][0]) for r in range(rounds))
     return sum(knockout_tables(history))
 
 
-def parallel_tables(history: History) -> int:
-    """The most tables the event can play at once (more workers than this would idle)."""
-    if history.fmt == "swiss":
-        return len(swiss_tables(len(history.entrants), history.size, history.min_seats))
-    if history.fmt == "round-robin":
-        return sum(len(t) for t, _ in round_robin_schedule(history.entrants, history.size))
-    return max(knockout_tables(history))
-
-
-def tables_at_once(history: History, rounds: int) -> int:
+def parallel_tables(history: History, rounds: int) -> int:
     """The most tables of the event there is ever work for at once (more workers than this
     would idle): a round-robin draws all its rounds at once (:func:`run_ladder`), so every
     table it plans; Swiss and knockout one round at a time."""
+    if history.fmt == "swiss":
+        return len(swiss_tables(len(history.entrants), history.size, history.min_seats))
     if history.fmt == "round-robin":
         return planned_tables(history, rounds)
-    return parallel_tables(history)
+    return max(knockout_tables(history))
 
 
 def prepare(game_name: str, size: int, policies: list[str], fmt: str, rounds: int | None
@@ -218,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         history, rounds = prepare(args.game, args.players, policies, args.format, args.rounds)
         options = parse_flags(get_game(args.game), getattr(args, "option", None))
         with open_runner(args.workers, args.scheduler,
-                         tasks=tables_at_once(history, rounds)) as runner:
+                         tasks=parallel_tables(history, rounds)) as runner:
             result = run_ladder(args.game, args.players, policies, args.format, args.rounds,
                                 args.seed, runner=runner, log=progress.say, progress=progress,
                                 options=options)

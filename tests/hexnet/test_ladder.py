@@ -9,7 +9,7 @@ import pytest
 
 from hexnet.cli import main
 from hexnet.games.fang import data as fang_data
-from hexnet.tools.ladder import prepare, run_ladder, tables_at_once
+from hexnet.tools.ladder import parallel_tables, prepare, run_ladder
 from hexnet.tools.workers import Dask, Processes, Runner
 
 ISSUE_14 = ["tournament", "--game", "hranice", "--players", "4",
@@ -185,6 +185,6 @@ def test_a_round_robin_has_work_for_a_worker_per_table_of_all_its_rounds():
     """A round-robin plays every round at once: three entrants at one table of three, over
     ten rounds, keep ten workers busy (one round at a time, a Swiss keeps one)."""
     history, rounds = prepare("hranice", 3, ["easy", "normal", "normal"], "round-robin", 10)
-    assert tables_at_once(history, rounds) == 10
+    assert parallel_tables(history, rounds) == 10
     swiss, rounds = prepare("hranice", 3, ["easy", "normal", "normal"], "swiss", 10)
-    assert tables_at_once(swiss, rounds) == 1
+    assert parallel_tables(swiss, rounds) == 1
