@@ -4,7 +4,9 @@ The heuristic sees only the view (and the printed card and villager tables). It 
 position by its *margin*: how far the most suspected opponent villager stands above its own most
 suspected villager (the one that would burn). It accuses opponents' villagers with the cards that
 widen the margin most, protects its own, reacts when a reaction saves its villager, and calls the
-Inquisition when an opponent's villager leads.
+Inquisition when an opponent's villager leads or ties, or when nothing is left to draw. It
+cancels a call with Keyne Inquisition only while the draw pile holds cards (see :func:`_react`):
+bots that hold their cards must not repeat a lap of phase 1 forever.
 """
 
 from __future__ import annotations
@@ -144,7 +146,11 @@ def _react(view: dict[str, Any], table: _Table, hand: dict[str, dict],
     if not plays:
         return PASS
     if trigger["type"] == "call":
-        return plays[0] if table.threatened() and trigger["player"] != table.me else PASS
+        # with the draw pile empty, the Keyne Inquisition comes straight back to its player on
+        # the reshuffle and the same call comes again: cancelling then only repeats the lap
+        # (between bots that hold their cards, forever), so the call is let stand
+        return plays[0] if (table.threatened() and trigger["player"] != table.me
+                            and view["draw_pile"] > 0) else PASS
     if trigger["type"] == "trial":
         if trigger["kind"] in BURNING_TRIALS and table.threatened():
             return plays[0]
@@ -172,6 +178,16 @@ def _react(view: dict[str, Any], table: _Table, hand: dict[str, dict],
     return PASS
 
 
+def _calls(view: dict[str, Any], table: _Table) -> bool:
+    """Whether to call the Inquisition on its phase-1 turn: when an opponent's villager leads
+    (or ties: the inquisitor breaks a tie), and whenever nothing is left to draw — with the
+    draw pile and the discards empty, ending the turn only repeats the lap, and only a call
+    ends the phase."""
+    if not view["draw_pile"] and not view["discard_size"]:
+        return True
+    return bool(table.mine) and table.top(table.theirs) >= table.top(table.mine)
+
+
 def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
     """A sensible move for the seat whose view this is."""
     table = _Table(view)
@@ -185,8 +201,7 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Rand
     phase = view["phase"]
     if phase == 4:
         return PASS
-    if phase == 1 and {"type": "call_inquisition"} in legal and table.mine and (
-            table.top(table.theirs) > table.top(table.mine)):
+    if phase == 1 and {"type": "call_inquisition"} in legal and _calls(view, table):
         return {"type": "call_inquisition"}
     if phase in (2, 3):
         trial = _trial_play(table, hand, legal)

@@ -86,6 +86,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "hand": [{"id": cid, "kind": cards[cid][0], "value": cards[cid][1]}
                  for cid in state["hands"][seat]],
         "window": engine_view._trigger(state["window"], seat),
+        "draw_pile": len(state["deck"]), "discard_size": len(state["discard"]),
     }
 
 

@@ -3,7 +3,7 @@
 import random
 
 from hexnet.games.hexenhammer import GAME, POLICIES
-from hexnet.tools.selfplay import run_selfplay
+from hexnet.tools.selfplay import play_game, run_selfplay
 from tests.hexnet.hexenhammer.util import card, play, scenario, start
 
 ROWS = [["theresa", "heinbichl"], ["karl", "maria"], ["raphael", "bertram"]]
@@ -56,6 +56,29 @@ def test_heuristic_does_not_call_a_trial_on_its_own_witch():
                         turn=1, suspicion={"theresa": 9}))
     play(st, 1, "beweys:2", accuser="karl", target="maria")
     assert choose(st, 0) == {"type": "pass"}
+
+
+def test_heuristic_cancels_a_call_that_would_burn_its_villager():
+    st = start(scenario(ROWS, [[], ["keyne_inquisition"], []], turn=0,
+                        suspicion={"karl": 9}, deck=["beweys:2"]))
+    GAME.apply(st, 0, {"type": "call_inquisition"})
+    assert choose(st, 1) == {"type": "play", "card": card(st, 1, "keyne_inquisition")}
+
+
+def test_heuristic_lets_a_call_stand_when_the_draw_pile_is_empty():
+    # the Keyne Inquisition would come straight back on the reshuffle, and the call with it
+    st = start(scenario(ROWS, [[], ["keyne_inquisition"], []], turn=0,
+                        suspicion={"karl": 9}, deck=[]))
+    GAME.apply(st, 0, {"type": "call_inquisition"})
+    assert choose(st, 1) == {"type": "pass"}
+
+
+def test_heuristic_games_end_where_a_keyne_inquisition_came_back_lap_after_lap():
+    # seeds whose four heuristic bots held every card and cancelled the same call forever
+    # (no end after 50,000 actions)
+    for seed in (92, 5454):
+        outcome, actions = play_game(GAME, [heuristic] * 4, seed)
+        assert outcome["winners"] and actions < 2000
 
 
 def test_heuristic_beats_three_random_bots():
