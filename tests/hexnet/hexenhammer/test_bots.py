@@ -19,6 +19,24 @@ def test_heuristic_calls_the_inquisition_when_an_opponents_villager_leads():
     assert choose(st, 0) == {"type": "call_inquisition"}
 
 
+def test_heuristic_calls_the_inquisition_when_an_opponents_villager_ties_the_lead():
+    # the inquisitor breaks the tie
+    st = start(scenario(ROWS, [[], [], []], turn=0, suspicion={"karl": 9, "theresa": 9}))
+    assert choose(st, 0) == {"type": "call_inquisition"}
+
+
+def test_heuristic_ends_its_turn_when_its_own_villager_leads():
+    st = start(scenario(ROWS, [[], [], []], turn=0, suspicion={"karl": 8, "theresa": 9}))
+    assert choose(st, 0) == {"type": "pass"}
+
+
+def test_heuristic_calls_the_inquisition_when_nothing_is_left_to_draw():
+    # its own villager leads, but with pile and discards empty only a call ends phase 1
+    st = start(scenario(ROWS, [[], [], []], turn=0, suspicion={"karl": 8, "theresa": 9},
+                        deck=[]))
+    assert choose(st, 0) == {"type": "call_inquisition"}
+
+
 def test_heuristic_accuses_an_opponents_villager_when_its_own_leads():
     st = start(scenario(ROWS, [["falsches_zeugnis:3"], [], []], turn=0,
                         suspicion={"theresa": 9, "karl": 8}))
@@ -73,11 +91,11 @@ def test_heuristic_lets_a_call_stand_when_the_draw_pile_is_empty():
     assert choose(st, 1) == {"type": "pass"}
 
 
-def test_heuristic_games_end_where_a_keyne_inquisition_came_back_lap_after_lap():
-    # seeds whose four heuristic bots held every card and cancelled the same call forever
-    # (no end after 50,000 actions)
-    for seed in (92, 5454):
-        outcome, actions = play_game(GAME, [heuristic] * 4, seed)
+def test_heuristic_games_end_where_a_lap_of_phase_1_repeated_forever():
+    # seeds whose heuristic bots held every card and then cancelled the same call (four
+    # seats), or none called (three seats), lap after lap (no end after 50,000 actions)
+    for seats, seed in ((4, 92), (4, 5454), (3, 5413)):
+        outcome, actions = play_game(GAME, [heuristic] * seats, seed)
         assert outcome["winners"] and actions < 2000
 
 
