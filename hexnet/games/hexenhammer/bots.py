@@ -4,10 +4,9 @@ The heuristic sees only the view (and the printed card and villager tables). It 
 position by its *margin*: how far the most suspected opponent villager stands above its own most
 suspected villager (the one that would burn). It accuses opponents' villagers with the cards that
 widen the margin most, protects its own, reacts when a reaction saves its villager, and calls the
-Inquisition when an opponent's villager leads or ties, or when nothing is left to draw. In phase 4
-it discards the cards only phase 1 takes, to draw fresh ones. It cancels a call with Keyne
-Inquisition only while the draw pile holds cards (see :func:`_react`): bots that hold their
-cards must not repeat a lap of phase 1 forever.
+Inquisition when an opponent's villager leads or ties, or when nothing is left to draw. It
+cancels a call with Keyne Inquisition only while the draw pile holds cards (see :func:`_react`):
+bots that hold their cards must not repeat a lap of phase 1 forever.
 """
 
 from __future__ import annotations
@@ -20,10 +19,6 @@ from hexnet.games.hexenhammer import data
 
 Action = dict[str, Any]
 PASS: Action = {"type": "pass"}
-# the cards only phase 1 takes (+1 and −2): the heuristic plays them only when they change
-# who leads, so it discards them in phase 4 to draw fresh ones (at three seats against bots
-# that keep them: a 46-50% win rate instead of 30-38%, by seat, 4,500 games)
-REFRESHED = frozenset({"verleumdung", "ableugnung"})
 BURNING_TRIALS = frozenset({"wasserprobe_schwimmt", "wasserprobe_sinkt", "wiegeprobe_leichter",
                             "teufelsmal_ja"})
 
@@ -183,15 +178,6 @@ def _react(view: dict[str, Any], table: _Table, hand: dict[str, dict],
     return PASS
 
 
-def _refresh(hand: dict[str, dict], legal: list[Action]) -> Action:
-    """Phase 4: discard a card of :data:`REFRESHED` (one at a time; the draw up to six
-    follows the pass)."""
-    for action in legal:
-        if action["type"] == "discard" and hand[action["card"]]["kind"] in REFRESHED:
-            return action
-    return PASS
-
-
 def _calls(view: dict[str, Any], table: _Table) -> bool:
     """Whether to call the Inquisition on its phase-1 turn: when an opponent's villager leads
     (or ties: the inquisitor breaks a tie), and whenever nothing is left to draw — with the
@@ -214,7 +200,7 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Rand
         return _react(view, table, hand, legal)
     phase = view["phase"]
     if phase == 4:
-        return _refresh(hand, legal)
+        return PASS
     if phase == 1 and {"type": "call_inquisition"} in legal and _calls(view, table):
         return {"type": "call_inquisition"}
     if phase in (2, 3):

@@ -99,16 +99,6 @@ def test_heuristic_games_end_where_a_lap_of_phase_1_repeated_forever():
         assert outcome["winners"] and actions < 2000
 
 
-def test_heuristic_discards_the_cards_only_phase_1_takes_in_phase_4():
-    st = start(scenario(ROWS, [["beweys:2", "verleumdung", "ableugnung"], [], []], phase=4,
-                        inquisitor=0, turn=0))
-    assert choose(st, 0) == {"type": "discard", "card": card(st, 0, "verleumdung")}
-    GAME.apply(st, 0, choose(st, 0))
-    assert choose(st, 0) == {"type": "discard", "card": card(st, 0, "ableugnung")}
-    GAME.apply(st, 0, choose(st, 0))
-    assert choose(st, 0) == {"type": "pass"}  # the Beweys is kept
-
-
 def test_heuristic_beats_three_random_bots():
     report = run_selfplay("hexenhammer", 4, 24, 11, ["heuristic", "random", "random", "random"])
     assert report["completed"] == 24
