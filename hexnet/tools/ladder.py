@@ -46,7 +46,7 @@ def entrant_names(policies: list[str]) -> list[str]:
 def planned_tables(history: History, rounds: int) -> int:
     """Tables the event will play (for the progress bar)."""
     if history.fmt == "swiss":
-        return rounds * parallel_tables(history, rounds)
+        return rounds * len(swiss_tables(len(history.entrants), history.size, history.min_seats))
     if history.fmt == "round-robin":
         schedule = round_robin_schedule(history.entrants, history.size)
         return sum(len(schedule[r % len(schedule)][0]) for r in range(rounds))
