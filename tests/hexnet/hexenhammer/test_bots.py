@@ -99,6 +99,36 @@ def test_heuristic_games_end_where_a_lap_of_phase_1_repeated_forever():
         assert outcome["winners"] and actions < 2000
 
 
+def normal_choice(st, seat):
+    return POLICIES["normal"](GAME.view(st, seat), GAME.legal_actions(st, seat),
+                              random.Random(0))
+
+
+def test_normal_level_discards_the_cards_only_phase_1_takes_in_phase_4():
+    st = start(scenario(ROWS, [["beweys:2", "verleumdung", "ableugnung"], [], []], phase=4,
+                        inquisitor=0, turn=0))
+    assert normal_choice(st, 0) == {"type": "discard", "card": card(st, 0, "verleumdung")}
+    GAME.apply(st, 0, normal_choice(st, 0))
+    assert normal_choice(st, 0) == {"type": "discard", "card": card(st, 0, "ableugnung")}
+    GAME.apply(st, 0, normal_choice(st, 0))
+    assert normal_choice(st, 0) == {"type": "pass"}  # the Beweys is kept
+
+
+def test_heuristic_keeps_its_cards_in_phase_4():
+    # the plain heuristic (and the easy level built on it) hoards, as a beginner does
+    st = start(scenario(ROWS, [["beweys:2", "verleumdung", "ableugnung"], [], []], phase=4,
+                        inquisitor=0, turn=0))
+    assert choose(st, 0) == {"type": "pass"}
+
+
+def test_normal_level_beats_the_heuristic_it_refines():
+    # seat 0 normal against two heuristics, then seat 0 heuristic against two normals
+    normal = run_selfplay("hexenhammer", 3, 300, 5, ["normal", "heuristic", "heuristic"])
+    plain = run_selfplay("hexenhammer", 3, 300, 5, ["heuristic", "normal", "normal"])
+    assert normal["completed"] == plain["completed"] == 300
+    assert normal["win_rate_by_seat"][0] > plain["win_rate_by_seat"][0] + 0.10
+
+
 def test_heuristic_beats_three_random_bots():
     report = run_selfplay("hexenhammer", 4, 24, 11, ["heuristic", "random", "random", "random"])
     assert report["completed"] == 24
