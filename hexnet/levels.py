@@ -6,7 +6,8 @@ tournament --bots easy,normal,hard``. Each game says what its levels are:
 
 * **easy** — the game's plain heuristic making human-like slips: now and then (``SLIP``) it
   takes another of its legal choices at random instead of its considered one;
-* **normal** — the game's best quick play (Fang: the heuristic with the belief);
+* **normal** — the game's best quick play (Fang: the heuristic with the belief; Hexenhammer:
+  the heuristic that refreshes its hand in phase 4, where easy's heuristic hoards);
 * **hard** — search (Fang: with the belief's determinizations), thinking like ``search``.
 
 A new bot's level is ``normal`` (:data:`DEFAULT`).
