@@ -204,8 +204,10 @@ def _calls(view: dict[str, Any], table: _Table) -> bool:
     return bool(table.mine) and table.top(table.theirs) >= table.top(table.mine)
 
 
-def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-    """A sensible move for the seat whose view this is."""
+def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Random, *,
+                     refresh: bool = False) -> Action:
+    """A sensible move for the seat whose view this is; ``refresh``: discard in phase 4 the
+    cards only phase 1 takes (:func:`_refresh`) instead of keeping every card."""
     table = _Table(view)
     hand = {c["id"]: c for c in view["hand"]}
     first = legal[0]
@@ -216,7 +218,7 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Rand
         return _react(view, table, hand, legal)
     phase = view["phase"]
     if phase == 4:
-        return PASS
+        return _refresh(hand, legal) if refresh else PASS
     if phase == 1 and {"type": "call_inquisition"} in legal and _calls(view, table):
         return {"type": "call_inquisition"}
     if phase in (2, 3):
@@ -230,9 +232,7 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Rand
 def choose_normal(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
     """The ``normal`` level: the heuristic, refreshing its hand in phase 4 (:func:`_refresh`)
     where the heuristic keeps every card."""
-    if view["phase"] == 4 and view["window"] is None and legal[0]["type"] != "choose":
-        return _refresh({c["id"]: c for c in view["hand"]}, legal)
-    return choose_heuristic(view, legal, rng)
+    return choose_heuristic(view, legal, rng, refresh=True)
 
 
 POLICIES = {"random": choose_random, "heuristic": choose_heuristic}

@@ -8,10 +8,11 @@ from tests.hexnet.hexenhammer.util import card, play, scenario, start
 
 ROWS = [["theresa", "heinbichl"], ["karl", "maria"], ["raphael", "bertram"]]
 heuristic = POLICIES["heuristic"]
+normal_level = POLICIES["normal"]
 
 
-def choose(st, seat):
-    return heuristic(GAME.view(st, seat), GAME.legal_actions(st, seat), random.Random(0))
+def choose(st, seat, policy=heuristic):
+    return policy(GAME.view(st, seat), GAME.legal_actions(st, seat), random.Random(0))
 
 
 def test_heuristic_calls_the_inquisition_when_an_opponents_villager_leads():
@@ -99,19 +100,14 @@ def test_heuristic_games_end_where_a_lap_of_phase_1_repeated_forever():
         assert outcome["winners"] and actions < 2000
 
 
-def normal_choice(st, seat):
-    return POLICIES["normal"](GAME.view(st, seat), GAME.legal_actions(st, seat),
-                              random.Random(0))
-
-
 def test_normal_level_discards_the_cards_only_phase_1_takes_in_phase_4():
     st = start(scenario(ROWS, [["beweys:2", "verleumdung", "ableugnung"], [], []], phase=4,
                         inquisitor=0, turn=0))
-    assert normal_choice(st, 0) == {"type": "discard", "card": card(st, 0, "verleumdung")}
-    GAME.apply(st, 0, normal_choice(st, 0))
-    assert normal_choice(st, 0) == {"type": "discard", "card": card(st, 0, "ableugnung")}
-    GAME.apply(st, 0, normal_choice(st, 0))
-    assert normal_choice(st, 0) == {"type": "pass"}  # the Beweys is kept
+    assert choose(st, 0, normal_level) == {"type": "discard", "card": card(st, 0, "verleumdung")}
+    GAME.apply(st, 0, choose(st, 0, normal_level))
+    assert choose(st, 0, normal_level) == {"type": "discard", "card": card(st, 0, "ableugnung")}
+    GAME.apply(st, 0, choose(st, 0, normal_level))
+    assert choose(st, 0, normal_level) == {"type": "pass"}  # the Beweys is kept
 
 
 def test_heuristic_keeps_its_cards_in_phase_4():
