@@ -3,9 +3,13 @@ information its seat could not have."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +26,8 @@ from hexnet.search import (
     parse_budget,
 )
 from tests.hexnet.test_sample_state import positions
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_budget_is_seconds_or_playouts():
@@ -101,6 +107,39 @@ def test_two_states_with_the_same_view_get_the_same_choice(game_name, players, s
     choices = [bot(v, game.legal_actions(s, seat), random.Random(7))
                for v, s in zip(views, (state, twin, sampled), strict=True)]
     assert choices[0] == choices[1] == choices[2] and choices[0] in legal
+
+
+# the deals and choices of a few positions, printed by a fresh interpreter
+_ONE_PROCESS = """
+import random, sys
+from hexnet.games import get_game, get_policy
+from tests.hexnet.test_sample_state import positions
+name, players = sys.argv[1], int(sys.argv[2])
+game, bot = get_game(name), get_policy(name, "search@8p")
+for i, (state, seat) in enumerate(positions(name, players, 5, {}, every=9)):
+    if i % 4 or game.outcome(state) is not None or seat not in game.waiting_for(state):
+        continue
+    view = game.view(state, seat)
+    deal = game.sample_state(view, random.Random(i))
+    print(repr(sorted(deal.items())), bot(view, game.legal_actions(state, seat), random.Random(i)))
+"""
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("hexenhammer", 4), ("hranice", 4),
+                                                    ("fang", 7)])
+def test_a_search_decision_is_the_same_in_every_process(game_name, players):
+    # a tournament's workers are processes, each with its own string hashes: a deal or a
+    # choice that followed a set's order would differ between them (Hexenhammer's cards out
+    # of the game did)
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", _ONE_PROCESS, game_name, str(players)],
+                              env=env, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                              check=True)
+        runs.append(done.stdout.splitlines())
+    assert len(runs[0]) >= 3
+    assert runs[0] == runs[1]
 
 
 @pytest.mark.parametrize("game_name", ["hexenhammer", "hranice", "fang"])

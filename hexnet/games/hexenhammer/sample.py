@@ -28,8 +28,10 @@ from hexnet.rng import seed_state
 
 Card = tuple[str, int]
 
-_OUT_OF_GAME = [k for k in data.TRIALS
-                if not data.CARDS[k].get("vp") or data.CARDS[k]["effect"] == "protect"]
+# in table order (not a set's order, which changes with the process's string hashes: the same
+# view and generator must give the same deal in every process, a tournament's workers included)
+_OUT_OF_GAME = [k for k in data.CARDS if k in data.TRIALS
+                and (not data.CARDS[k].get("vp") or data.CARDS[k]["effect"] == "protect")]
 
 
 def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
