@@ -127,6 +127,9 @@ class Playout:
         game, policy = self.game, self.spec.rollout
         see = self.spec.rollout_view or game.view
         horizon = self.spec.horizon
+        # who is waited on, asked afresh: each step moves the version, so the per-version
+        # cache of ``waiting_for`` would only be refilled
+        waiting_for = getattr(type(game).waiting_for, "__wrapped__", type(game).waiting_for)
         log = state["log"]
         keep = self.spec.log_keep
         steps = 0
@@ -137,7 +140,7 @@ class Playout:
                 return 0.0
             if stop is not None and steps % STOP_EVERY == STOP_EVERY - 1 and stop():
                 return None
-            waiting = game.waiting_for(state)
+            waiting = waiting_for(game, state)
             if not waiting:
                 timer = game.deadline(state)
                 if timer is None:
@@ -146,7 +149,8 @@ class Playout:
             else:
                 actor = waiting[rng.randrange(len(waiting))] if len(waiting) > 1 else waiting[0]
                 legal = game._legal(state, actor)
-                action = policy(see(state, actor), legal, rng)
+                # a forced move needs neither a view nor the policy (whose choice it would be)
+                action = legal[0] if len(legal) == 1 else policy(see(state, actor), legal, rng)
                 game._apply(state, actor, dict(action))
             state["version"] += 1
             steps += 1
