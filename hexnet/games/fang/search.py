@@ -21,25 +21,43 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from hexnet.engine import Game, visible
+from hexnet.engine import Game
 from hexnet.games.fang import belief, bots, data, deduction
 from hexnet.games.fang import view as engine_view
+from hexnet.games.fang.day import cat_counts_view
 from hexnet.games.fang.game import GAME
+from hexnet.games.fang.setup import known_roles
 from hexnet.search import SearchGame, SearchPolicy
 
 View = dict[str, Any]
 Action = dict[str, Any]
 ROLLOUT_LOG = 24  # recent events the rollout view keeps (the heuristic reads the last few)
+PLACES_AND_CARDS = frozenset({"pick", "guard", "witches", "ritual"})  # scenes that read them
 PROPOSALS = 6  # circles a proposal search compares
 ANCHOR = 1.0  # search leaves the heuristic's choice only for one better by a standard error
 
 
 def rollout_view(state: dict[str, Any], seat: int) -> View:
-    """``seat``'s view as the heuristic reads it: the game's part of the view and the seat's
-    recent events (uncopied: the heuristic only reads them)."""
-    v = engine_view.build(state, seat)
-    v["seat"] = seat
-    v["log"] = [e for e in state["log"][-ROLLOUT_LOG:] if visible(e, seat)]
+    """The parts of ``seat``'s view the heuristic reads in the scene it sees (playouts build one
+    per choice): who it is and knows, its own choice; the ritual's needs, its hand and the cat
+    counts where places are chosen or cards laid; the circle where it is voted on or laid for;
+    who voted and the recent events (uncopied: the heuristic only reads them) in the
+    banishment vote."""
+    role = state["roles"][seat]
+    name = engine_view.scene_seen(state, seat)
+    v: View = {"seat": seat, "role": role, "roles": known_roles(state, seat), "scene": name,
+               "my_choice": engine_view._own_choice(state, seat)}
+    if role == data.SEER:
+        v["seen"] = [list(r) for r in state["seer_results"]]
+    if name in PLACES_AND_CARDS:
+        v["required"] = list(state["required"])
+        v["hand"] = engine_view.own_hand(state, seat)
+        v["cat_counts"] = cat_counts_view(state, seat)
+    if name in ("proposal_vote", "ritual"):
+        v["members"] = engine_view.members(state, name)
+    elif name == "vote":
+        v["submitted"] = engine_view._public_submitted(state)
+        v["log"] = [e for e in state["log"][-ROLLOUT_LOG:] if "to" not in e or seat in e["to"]]
     return v
 
 

@@ -55,8 +55,7 @@ def _table(state: State) -> dict[str, Any]:
         "open_places": data.open_places(max(state["day"], 1)),
         "forms": list(state["form"]),
         "chief": state["chief"] if name in ("proposal", "proposal_vote") else None,
-        "members": list(state["today"].get("members", []))
-        if name in ("proposal_vote", "proposal_result", "ritual") else [],
+        "members": members(state, name),
         "proposal_size": scene.get("size"),
         "submitted": _public_submitted(state),
         "time_limits": cfg["time_limits"],
@@ -65,6 +64,19 @@ def _table(state: State) -> dict[str, Any]:
         # never changed, so the list is copied and they are shared
         "record": list(state.get("record") or []),
     }
+
+
+def members(state: State, name: str | None) -> list[int]:
+    """The proposed circle, while it is voted on, announced and at its ritual (``name``: the
+    scene as everyone sees it)."""
+    if name in ("proposal_vote", "proposal_result", "ritual"):
+        return list(state["today"].get("members", []))
+    return []
+
+
+def own_hand(state: State, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s ingredient cards as it sees them: never whether one is spoiled."""
+    return [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]]
 
 
 def private(state: State, seat: int | None) -> dict[str, Any]:
@@ -84,7 +96,7 @@ def _own(state: State, seat: int) -> dict[str, Any]:
     role = state["roles"][seat]
     name = scene_seen(state, seat)
     v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role, "scene": name,
-                         "hand": [{"id": c["id"], "ing": c["ing"]} for c in state["hands"][seat]],
+                         "hand": own_hand(state, seat),
                          "fluchkraut": role in (data.WITCH, data.CROW),
                          "my_choice": _own_choice(state, seat),
                          "my_lays": [list(x) for x in
