@@ -69,56 +69,62 @@ class _Table:
                 best = s
         return best
 
-    def margin(self, changed: str | None = None, to: int = 0) -> float:
+    def margin(self) -> float:
         """How much safer the bot's villagers are than the opponents' (bigger is better)."""
         if not self.mine:
             return 0.0
-        if changed is None:
-            return (self._leaders[1][1] - self._leaders[0][1]) + 0.05 * 0 * 1
-        mine = changed in self._mine_set
-        own = self._top_with(self._leaders[0], changed, to) if mine else self._leaders[0][1]
-        opp = self._leaders[1][1] if mine else self._top_with(self._leaders[1], changed, to)
-        return (opp - own) + 0.05 * (to - self.susp[changed]) * (-1 if mine else 1)
+        return float(self._leaders[1][1] - self._leaders[0][1])
+
+    def margins_after(self, hand: dict[str, dict], plays: list[Action]) -> list[float]:
+        """:meth:`margin` once each of ``plays`` (cards played on a target villager) moved its
+        target by the card's value (its sign, the accuser's bonuses), kept between the
+        villager's start and the top — and a little more the further it moved an opponent's
+        villager up or the bot's own down. All plays in one call: the heuristic asks it at
+        most steps of search's playouts."""
+        if not self.mine:
+            return [0.0] * len(plays)
+        susp, start, mine = self.susp, self.start, self._mine_set
+        own, opp = self._leaders
+        top_with, villagers, top = self._top_with, data.VILLAGERS, data.TOP
+        out: list[float] = []
+        for action in plays:
+            card = hand[action["card"]]
+            target = action["target"]
+            value = card["value"] * action.get("sign", 1)
+            accuser = action.get("accuser")
+            if accuser:
+                ability = villagers[accuser]
+                value += ability.get("accuser_card_bonus", {}).get(card["kind"], 0)
+                value += ability.get("accuser_bonus", {}).get(target, 0)
+            now = susp[target]
+            to = max(start[target], min(top, now + value))
+            if target in mine:
+                out.append((opp[1] - top_with(own, target, to)) - 0.05 * (to - now))
+            else:
+                out.append((top_with(opp, target, to) - own[1]) + 0.05 * (to - now))
+        return out
 
     @staticmethod
     def _top_with(leaders: tuple[str | None, int, int], changed: str, to: int) -> int:
-        """``top`` of a group containing ``changed`` after it moves to ``to``."""
+        """The top suspicion of a group containing ``changed`` after it moves to ``to``."""
         lead, best, second = leaders
         rest = second if changed == lead else best
         return to if to > rest else rest
-
-    def after(self, vid: str, delta: int) -> int:
-        return max(self.start[vid], min(data.TOP, self.susp[vid] + delta))
 
     def threatened(self) -> bool:
         """One of the bot's villagers would burn now (alone or in a tie)."""
         return any(self.owner[w] == self.me for w in self.witches if w in self.owner)
 
 
-def _delta(hand: dict[str, dict], action: Action) -> int:
-    card = hand[action["card"]]
-    kind = card["kind"]
-    value = card["value"] * action.get("sign", 1)
-    accuser = action.get("accuser")
-    if accuser:
-        ability = data.VILLAGERS[accuser]
-        value += ability.get("accuser_card_bonus", {}).get(kind, 0)
-        value += ability.get("accuser_bonus", {}).get(action["target"], 0)
-    return value
-
-
 def _best_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Action | None:
     """The card play (with a target) that widens the margin most, if any widens it."""
+    trials = data.TRIALS
+    plays = [a for a in legal if a["type"] == "play" and "target" in a
+             and hand[a["card"]]["kind"] not in trials]
     base = table.margin()
     best, best_gain = None, 0.5
-    for action in legal:
-        if action["type"] != "play" or "target" not in action:
-            continue
-        kind = hand[action["card"]]["kind"]
-        if kind in data.TRIALS:
-            continue
-        target = action["target"]
-        gain = table.margin(target, table.after(target, _delta(hand, action))) - base
+    for action, margin in zip(plays, table.margins_after(hand, plays), strict=True):
+        gain = margin - base
         if gain > best_gain:
             best, best_gain = action, gain
     return best

@@ -31,10 +31,10 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], heuristic:
     table = bots._Table(view)
     hand = {c["id"]: c for c in view["hand"]}
     keep: list[Action] = []
-    scored: list[tuple[float, int, Action]] = []
+    targeted: list[Action] = []  # plays on a target: ranked by the margin they leave
     others: dict[str, list[tuple[float, Action]]] = {}
     base = table.margin()
-    for i, action in enumerate(legal):
+    for action in legal:
         if action["type"] != "play":
             keep.append(action)
             continue
@@ -47,9 +47,10 @@ def candidates(game: Game, view: dict[str, Any], legal: list[Action], heuristic:
             else:
                 keep.append(action)
             continue
-        target = action["target"]
-        gain = table.margin(target, table.after(target, bots._delta(hand, action))) - base
-        scored.append((-gain, i, action))
+        targeted.append(action)
+    margins = table.margins_after(hand, targeted)
+    scored = [(base - margin, i, action)
+              for i, (action, margin) in enumerate(zip(targeted, margins, strict=True))]
     for options in others.values():
         options.sort(key=lambda x: x[0])
         keep.extend(a for _, a in options[:TOP_OTHERS])
