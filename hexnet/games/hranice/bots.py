@@ -50,47 +50,69 @@ def _threat(view: dict[str, Any], seat: int) -> float:
     return weight
 
 
-def _accuse_value(view: dict[str, Any], target: str, bonus: int) -> float:
-    me = view["seat"]
-    owner = _owner(view, target)
+class _Reading:
+    """One view as the heuristic scores its actions: the seat's bonuses, each citizen's owner
+    and each seat's threat, worked out once per choice (a choice scores every legal action,
+    and search's playouts make one at most steps)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.owners = {c: s for s, council in enumerate(view["councils"]) for c in council}
+        self._bonuses: dict[str, int] = {}
+        self._threats: dict[int | None, float] = {}
+
+    def bonus(self, key: str) -> int:
+        if key not in self._bonuses:
+            self._bonuses[key] = _bonus(self.view, key)
+        return self._bonuses[key]
+
+    def threat(self, seat: int) -> float:
+        if seat not in self._threats:
+            self._threats[seat] = _threat(self.view, seat)
+        return self._threats[seat]
+
+
+def _accuse_value(read: _Reading, target: str, bonus: int) -> float:
+    view = read.view
+    owner = read.owners.get(target)
     p = _p_at_least(view["defence"][target] - bonus)
     ignites = len(view["pyre"]) + 1 >= cards.rule("pyre_ignites_at")
     fire = cards.rule("ignite_points") if ignites else 0
-    if owner == me:
+    if owner == view["seat"]:
         return p * (fire - cards.influence(target)) if ignites else -5.0
-    return p * (cards.influence(target) * _threat(view, owner) + fire)
+    return p * (cards.influence(target) * read.threat(owner) + fire)
 
 
-def _score(view: dict[str, Any], action: Action) -> float:
+def _score(read: _Reading, action: Action) -> float:
     kind = action["type"]
-    hand = view["hand"]
+    view = read.view
     if kind == "draw":
-        return 1.6 if len(hand) < 4 else 0.9
+        return 1.6 if len(view["hand"]) < 4 else 0.9
     if kind == "citizen":
         row = cards.info(action["card"])
         extra = 0.8 if row.get("enter_draw") or "player" in action else 0.0
         return 2.0 + row["influence"] + extra
     if kind == "accuse":
-        return _accuse_value(view, action["target"], _bonus(view, "accuse_bonus"))
+        return _accuse_value(read, action["target"], read.bonus("accuse_bonus"))
     if kind == "cleanse":
-        need = cards.influence(action["target"]) + 1 - _bonus(view, "cleanse_bonus")
+        need = cards.influence(action["target"]) + 1 - read.bonus("cleanse_bonus")
         return _p_at_least(need) * cards.influence(action["target"])
     if kind == "action":
         row = cards.info(action["card"])
         effect = row["effect"]
         if effect == "accuse":
-            bonus = _bonus(view, "accuse_bonus") + row.get("roll_bonus", 0)
+            bonus = read.bonus("accuse_bonus") + row.get("roll_bonus", 0)
             if row.get("automatic"):
                 bonus = 6
-            value = _accuse_value(view, action["target"], bonus)
+            value = _accuse_value(read, action["target"], bonus)
             return value / row["cost"] - 0.5
         if effect == "cleanse":
             return cards.influence(action["target"]) - 0.5
         if effect == "ignite":
-            kat = _bonus(view, "ignite_draw")
+            kat = read.bonus("ignite_draw")
             return cards.rule("ignite_points") + 0.5 * kat - 0.3
         victim = action["player"]
-        return 0.7 + 0.2 * view["hand_sizes"][victim] * _threat(view, victim) / 3
+        return 0.7 + 0.2 * view["hand_sizes"][victim] * read.threat(victim) / 3
     return 0.0
 
 
@@ -140,5 +162,6 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action],
         return max(legal, key=lambda a: (KEEP.get(a["card"], cards.influence(a["card"]))))
     if view.get("window") is not None and "pass" in kinds_:
         return _react(view, legal)
-    scored = [(_score(view, a) + rng.random() * 0.05, i) for i, a in enumerate(legal)]
+    read = _Reading(view)
+    scored = [(_score(read, a) + rng.random() * 0.05, i) for i, a in enumerate(legal)]
     return legal[max(scored)[1]]

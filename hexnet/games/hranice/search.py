@@ -30,7 +30,8 @@ def candidates(game: Game, view: dict[str, Any], legal: list[dict[str, Any]],
     """The heuristic's choice and the turn actions it scores best (every answer otherwise)."""
     if view.get("window") is not None or any(a["type"] in ("discard", "flip") for a in legal):
         return list(legal)
-    ranked = sorted(range(len(legal)), key=lambda i: (-bots._score(view, legal[i]), i))
+    read = bots._Reading(view)
+    ranked = sorted(range(len(legal)), key=lambda i: (-bots._score(read, legal[i]), i))
     return [heuristic] + [legal[i] for i in ranked[:TOP_ACTIONS]]
 
 
