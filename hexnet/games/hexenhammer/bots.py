@@ -26,6 +26,9 @@ PASS: Action = {"type": "pass"}
 # leads, so the normal level discards them in phase 4 to draw fresh ones (at three seats against
 # bots that keep them: a 46-50% win rate instead of 30-38%, by seat, 4,500 games)
 REFRESHED = frozenset({"verleumdung", "ableugnung"})
+# each villager's bonuses as an accuser: by card kind, by target
+_ACCUSER_BONUSES = {vid: (v.get("accuser_card_bonus", {}), v.get("accuser_bonus", {}))
+                    for vid, v in data.VILLAGERS.items()}
 BURNING_TRIALS = frozenset({"wasserprobe_schwimmt", "wasserprobe_sinkt", "wiegeprobe_leichter",
                             "teufelsmal_ja"})
 
@@ -85,23 +88,27 @@ class _Table:
             return [0.0] * len(plays)
         susp, start, mine = self.susp, self.start, self._mine_set
         own, opp = self._leaders
-        top_with, villagers, top = self._top_with, data.VILLAGERS, data.TOP
+        top_with, top = self._top_with, data.TOP
         out: list[float] = []
+        known: dict[tuple[str, int], float] = {}  # (target, value): plays often share both
         for action in plays:
             card = hand[action["card"]]
             target = action["target"]
             value = card["value"] * action.get("sign", 1)
             accuser = action.get("accuser")
             if accuser:
-                ability = villagers[accuser]
-                value += ability.get("accuser_card_bonus", {}).get(card["kind"], 0)
-                value += ability.get("accuser_bonus", {}).get(target, 0)
-            now = susp[target]
-            to = max(start[target], min(top, now + value))
-            if target in mine:
-                out.append((opp[1] - top_with(own, target, to)) - 0.05 * (to - now))
-            else:
-                out.append((top_with(opp, target, to) - own[1]) + 0.05 * (to - now))
+                by_card, by_target = _ACCUSER_BONUSES[accuser]
+                value += by_card.get(card["kind"], 0) + by_target.get(target, 0)
+            margin = known.get((target, value))
+            if margin is None:
+                now = susp[target]
+                to = max(start[target], min(top, now + value))
+                if target in mine:
+                    margin = (opp[1] - top_with(own, target, to)) - 0.05 * (to - now)
+                else:
+                    margin = (top_with(opp, target, to) - own[1]) + 0.05 * (to - now)
+                known[(target, value)] = margin
+            out.append(margin)
         return out
 
     @staticmethod
@@ -214,17 +221,17 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Rand
                      refresh: bool = False) -> Action:
     """A sensible move for the seat whose view this is; ``refresh``: discard in phase 4 the
     cards only phase 1 takes (:func:`_refresh`) instead of keeping every card."""
-    table = _Table(view)
     hand = {c["id"]: c for c in view["hand"]}
     first = legal[0]
+    if view["phase"] == 4 and view["window"] is None and first["type"] != "choose":
+        return _refresh(hand, legal) if refresh else PASS  # the board does not matter here
+    table = _Table(view)
     if first["type"] == "choose":
         return max(legal, key=lambda a: (table.owner.get(a["target"]) != table.me,
                                          data.VILLAGERS[a["target"]]["matches"]))
     if view["window"] is not None:
         return _react(view, table, hand, legal)
     phase = view["phase"]
-    if phase == 4:
-        return _refresh(hand, legal) if refresh else PASS
     if phase == 1 and {"type": "call_inquisition"} in legal and _calls(view, table):
         return {"type": "call_inquisition"}
     if phase in (2, 3):
