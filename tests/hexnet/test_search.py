@@ -20,6 +20,7 @@ from hexnet.search import (
     MIN_EVIDENCE,
     STOP_EVERY,
     Budget,
+    Playout,
     SearchPolicy,
     budgeted,
     copy_state,
@@ -266,6 +267,25 @@ def test_every_fang_witch_whispers_the_same_vote():
         assert state["roles"][plans.pop()] != "hexe"
         seen += 1
     assert seen > 0
+
+
+@pytest.mark.parametrize(("game_name", "players"), [("hexenhammer", 4), ("hranice", 4),
+                                                    ("fang", 8)])
+def test_a_playout_asks_the_policy_only_for_real_choices(game_name, players):
+    # a forced move (one legal action) is played without building a view for the policy
+    game = get_game(game_name)
+    spec = get_policy(game_name, "search").spec
+    asked: list[int] = []
+
+    def rollout(view, legal, rng):
+        asked.append(len(legal))
+        return spec.rollout(view, legal, rng)
+
+    playout = Playout(game, replace(spec, rollout=rollout))
+    state = game.setup([f"p{i}" for i in range(players)], 3)
+    value = playout.run(state, 0, random.Random(3))
+    assert value is not None and 0.0 <= value <= 1.0
+    assert len(asked) > 10 and min(asked) >= 2
 
 
 def test_copy_state_is_deep_except_for_shared_keys():
