@@ -14,6 +14,7 @@ the cards only phase 1 takes, to draw fresh ones.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -51,7 +52,12 @@ class _Table:
         self.theirs = [vid for vid, o in self.owner.items() if o != self.me]
         self.witches = view["current_witches"]
         self._mine_set = frozenset(self.mine)
-        self._leaders = (self._two_best(self.mine), self._two_best(self.theirs))
+
+    @functools.cached_property
+    def _leaders(self) -> tuple[tuple[str | None, int, int], tuple[str | None, int, int]]:
+        """:meth:`_two_best` of the bot's villagers and of the opponents' (read by the margins
+        only: a reaction window's answer does without)."""
+        return self._two_best(self.mine), self._two_best(self.theirs)
 
     def _two_best(self, ids: list[str]) -> tuple[str | None, int, int]:
         """The leader of ``ids``, its suspicion, and the best suspicion of the others."""

@@ -46,26 +46,29 @@ def evaluate(game: Game, state: dict[str, Any], seat: int) -> float:
 
 def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The parts of ``seat``'s view the heuristic reads, without the log and the copies
-    (playouts build one per action)."""
+    (playouts build one per action); the citizens' defences only on a turn (a reaction
+    window's answer does not read them)."""
     councils = state["councils"]
     n = len(state["players"])
-    defence: dict[str, int] = {}
-    for council in councils:
-        bonus = [int(cards.ability(c, "defence_bonus")) for c in council]
-        total = sum(bonus)
-        for c, own in zip(council, bonus, strict=True):
-            defence[c] = cards.influence(c) + total - own
     window = state["window"]
     shown = None
     if window is not None and window["pending"]:
         shown = {**window["trigger"], "asked": window["pending"][0], "order": window["order"]}
-    return {
+    view = {
         "seat": seat, "target": state["target"], "hand": state["hands"][seat],
         "hand_sizes": [len(h) for h in state["hands"]], "councils": councils,
-        "defence": defence, "pyre": state["pyre"],
-        "influence": [board.influence(state, s) for s in range(n)],
+        "pyre": state["pyre"], "influence": [board.influence(state, s) for s in range(n)],
         "tokens": state["tokens"], "window": shown,
     }
+    if shown is None:
+        defence: dict[str, int] = {}
+        for council in councils:
+            bonus = [int(cards.ability(c, "defence_bonus")) for c in council]
+            total = sum(bonus)
+            for c, own in zip(council, bonus, strict=True):
+                defence[c] = cards.influence(c) + total - own
+        view["defence"] = defence
+    return view
 
 
 SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
