@@ -46,7 +46,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> View:
     role = state["roles"][seat]
     name = engine_view.scene_seen(state, seat)
     v: View = {"seat": seat, "role": role, "roles": known_roles(state, seat), "scene": name,
-               "my_choice": engine_view._own_choice(state, seat)}
+               "my_choice": engine_view.own_choice(state, seat)}
     if role == data.SEER:
         v["seen"] = [list(r) for r in state["seer_results"]]
     if name in PLACES_AND_CARDS:
@@ -56,7 +56,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> View:
     if name in ("proposal_vote", "ritual"):
         v["members"] = engine_view.members(state, name)
     elif name == "vote":
-        v["submitted"] = engine_view._public_submitted(state)
+        v["submitted"] = engine_view.public_submitted(state)
         v["log"] = [e for e in state["log"][-ROLLOUT_LOG:] if "to" not in e or seat in e["to"]]
     return v
 

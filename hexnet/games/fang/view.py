@@ -57,7 +57,7 @@ def _table(state: State) -> dict[str, Any]:
         "chief": state["chief"] if name in ("proposal", "proposal_vote") else None,
         "members": members(state, name),
         "proposal_size": scene.get("size"),
-        "submitted": _public_submitted(state),
+        "submitted": public_submitted(state),
         "time_limits": cfg["time_limits"],
         "deal": cfg["deal"],
         # the public record of the whole game (the log is only its last events): entries are
@@ -98,7 +98,7 @@ def _own(state: State, seat: int) -> dict[str, Any]:
     v: dict[str, Any] = {"roles": known_roles(state, seat), "role": role, "scene": name,
                          "hand": own_hand(state, seat),
                          "fluchkraut": role in (data.WITCH, data.CROW),
-                         "my_choice": _own_choice(state, seat),
+                         "my_choice": own_choice(state, seat),
                          "my_lays": [list(x) for x in
                                      (state.get("lays") or [[]] * state["n"])[seat]],
                          "cat_counts": cat_counts_view(state, seat)}
@@ -121,7 +121,7 @@ def build(state: State, seat: int | None) -> dict[str, Any]:
     return {**_table(state), **_own(state, seat)}
 
 
-def _public_submitted(state: State) -> list[int]:
+def public_submitted(state: State) -> list[int]:
     """Who has voted/confirmed/laid so far (never how); nothing in the secret day scenes."""
     scene = state["scene"]
     if scene.get("name") in ("pick", "guard", "witches", None):
@@ -129,7 +129,7 @@ def _public_submitted(state: State) -> list[int]:
     return [s for s, k in enumerate(scene["count"]) if k > 0]
 
 
-def _own_choice(state: State, seat: int) -> Any:
+def own_choice(state: State, seat: int) -> Any:
     """What ``seat`` itself submitted in the current scene (picks and votes)."""
     scene = state["scene"]
     name = scene.get("name")
