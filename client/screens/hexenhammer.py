@@ -211,8 +211,8 @@ class HexenhammerScreen(HandTableScreen):
         if window:
             trigger = window.get("trigger") or {}
             lines.append(_("At stake: {what}").format(what=self.words().trigger_text(trigger)))
-            if trigger.get("kind"):
-                lines.append("  " + i18n.word(GAME, "card_text", trigger.get("kind")))
+            if trigger.get("kind"):  # the card's rule text with its own value (not "{value}")
+                lines.append("  " + self.words().rule_text(trigger))
         else:
             lines.append(_("Panic! Anyone may play; the cards you could play now:"))
         lines += [self.card_text(cid) for cid in

@@ -101,6 +101,8 @@ async def test_hexenhammer_at_120_columns_draws_the_bar_double_and_the_card_at_s
         assert "▒▒▒▒▒▒████████" in karl  # 7 suspicion on a floor of 3, two cells a point
         stake = str(screen.query_one("#at-stake").render())
         assert stake.startswith("At stake: Bela: Falsches Zeugnis +3, Heinbichl accuses Karl")
+        # the card's rule text with its value filled in (it read "gains {value} suspicion")
+        assert "  Brown, phases 1-3: the accused gains 3 suspicion." in stake.splitlines()
         assert "★ Gegenanklage: Reaction" in stake
         assert screen.query_one("#at-stake").region.height >= 4
 
