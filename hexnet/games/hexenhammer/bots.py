@@ -70,14 +70,6 @@ class _Table:
                 second = s
         return lead, best, second
 
-    def top(self, ids: list[str], changed: str | None = None, to: int = 0) -> int:
-        best = -1
-        for vid in ids:
-            s = to if vid == changed else self.susp[vid]
-            if s > best:
-                best = s
-        return best
-
     def margin(self) -> float:
         """How much safer the bot's villagers are than the opponents' (bigger is better)."""
         if not self.mine:
@@ -220,7 +212,8 @@ def _calls(view: dict[str, Any], table: _Table) -> bool:
     ends the phase."""
     if not view["draw_pile"] and not view["discard_size"]:
         return True
-    return bool(table.mine) and table.top(table.theirs) >= table.top(table.mine)
+    own, opp = table._leaders
+    return bool(table.mine) and opp[1] >= own[1]
 
 
 def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Random, *,

@@ -32,13 +32,6 @@ def _bonus(view: dict[str, Any], key: str) -> int:
     return sum(int(cards.ability(c, key)) for c in view["councils"][view["seat"]])
 
 
-def _owner(view: dict[str, Any], card: str) -> int | None:
-    for seat, council in enumerate(view["councils"]):
-        if card in council:
-            return seat
-    return None
-
-
 def _threat(view: dict[str, Any], seat: int) -> float:
     """How much hurting ``seat`` is worth: more for the leader and for an active token."""
     others = [i for s, i in enumerate(view["influence"]) if s != view["seat"]]
@@ -126,7 +119,8 @@ def _react(view: dict[str, Any], legal: list[Action]) -> Action:
     if event == "to_pyre" and w["owner"] == me and w["actor"] != me and "primluva" in by_card:
         return by_card["primluva"]
     if event == "action" and w["actor"] != me and "protest" in by_card:
-        aimed = w.get("player") == me or (w.get("target") and _owner(view, w["target"]) == me)
+        owner = _Reading(view).owners.get(w["target"]) if w.get("target") else None
+        aimed = w.get("player") == me or owner == me
         danger = view["influence"][w["actor"]] + 3 >= view["target"]
         if aimed or (w["card"] == "zapaleni" and danger):
             return by_card["protest"]
