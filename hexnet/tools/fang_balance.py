@@ -43,8 +43,9 @@ SIDES = ("village", "witches", "fool")
 # playouts a ``hard`` decision runs in the play-time think (0.5 s, 0.45 s of it searching) on
 # one idle core of the study machine, by table size: the median over the decisions that
 # searched among 90 positions of normal play (``python -m hexnet.tools.searchbench --game fang
-# --players N --decisions 90 --policy hard --clock cpu --positions normal --seed 2``)
-PLAY_TIME_PLAYOUTS = {4: 516, 5: 318, 6: 217, 7: 139, 8: 142, 9: 102, 10: 86, 11: 81, 12: 77}
+# --players N --decisions 90 --policy hard --clock cpu --positions normal --seed 2``), measured
+# again at c8d2c4b: the faster playouts of stop 35 bought 1.1–2.4× the old budgets
+PLAY_TIME_PLAYOUTS = {4: 1232, 5: 543, 6: 350, 7: 299, 8: 158, 9: 158, 10: 137, 11: 133, 12: 82}
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
