@@ -9,7 +9,9 @@ wins, each with its 95% Wilson interval, and whether it meets the target (villag
 A game is deterministic given its seed, so a study is resumable: with ``--out DIR`` every game
 is appended to ``DIR/<count>.jsonl`` as soon as its batch is played, a run skips the seeds its
 files already hold, and ``--report`` only reads them. ``DIR/study.json`` names the bots,
-options and seed; a run with other ones refuses the directory rather than mix two studies.
+options and seed; a run with other ones refuses the directory rather than mix two studies. A
+run shows on stderr how many of the games still missing are played, with the time left (on a
+terminal; ``--progress`` elsewhere: a line at every tenth of the way).
 
 ``--witches P`` seats another policy on the witches' side (witches and crow; the village and the
 fool play ``--bots``): what one level is worth against another (``--bots hard --witches
@@ -28,6 +30,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,7 @@ from hexnet.games import get_game
 from hexnet.games.fang import data
 from hexnet.options import OptionError, parse_flags
 from hexnet.policies import load_policy
+from hexnet.tools.progress import Progress
 from hexnet.tools.selfplay import GameFailed, play_game
 from hexnet.tools.workers import open_runner
 
@@ -129,13 +133,26 @@ def check_study(out: Path, meta: dict[str, Any]) -> None:
         marker.write_text(json.dumps(meta, indent=1), encoding="utf-8")
 
 
+def seeds_of(n: int, tables: int, seed: int) -> list[int]:
+    """The seeds of the ``tables`` games at ``n`` seats."""
+    return [seed + 1000 * n + i for i in range(tables)]
+
+
+def missing(n: int, tables: int, seed: int, out: Path | None) -> int:
+    """How many of the ``tables`` games at ``n`` seats ``out`` does not hold yet."""
+    have = read_rows(out / f"{n}.jsonl") if out else {}
+    return sum(1 for s in seeds_of(n, tables, seed) if s not in have)
+
+
 def play_count(n: int, tables: int, bots: str, seed: int, options: dict[str, Any],
                workers: int, out: Path | None, batch: int,
-               witches: str | None = None) -> list[dict[str, Any]]:
-    """The ``tables`` games at ``n`` seats: those ``out`` holds, the rest played and appended."""
+               witches: str | None = None,
+               played_some: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """The ``tables`` games at ``n`` seats: those ``out`` holds, the rest played and appended
+    (``played_some`` told how many after each batch)."""
     path = out / f"{n}.jsonl" if out else None
     have = read_rows(path) if path else {}
-    seeds = [seed + 1000 * n + i for i in range(tables)]
+    seeds = seeds_of(n, tables, seed)
     todo = [s for s in seeds if s not in have]
     with open_runner(workers, None, tasks=max(1, len(todo))) as runner:
         for start in range(0, len(todo), batch):
@@ -148,6 +165,8 @@ def play_count(n: int, tables: int, bots: str, seed: int, options: dict[str, Any
             if path:
                 with path.open("a", encoding="utf-8") as f:
                     f.writelines(json.dumps(row) + "\n" for row in played)
+            if played_some is not None:
+                played_some(len(played))
     return [have[s] for s in seeds]
 
 
@@ -163,14 +182,17 @@ def summary(n: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
 def line(row: dict[str, Any]) -> str:
     """A row as text: each side's share [interval]."""
     games = row["games"]
+    if not games:
+        return f"{row['players']:>2} players, no games yet"
     parts = []
     for side in SIDES:
         k = row["wins"][side]
         lo, hi = wilson(k, games)
         parts.append(f"{side} {k / max(games, 1):5.1%} [{lo:5.1%}–{hi:5.1%}]")
     mark = "ok" if fair(row["wins"], games) else "--"
-    return (f"{row['players']:>2} players, {games} games ({row['cpu_per_game']:.1f} s CPU a "
-            f"game): " + " · ".join(parts) + f"  {mark}")
+    played = f"{games} game" if games == 1 else f"{games} games"
+    return (f"{row['players']:>2} players, {played} ({row['cpu_per_game']:.1f} s CPU a game): "
+            + " · ".join(parts) + f"  {mark}")
 
 
 def counts_of(text: str) -> list[int]:
@@ -199,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true",
                         help="only print what --out holds (plays nothing)")
     parser.add_argument("--json", metavar="FILE", help="write the figures")
+    parser.add_argument("--progress", action="store_true",
+                        help="show progress on stderr even when it is not a terminal")
     args = parser.parse_args(argv)
     try:
         counts = counts_of(args.counts)
@@ -220,15 +244,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Fang balance: {args.tables} tables a count, {seats}, options "
           f"{options or 'default'}", flush=True)
     rows = []
+    to_play = 0 if args.report else sum(missing(n, args.tables, args.seed, out) for n in counts)
+    progress = Progress(to_play, "games", enabled=True if args.progress else None)
     for n in counts:
         if args.report:
             held = read_rows(out / f"{n}.jsonl")  # type: ignore[operator]
             games = [held[s] for s in sorted(held)][:args.tables]
         else:
             games = play_count(n, args.tables, args.bots, args.seed, options, args.workers,
-                               out, args.batch or 4 * args.workers, args.witches)
+                               out, args.batch or 4 * args.workers, args.witches,
+                               progress.advance)
         rows.append(summary(n, games))
-        print(line(rows[-1]), flush=True)
+        progress.say(line(rows[-1]))
+    progress.close()
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"bots": args.bots, "tables": args.tables, "options": options,

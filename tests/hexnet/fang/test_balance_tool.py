@@ -48,6 +48,30 @@ def test_a_study_resumes_from_its_files_and_plays_each_seed_once(tmp_path, capsy
     assert " 4 players, 5 games" in report and " 5 players, 5 games" in report
 
 
+def test_a_study_shows_its_progress_over_the_games_it_still_has_to_play(tmp_path,
+                                                                       capsys) -> None:
+    out = tmp_path / "study"
+    argv = ["--counts", "4,5", "--bots", "heuristic", "--out", str(out), "--progress"]
+    assert fang_balance.main([*argv, "--tables", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "] 2/4 games  50%" in err and "] 4/4 games  100%" in err
+    assert fang_balance.main([*argv, "--tables", "3"]) == 0  # one more a count: 2 to play
+    err = capsys.readouterr().err
+    assert "] 1/2 games  50%" in err and "] 2/2 games  100%" in err and "/4 games" not in err
+
+
+def test_a_count_without_games_says_so_in_the_report(tmp_path, capsys) -> None:
+    out = str(tmp_path / "study")
+    assert fang_balance.main(["--counts", "4", "--tables", "1", "--bots", "heuristic",
+                              "--out", out]) == 0
+    capsys.readouterr()
+    assert fang_balance.main(["--counts", "4,5", "--tables", "1", "--bots", "heuristic",
+                              "--out", out, "--report"]) == 0
+    report = capsys.readouterr().out.splitlines()
+    assert report[1].startswith(" 4 players, 1 game (")
+    assert report[2] == " 5 players, no games yet"
+
+
 def test_a_study_refuses_a_directory_that_holds_another_study(tmp_path, capsys) -> None:
     out = str(tmp_path / "study")
     assert fang_balance.main(["--counts", "4", "--tables", "1", "--bots", "heuristic",
