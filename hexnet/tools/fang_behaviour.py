@@ -19,6 +19,7 @@ from hexnet.games import get_game
 from hexnet.games.fang import data
 from hexnet.games.fang.behaviour import CLASSES, CROW, FILE, KEYS, WITCH, class_of
 from hexnet.policies import load_policy
+from hexnet.tools.fang_balance import bots_for
 from hexnet.tools.selfplay import play_game
 from hexnet.tools.workers import open_runner
 
@@ -89,16 +90,23 @@ def game_tally(players: int, policy: str, seed: int,
     return tally
 
 
+def tasks(n: int, games: int, policy: str, seed: int,
+          options: dict[str, Any] | None) -> list[tuple[int, str, int, dict[str, Any] | None]]:
+    """The games a fit plays at ``n`` seats, as :func:`game_tally`'s arguments (``hard`` at
+    the play-time budget of ``n``)."""
+    return [(n, bots_for(policy, n), seed + 1000 * n + g, options) for g in range(games)]
+
+
 def fit(games: int, players: list[int], policy: str = "normal", seed: int = 1,
         workers: int | None = 1, options: dict[str, Any] | None = None,
         say: Callable[[str], None] = print) -> dict[str, dict[str, float]]:
     """Play ``games`` games at each table size with ``policy`` on every seat and count each
-    class's behaviour (add-one smoothed); returns the model as ``behaviour.model`` reads it."""
+    class's behaviour (add-one smoothed); returns the model as ``behaviour.model`` reads it.
+    ``hard`` plays at each table size's play-time budget, as the balance study does."""
     tally = {c: {k: [1, 2] for k in KEYS} for c in CLASSES}
     with open_runner(workers, None, tasks=games) as runner:
         for n in players:
-            work = [(n, policy, seed + 1000 * n + g, options) for g in range(games)]
-            for one in runner.map(game_tally, work):
+            for one in runner.map(game_tally, tasks(n, games, policy, seed, options)):
                 for c in CLASSES:
                     for k in KEYS:
                         tally[c][k][0] += one[c][k][0]
@@ -123,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description="fit Fang's behaviour model from selfplay")
     parser.add_argument("--games", type=int, default=40, help="games per table size")
     parser.add_argument("--players", default="5,8,12", help="table sizes, comma-separated")
-    parser.add_argument("--policy", default="normal")
+    parser.add_argument("--policy", default="normal",
+                        help="the policy on every seat (hard: at its play-time budget)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="write seeds/fang_behaviour.toml")

@@ -98,3 +98,12 @@ def test_the_fit_counts_each_class_of_seat() -> None:
             hits, trials = tally[cls][key]
             assert 0 <= hits <= trials and trials > 0
     assert tally["crow"]["abstains"] == [0, 0]  # no crow at 5 seats
+
+
+def test_the_fit_plays_hard_at_the_play_time_budget_of_each_table_size() -> None:
+    eight = fang_behaviour.tasks(8, 2, "hard", 1, None)
+    twelve = fang_behaviour.tasks(12, 1, "hard", 1, None)
+    assert eight == [(8, f"hard@{fang_balance.PLAY_TIME_PLAYOUTS[8]}p", 8001, None),
+                     (8, f"hard@{fang_balance.PLAY_TIME_PLAYOUTS[8]}p", 8002, None)]
+    assert twelve == [(12, f"hard@{fang_balance.PLAY_TIME_PLAYOUTS[12]}p", 12001, None)]
+    assert fang_behaviour.tasks(5, 1, "normal", 1, None) == [(5, "normal", 5001, None)]
