@@ -25,6 +25,7 @@ normal`` against ``--bots normal``).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hexnet import seeds
 from hexnet.games import get_game
 from hexnet.games.fang import data
 from hexnet.options import OptionError, parse_flags
@@ -67,6 +69,16 @@ def fair(counts: dict[str, int], games: int) -> bool:
     share = {s: counts.get(s, 0) / max(games, 1) for s in SIDES}
     return (0.4 <= share["village"] <= 0.6 and 0.4 <= share["witches"] <= 0.6
             and share["fool"] <= 0.15)
+
+
+def data_fingerprint() -> str:
+    """Fang's rules and behaviour data as a study plays them (``seeds/fang.toml`` and
+    ``seeds/fang_behaviour.toml``): a study's games share one, so a study refuses to grow
+    under changed data."""
+    digest = hashlib.sha256()
+    for name in ("fang.toml", "fang_behaviour.toml"):
+        digest.update(seeds.raw(name))
+    return digest.hexdigest()[:16]
 
 
 def bots_for(bots: str, players: int) -> str:
@@ -230,9 +242,10 @@ def main(argv: list[str] | None = None) -> int:
         out = Path(args.out) if args.out else None
         if args.report and out is None:
             raise ValueError("--report reads --out DIR")
-        if out is not None:
+        if out is not None and not args.report:  # a report reads any study
             meta = {"bots": args.bots, "options": options, "seed": args.seed,
-                    "budgets": {str(n): bots_for(args.bots, n) for n in PLAY_TIME_PLAYOUTS}}
+                    "budgets": {str(n): bots_for(args.bots, n) for n in PLAY_TIME_PLAYOUTS},
+                    "data": data_fingerprint()}
             if args.witches:
                 meta["witches"] = {str(n): bots_for(args.witches, n) for n in PLAY_TIME_PLAYOUTS}
             check_study(out, meta)

@@ -81,6 +81,24 @@ def test_a_study_refuses_a_directory_that_holds_another_study(tmp_path, capsys) 
     assert "holds another study" in capsys.readouterr().err
 
 
+def test_a_study_played_under_other_rules_data_is_refused_but_still_reported(tmp_path,
+                                                                             capsys) -> None:
+    out = tmp_path / "study"
+    argv = ["--counts", "4", "--tables", "1", "--bots", "heuristic", "--out", str(out)]
+    assert fang_balance.main(argv) == 0
+    marker = out / "study.json"
+    held = json.loads(marker.read_text())
+    assert held["data"] == fang_balance.data_fingerprint()
+    held["data"] = "0123456789abcdef"  # as a study grown before seeds/fang*.toml changed
+    marker.write_text(json.dumps(held))
+    capsys.readouterr()
+    assert fang_balance.main([*argv[:-2], "--tables", "2", "--out", str(out)]) == 2
+    assert "holds another study" in capsys.readouterr().err
+    assert len((out / "4.jsonl").read_text().splitlines()) == 1  # nothing added
+    assert fang_balance.main([*argv, "--report"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith(" 4 players, 1 game (")
+
+
 def test_the_witches_side_may_play_another_policy(tmp_path) -> None:
     """Random witches against heuristic cats lose more often than heuristic witches do."""
     rows = {}
