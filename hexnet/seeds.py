@@ -14,11 +14,6 @@ def table(game: str) -> dict[str, Any]:
     return tomllib.loads(resources.files("seeds").joinpath(f"{game}.toml").read_text("utf-8"))
 
 
-def raw(name: str) -> bytes:
-    """The bytes of ``seeds/<name>`` (e.g. to fingerprint the data a study played by)."""
-    return resources.files("seeds").joinpath(name).read_bytes()
-
-
 def rules_text(game: str, lang: str = "en") -> str:
     """The project's rules text for ``game`` in ``lang``: ``seeds/rules/<game>.md`` in English,
     ``seeds/rules/<game>.<lang>.md`` otherwise. FileNotFoundError if there is none."""

@@ -71,14 +71,18 @@ def fair(counts: dict[str, int], games: int) -> bool:
             and share["fool"] <= 0.15)
 
 
-def data_fingerprint() -> str:
-    """Fang's rules and behaviour data as a study plays them (``seeds/fang.toml`` and
-    ``seeds/fang_behaviour.toml``): a study's games share one, so a study refuses to grow
-    under changed data."""
-    digest = hashlib.sha256()
-    for name in ("fang.toml", "fang_behaviour.toml"):
-        digest.update(seeds.raw(name))
-    return digest.hexdigest()[:16]
+def data_fingerprint(players: int, options: dict[str, Any]) -> str:
+    """The rules and behaviour data a game at ``players`` seats plays by: its role list and
+    numbers (by the ``deal`` in ``options``), the rest of ``seeds/fang.toml`` and the behaviour
+    model. A study's games at one size share one, so it refuses to grow them under changed
+    data — and a change at one size leaves the games of the others standing."""
+    deal = str(options.get("deal", data.default_deal()))
+    rest = {k: v for k, v in data.tab().items() if k not in ("deal", "deals", "bands")}
+    rest["game"] = {k: v for k, v in rest["game"].items() if k != "deal"}
+    payload = {"rules": rest, "roles": data.deal_for(players, deal),
+               "numbers": data.band(players, deal), "behaviour": seeds.table("fang_behaviour")}
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def bots_for(bots: str, players: int) -> str:
@@ -133,16 +137,25 @@ def read_rows(path: Path) -> dict[int, dict[str, Any]]:
     return rows
 
 
-def check_study(out: Path, meta: dict[str, Any]) -> None:
-    """Claim ``out`` for this study (ValueError if it holds another one's games)."""
+def check_study(out: Path, meta: dict[str, Any], fingerprints: dict[str, str]) -> None:
+    """Claim ``out`` for this study (ValueError if it holds another one's games, or games of
+    one of these sizes played under other data: ``fingerprints`` by size)."""
     out.mkdir(parents=True, exist_ok=True)
     marker = out / "study.json"
-    if marker.exists():
-        held = json.loads(marker.read_text(encoding="utf-8"))
-        if held != meta:
-            raise ValueError(f"{out} holds another study ({held}); choose another --out")
-    else:
-        marker.write_text(json.dumps(meta, indent=1), encoding="utf-8")
+    held = json.loads(marker.read_text(encoding="utf-8")) if marker.exists() else dict(meta)
+    known = held.pop("data", {})
+    if held != meta:
+        raise ValueError(f"{out} holds another study ({held}); choose another --out")
+    changed = sorted((int(n) for n, fp in fingerprints.items() if known.get(n, fp) != fp))
+    if changed:
+        sizes = ", ".join(str(n) for n in changed)
+        raise ValueError(f"{out} holds games at {sizes} players played under other rules or "
+                         "behaviour data (seeds/fang.toml, seeds/fang_behaviour.toml); "
+                         "choose another --out")
+    known.update(fingerprints)
+    marker.write_text(json.dumps({**meta, "data": dict(sorted(known.items(), key=lambda kv:
+                                                            int(kv[0])))}, indent=1),
+                      encoding="utf-8")
 
 
 def seeds_of(n: int, tables: int, seed: int) -> list[int]:
@@ -244,11 +257,10 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("--report reads --out DIR")
         if out is not None and not args.report:  # a report reads any study
             meta = {"bots": args.bots, "options": options, "seed": args.seed,
-                    "budgets": {str(n): bots_for(args.bots, n) for n in PLAY_TIME_PLAYOUTS},
-                    "data": data_fingerprint()}
+                    "budgets": {str(n): bots_for(args.bots, n) for n in PLAY_TIME_PLAYOUTS}}
             if args.witches:
                 meta["witches"] = {str(n): bots_for(args.witches, n) for n in PLAY_TIME_PLAYOUTS}
-            check_study(out, meta)
+            check_study(out, meta, {str(n): data_fingerprint(n, options) for n in counts})
     except (OptionError, ValueError) as exc:
         print(f"fang_balance: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2

@@ -81,22 +81,34 @@ def test_a_study_refuses_a_directory_that_holds_another_study(tmp_path, capsys) 
     assert "holds another study" in capsys.readouterr().err
 
 
-def test_a_study_played_under_other_rules_data_is_refused_but_still_reported(tmp_path,
-                                                                             capsys) -> None:
+def test_a_study_refuses_games_of_a_size_whose_rules_data_changed_but_keeps_the_others(
+        tmp_path, capsys) -> None:
     out = tmp_path / "study"
-    argv = ["--counts", "4", "--tables", "1", "--bots", "heuristic", "--out", str(out)]
-    assert fang_balance.main(argv) == 0
+    argv = ["--bots", "heuristic", "--out", str(out)]
+    assert fang_balance.main(["--counts", "4,5", "--tables", "1", *argv]) == 0
     marker = out / "study.json"
     held = json.loads(marker.read_text())
-    assert held["data"] == fang_balance.data_fingerprint()
-    held["data"] = "0123456789abcdef"  # as a study grown before seeds/fang*.toml changed
+    assert held["data"] == {"4": fang_balance.data_fingerprint(4, {}),
+                            "5": fang_balance.data_fingerprint(5, {})}
+    held["data"]["5"] = "0123456789abcdef"  # as games grown before the 5-seat table changed
     marker.write_text(json.dumps(held))
     capsys.readouterr()
-    assert fang_balance.main([*argv[:-2], "--tables", "2", "--out", str(out)]) == 2
-    assert "holds another study" in capsys.readouterr().err
-    assert len((out / "4.jsonl").read_text().splitlines()) == 1  # nothing added
-    assert fang_balance.main([*argv, "--report"]) == 0
-    assert capsys.readouterr().out.splitlines()[1].startswith(" 4 players, 1 game (")
+    assert fang_balance.main(["--counts", "5", "--tables", "2", *argv]) == 2
+    assert "games at 5 players played under other rules" in capsys.readouterr().err
+    assert len((out / "5.jsonl").read_text().splitlines()) == 1  # nothing added
+    assert fang_balance.main(["--counts", "4", "--tables", "2", *argv]) == 0  # 4 stands
+    assert len((out / "4.jsonl").read_text().splitlines()) == 2
+    capsys.readouterr()
+    assert fang_balance.main(["--counts", "4,5", "--tables", "2", "--report", *argv]) == 0
+    assert capsys.readouterr().out.splitlines()[2].startswith(" 5 players, 1 game (")
+
+
+def test_the_data_fingerprint_follows_the_size_s_own_role_list_and_numbers() -> None:
+    standard = {n: fang_balance.data_fingerprint(n, {}) for n in range(4, 13)}
+    balanced = {n: fang_balance.data_fingerprint(n, {"deal": "balanced"}) for n in range(4, 13)}
+    assert len(set(standard.values())) == 9  # each size deals its own table
+    # the balanced deal changes the roles at 5, 6, 7, 8, 10 and 11 only
+    assert [n for n in range(4, 13) if standard[n] != balanced[n]] == [5, 6, 7, 8, 10, 11]
 
 
 def test_the_witches_side_may_play_another_policy(tmp_path) -> None:
