@@ -41,7 +41,7 @@ LIKELY = 0.5  # the village votes only for a cat it finds more likely a witch th
 INNOCENT_COST = 0.3  # banishing an innocent cat costs the village a vote and a collector
 CROW_GAIN = 0.3  # banishing the crow removes a saboteur (but wins nothing)
 BUS = 0.6  # a witch votes with the village against a fellow witch it suspects this much
-FOOL_LIKELY = 0.2  # the witches never vote for a cat at least this likely the fool
+FOOL_LIKELY = 0.1  # the witches never vote for a cat at least this likely the fool
 CIRCLE_POOL = 3  # the chief's circle is chosen among the size + this many most trusted cats
 
 
