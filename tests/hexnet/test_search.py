@@ -263,9 +263,11 @@ def test_every_fang_witch_whispers_the_same_vote():
         witches = [s for s, r in enumerate(state["roles"])
                    if r == "hexe" and state["form"][s] == "cat"]
         plans = {fang_search.whisper_vote(game.view(state, w)) for w in witches}
-        assert len(plans) == 1 and None not in plans
-        assert state["roles"][plans.pop()] != "hexe"
-        seen += 1
+        assert len(plans) == 1  # one plan: a cat, or all abstain (every cat a likely fool)
+        plan = plans.pop()
+        if plan is not None:
+            assert state["roles"][plan] != "hexe"
+            seen += 1
     assert seen > 0
 
 
