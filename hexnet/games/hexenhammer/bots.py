@@ -30,6 +30,9 @@ REFRESHED = frozenset({"verleumdung", "ableugnung"})
 # each villager's bonuses as an accuser: by card kind, by target
 _ACCUSER_BONUSES = {vid: (v.get("accuser_card_bonus", {}), v.get("accuser_bonus", {}))
                     for vid, v in data.VILLAGERS.items()}
+# the fields of a reaction window's trigger the heuristic reads (:func:`_react`), by its type
+TRIGGER_READ = {"call": ("type", "player"), "trial": ("type", "player", "kind", "target"),
+                "card": ("type", "player", "kind", "value", "accuser", "target")}
 BURNING_TRIALS = frozenset({"wasserprobe_schwimmt", "wasserprobe_sinkt", "wiegeprobe_leichter",
                             "teufelsmal_ja"})
 
@@ -40,14 +43,16 @@ class _Table:
     def __init__(self, view: dict[str, Any]) -> None:
         self.me = view["seat"]
         self.inquisitor = view["inquisitor"]
-        self.susp: dict[str, int] = {}
-        self.start: dict[str, int] = {}
-        self.owner: dict[str, int] = {}
-        for v in view["villagers"]:
-            if v["alive"]:
-                self.susp[v["id"]] = v["suspicion"]
-                self.start[v["id"]] = v["start"]
-                self.owner[v["id"]] = v["owner"]
+        board = view.get("board")
+        if board is not None:  # a playout's view (search.rollout_view): the board ready-made
+            self.susp, self.start, self.owner = board
+        else:
+            self.susp, self.start, self.owner = {}, {}, {}
+            for v in view["villagers"]:
+                if v["alive"]:
+                    self.susp[v["id"]] = v["suspicion"]
+                    self.start[v["id"]] = v["start"]
+                    self.owner[v["id"]] = v["owner"]
         self.mine = [vid for vid, o in self.owner.items() if o == self.me]
         self.theirs = [vid for vid, o in self.owner.items() if o != self.me]
         self.witches = view["current_witches"]
@@ -89,14 +94,20 @@ class _Table:
         top_with, top = self._top_with, data.TOP
         out: list[float] = []
         known: dict[tuple[str, int], float] = {}  # (target, value): plays often share both
+        last = None
         for action in plays:
-            card = hand[action["card"]]
+            cid = action["card"]
+            if cid != last:  # a card's plays come one after another
+                last = cid
+                card = hand[cid]
+                card_value, kind = card["value"], card["kind"]
             target = action["target"]
-            value = card["value"] * action.get("sign", 1)
+            sign = action.get("sign")
+            value = card_value if sign is None else card_value * sign
             accuser = action.get("accuser")
             if accuser:
                 by_card, by_target = _ACCUSER_BONUSES[accuser]
-                value += by_card.get(card["kind"], 0) + by_target.get(target, 0)
+                value += by_card.get(kind, 0) + by_target.get(target, 0)
             margin = known.get((target, value))
             if margin is None:
                 now = susp[target]

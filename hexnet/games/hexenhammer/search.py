@@ -13,8 +13,6 @@ from typing import Any
 
 from hexnet.engine import Game
 from hexnet.games.hexenhammer import bots, data, phases
-from hexnet.games.hexenhammer import view as engine_view
-from hexnet.games.hexenhammer.effects import current_witches
 from hexnet.games.hexenhammer.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
@@ -76,17 +74,32 @@ def evaluate(game: Game, state: dict[str, Any], seat: int) -> float:
 
 def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The parts of ``seat``'s view the heuristic reads, without the log, the card texts and
-    the portraits (playouts build one per action)."""
+    the portraits (playouts build one per action): the living villagers' suspicion, start and
+    owner as the ``board`` :class:`bots._Table` takes as it is (its ``villagers`` list is left
+    out), and of the window's trigger the fields the heuristic reads."""
     cards = state["cards"]
+    susp: dict[str, int] = {}
+    start: dict[str, int] = {}
+    owner: dict[str, int] = {}
+    top, witches = -1, []
+    for vid, v in state["villagers"].items():
+        if v["alive"]:
+            s = susp[vid] = v["suspicion"]
+            start[vid] = v["start"]
+            owner[vid] = v["owner"]
+            if s > top:
+                top, witches = s, [vid]
+            elif s == top:
+                witches.append(vid)
+    window = state["window"]
+    trigger = None if window is None else window["trigger"]
     return {
         "seat": seat, "phase": state["phase"], "inquisitor": state["inquisitor"],
-        "villagers": [{"id": vid, "owner": v["owner"], "start": v["start"],
-                       "suspicion": v["suspicion"], "alive": v["alive"]}
-                      for vid, v in state["villagers"].items()],
-        "current_witches": current_witches(state),
+        "board": (susp, start, owner), "current_witches": witches,
         "hand": [{"id": cid, "kind": cards[cid][0], "value": cards[cid][1]}
                  for cid in state["hands"][seat]],
-        "window": engine_view._trigger(state["window"], seat),
+        "window": None if trigger is None else {"trigger": {
+            k: trigger[k] for k in bots.TRIGGER_READ[trigger["type"]]}},
         "draw_pile": len(state["deck"]), "discard_size": len(state["discard"]),
     }
 
