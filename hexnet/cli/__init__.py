@@ -161,7 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "relaxed with --plain)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a table option (repeatable; within the bounds players may choose, "
-                        "e.g. panic_seconds=20 for Hexenhammer, deal=balanced for Fang); it "
+                        "e.g. panic_seconds=20 for Hexenhammer, deal=standard for Fang); it "
                         "wins over what --pace sets")
     p.add_argument("--tutorial", action="store_true",
                    help="a guided first game: a prepared table, predictable bots and a hint "
@@ -326,7 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write standings, pairings and every table's record as JSON here")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option for every table (repeatable; within the bounds players "
-                        "may choose, e.g. deal=balanced for Fang)")
+                        "may choose, e.g. deal=standard for Fang)")
     _add_workers(p, "tables")
     _add_think(p, playouts=True)
 

@@ -153,15 +153,15 @@ def test_tournament_refuses_a_bad_command_line_in_one_line(capsys, extra, messag
 
 
 def test_every_table_of_a_tournament_plays_with_its_options(tmp_path):
-    argv = ["tournament", "--game", "fang", "--players", "6", "--rounds", "4", "--format",
-            "round-robin", "--workers", "1", "--bots", "random,random,random,random,random,random"]
+    argv = ["tournament", "--game", "fang", "--players", "5", "--rounds", "4", "--format",
+            "round-robin", "--workers", "1", "--bots", "random,random,random,random,random"]
     plain = run_json(tmp_path, argv)
-    balanced = run_json(tmp_path, [*argv, "--option", "deal=balanced"])
-    assert (plain["options"], balanced["options"]) == ({}, {"deal": "balanced"})
-    deal = {"standard": sorted(fang_data.deal_for(6)),
-            "balanced": sorted(fang_data.deal_for(6, "balanced"))}
+    standard = run_json(tmp_path, [*argv, "--option", "deal=standard"])
+    assert (plain["options"], standard["options"]) == ({}, {"deal": "standard"})
+    deal = {"standard": sorted(fang_data.deal_for(5, "standard")),
+            "balanced": sorted(fang_data.deal_for(5))}  # the default
     assert deal["standard"] != deal["balanced"]
-    for event, name in ((plain, "standard"), (balanced, "balanced")):
+    for event, name in ((plain, "balanced"), (standard, "standard")):
         assert [sorted(r["outcome"]["roles"]) for r in event["records"]] == [deal[name]] * 4
 
 

@@ -286,8 +286,9 @@ GAME = FangGame(
         "vote_seconds": "banishment vote time limit, default 60",
         "pause_seconds": "the 'who was it?!' pause before the vote, default 4",
         "max_changes": "how often a seat may send a pick or vote in one scene, default 3",
-        "deal": "standard | balanced: the role table by player count (balanced: the changes of "
-                "hexnet's balance study), default standard",
+        "deal": "balanced | standard: the role table by player count (balanced: hexnet's balance "
+                "study's changes, no fool; standard: the rulebook completion's table), "
+                "default balanced",
         "roles": "a role list to deal instead of the table's (padded with Dorfkatzen)",
         "scenario": "a fixed starting position for tests and tutorials (see the rules text)",
     },

@@ -104,11 +104,12 @@ def test_a_study_refuses_games_of_a_size_whose_rules_data_changed_but_keeps_the_
 
 
 def test_the_data_fingerprint_follows_the_size_s_own_role_list_and_numbers() -> None:
-    standard = {n: fang_balance.data_fingerprint(n, {}) for n in range(4, 13)}
+    standard = {n: fang_balance.data_fingerprint(n, {"deal": "standard"}) for n in range(4, 13)}
     balanced = {n: fang_balance.data_fingerprint(n, {"deal": "balanced"}) for n in range(4, 13)}
     assert len(set(standard.values())) == 9  # each size deals its own table
-    # the balanced deal changes the roles at 5, 6, 7, 8, 10 and 11 only
-    assert [n for n in range(4, 13) if standard[n] != balanced[n]] == [5, 6, 7, 8, 10, 11]
+    # the balanced deal (the default) changes the roles at 5 and 8-12 only
+    assert [n for n in range(4, 13) if standard[n] != balanced[n]] == [5, 8, 9, 10, 11, 12]
+    assert {n: fang_balance.data_fingerprint(n, {}) for n in range(4, 13)} == balanced
 
 
 def test_the_witches_side_may_play_another_policy(tmp_path) -> None:

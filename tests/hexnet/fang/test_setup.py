@@ -27,8 +27,8 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("players", sorted(EXPECTED))
-def test_roles_are_dealt_by_player_count(players: int) -> None:
-    state = GAME.setup([f"p{i}" for i in range(players)], 3)
+def test_the_standard_table_deals_roles_by_player_count(players: int) -> None:
+    state = GAME.setup([f"p{i}" for i in range(players)], 3, {"deal": "standard"})
     assert Counter(state["roles"]) == EXPECTED[players]
 
 
@@ -94,27 +94,28 @@ def test_scenario_fixes_roles_day_hands_and_frogs() -> None:
                                            {"id": "i2", "ing": "mehl"}]
 
 
-# Option ``deal = "balanced"`` (issue 17's balance study): one role changed at the counts where
-# search bots on every seat saw one side win more than 60%; the other counts deal as standard.
+# Option ``deal = "balanced"``, the default: the balance study with hard bots on every seat saw the
+# village win more than 60% at 5, 8 and 9 players under the standard deal, and the fool more than
+# 15% from 9 on; the balanced table changes those counts and deals no fool.
 BALANCED_CHANGES = {
-    5: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "dorfkatze": 1},
-    6: {"hexe": 1, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+    5: {"hexe": 1, "seherin": 1, "dorfkatze": 3},
+    8: {"hexe": 2, "kraehe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
         "dorfkatze": 1},
-    7: {"hexe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1, "taschendieb": 1,
-        "narr": 1},
-    8: {"hexe": 1, "kraehe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
-        "taschendieb": 1, "dorfkatze": 1},
-    10: {"hexe": 2, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
-         "taschendieb": 1, "narr": 1, "dorfkatze": 2},
-    11: {"hexe": 2, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
-         "taschendieb": 1, "narr": 1, "dorfkatze": 3},
+    9: {"hexe": 2, "kraehe": 3, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+        "dorfkatze": 1},
+    10: {"hexe": 3, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+         "taschendieb": 1, "dorfkatze": 2},
+    11: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+         "taschendieb": 1, "dorfkatze": 2},
+    12: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
+         "taschendieb": 1, "dorfkatze": 3},
 }
 
 
 @pytest.mark.parametrize("players", range(4, 13))
 def test_the_balanced_role_table_changes_only_the_counts_of_the_balance_study(players) -> None:
     names = [f"p{i}" for i in range(players)]
-    standard = Counter(GAME.setup(names, 3)["roles"])
+    standard = Counter(GAME.setup(names, 3, {"deal": "standard"})["roles"])
     balanced = Counter(GAME.setup(names, 3, {"deal": "balanced"})["roles"])
     assert balanced == BALANCED_CHANGES.get(players, standard)
     if players in EXPECTED:
@@ -122,25 +123,63 @@ def test_the_balanced_role_table_changes_only_the_counts_of_the_balance_study(pl
 
 
 @pytest.mark.parametrize("players", range(4, 13))
-def test_the_standard_role_table_is_the_default(players) -> None:
+def test_the_balanced_role_table_is_the_default(players) -> None:
     names = [f"p{i}" for i in range(players)]
-    assert GAME.setup(names, 9)["roles"] == GAME.setup(names, 9, {"deal": "standard"})["roles"]
+    assert GAME.setup(names, 9)["roles"] == GAME.setup(names, 9, {"deal": "balanced"})["roles"]
+
+
+@pytest.mark.parametrize("players", range(4, 13))
+def test_the_balanced_role_table_deals_no_fool(players) -> None:
+    names = [f"p{i}" for i in range(players)]
+    assert "narr" not in GAME.setup(names, 9)["roles"]
 
 
 def test_the_role_table_is_public_and_the_search_bots_deal_from_it() -> None:
     from hexnet.games.fang import belief
 
-    state = GAME.setup([f"p{i}" for i in range(6)], 4, {"deal": "balanced"})
+    state = GAME.setup([f"p{i}" for i in range(8)], 4, {"deal": "balanced"})
     view = GAME.view(state, 0)
     assert (view["deal"], GAME.view(state, None)["deal"]) == ("balanced", "balanced")
-    assert Counter(belief.role_pool(view)) == BALANCED_CHANGES[6]
+    assert Counter(belief.role_pool(view)) == BALANCED_CHANGES[8]
     for seed in range(5):
         sampled = GAME.sample_state(view, random.Random(seed))
-        assert Counter(sampled["roles"]) == BALANCED_CHANGES[6]
-    assert GAME.view(GAME.setup([f"p{i}" for i in range(6)], 4), 0)["deal"] == "standard"
+        assert Counter(sampled["roles"]) == BALANCED_CHANGES[8]
+    assert GAME.view(GAME.setup([f"p{i}" for i in range(8)], 4), 0)["deal"] == "balanced"
+    standard = GAME.view(GAME.setup([f"p{i}" for i in range(8)], 4, {"deal": "standard"}), 0)
+    assert (standard["deal"], Counter(belief.role_pool(standard))) == ("standard", EXPECTED[8])
 
 
 def test_an_unknown_role_table_is_refused() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.setup([f"p{i}" for i in range(6)], 1, {"deal": "house"})
     assert refused.value.key == "unknown_deal"
+
+
+# the English rules text names the roles so (a count before a plural: "2 witches")
+RULES_TEXT_NAMES = {"witch": "hexe", "crow": "kraehe", "seer": "seherin",
+                    "protector": "beschuetzer", "herbalist": "kraeuterkundige",
+                    "pickpocket": "taschendieb", "fool": "narr"}
+
+
+def _rules_text_roles(cell: str) -> Counter:
+    out: Counter = Counter()
+    for part in cell.split(", "):
+        count, _, name = part.partition(" ") if part[0].isdigit() else ("1", "", part)
+        name = name[:-2] if name.endswith("ches") else name.rstrip("s")
+        out[RULES_TEXT_NAMES[name]] += int(count)
+    return out
+
+
+def test_the_rules_text_shows_both_role_tables_as_seeds_fang_toml_deals_them() -> None:
+    from importlib import resources
+
+    text = resources.files("seeds").joinpath("rules", "fang.md").read_text("utf-8")
+    rows = [line.strip("|").split(" | ") for line in text.splitlines()
+            if line.startswith("| ") and line.count(" | ") == 2 and line[2].isdigit()]
+    assert [int(r[0]) for r in rows] == sorted(BALANCED_CHANGES)  # every changed count, no other
+    for players, standard, balanced in rows:
+        names = [f"p{i}" for i in range(int(players))]
+        for deal, cell in (("standard", standard), ("balanced", balanced)):
+            dealt = Counter(GAME.setup(names, 1, {"deal": deal})["roles"])
+            del dealt["dorfkatze"]
+            assert _rules_text_roles(cell.strip()) == dealt, (players, deal)
