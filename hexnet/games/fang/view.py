@@ -106,8 +106,9 @@ def _own(state: State, seat: int) -> dict[str, Any]:
         v["seen"] = [list(r) for r in state["seer_results"]]
     if role == data.PROTECTOR:
         v["guard_last"] = state["guard_last"]
-    if role == data.WITCH and name == "witches" and is_cat(state, seat):
-        me = state["today"]["witches"][seat]
+    me = (state["today"]["witches"][seat]
+          if role == data.WITCH and name == "witches" and is_cat(state, seat) else None)
+    if me is not None:  # None: a frog when the window opened, restored at its end of day
         v["witch"] = {"place": me["place"], "spell": me["spell"],
                       "targets": list(me["targets"]), "stage": me["stage"]}
     return v
