@@ -35,8 +35,9 @@ def plain(raw: str) -> str:
 
 
 def cards_in(text: str, cards: set[str]) -> set[str]:
-    """Which of the toy game's ``cards`` (``c7``…) appear in ``text`` as whole words."""
-    return {c for c in cards if re.search(rf"(?<![A-Za-z0-9]){c}(?![0-9])", text)}
+    """Which of the toy game's ``cards`` (``c7``…) appear in ``text`` as whole words (not the
+    start of a hex string such as a commitment: "c8f3…" once failed a run)."""
+    return {c for c in cards if re.search(rf"(?<![A-Za-z0-9]){c}(?![A-Za-z0-9])", text)}
 
 
 def secret_cards(host: Any, table: int, seat: int) -> set[str]:
