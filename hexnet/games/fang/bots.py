@@ -12,7 +12,6 @@ herbalist restores frogs; the fool spoils rituals to look guilty.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from hexnet.bots import choose_random
@@ -77,11 +76,15 @@ def _pick(view: View, legal: list[Action], rng: random.Random) -> Action:
 def _collect(view: View, picks: list[Action], rng: random.Random) -> Action:
     """A place whose ingredient tonight's ritual needs (the duck announced them this morning),
     one this seat holds fewer of than are needed if there is one; any place if none is."""
-    required = Counter(view.get("required") or [])
-    held = Counter(c["ing"] for c in view.get("hand") or [])
-    wanted = [a for a in picks if data.ingredient_at(a["place"]) in required]
-    short = [a for a in wanted if held[data.ingredient_at(a["place"])]
-             < required[data.ingredient_at(a["place"])]]
+    required = view.get("required") or []
+    held = [c["ing"] for c in view.get("hand") or []]
+    wanted, short = [], []
+    for a in picks:
+        ing = data.ingredient_at(a["place"])
+        if ing in required:
+            wanted.append(a)
+            if held.count(ing) < required.count(ing):
+                short.append(a)
     return rng.choice(short or wanted or picks)
 
 
@@ -104,13 +107,32 @@ def _attack(view: View, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(targets) if targets else {"type": "no_attack"}
 
 
+def _members_mask(members: str) -> int:
+    """The seats of a proposal's ``members`` as bits (seat s is bit s), remembered: the same
+    few hundred circles come up in every playout."""
+    mask = _MASKS.get(members)
+    if mask is None:
+        mask = 0
+        for x in members.split(","):
+            mask |= 1 << int(x)
+        if len(_MASKS) < MASKS_KEPT:
+            _MASKS[members] = mask
+    return mask
+
+
+_MASKS: dict[str, int] = {}
+MASKS_KEPT = 8192  # more than every circle of 12 seats (4,096 sets in all)
+
+
 def _propose(view: View, legal: list[Action], rng: random.Random) -> Action:
-    me, witches = view["seat"], known_witches(view)
-    sets = [(a, {int(x) for x in a["members"].split(",")}) for a in legal]
+    me, witches = 1 << view["seat"], 0
+    for s in known_witches(view):
+        witches |= 1 << s
+    sets = [(a, _members_mask(a["members"])) for a in legal]
     if on_witch_side(view):
-        good = [a for a, m in sets if me in m]
+        good = [a for a, m in sets if m & me]
     else:
-        good = [a for a, m in sets if me in m and not m & witches] or [
+        good = [a for a, m in sets if m & me and not m & witches] or [
             a for a, m in sets if not m & witches]
     return rng.choice(good or legal)
 

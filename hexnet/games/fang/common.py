@@ -47,7 +47,7 @@ def is_cat(state: State, seat: int) -> bool:
 
 def cats(state: State) -> list[int]:
     """Seats in cat form, in seat order."""
-    return [s for s in range(state["n"]) if state["form"][s] == CAT_FORM]
+    return [s for s, form in enumerate(state["form"]) if form == CAT_FORM]
 
 
 def frogs(state: State) -> list[int]:
@@ -72,8 +72,9 @@ def holds_fluchkraut(state: State, seat: int) -> bool:
 
 def role_cat(state: State, role: str) -> int | None:
     """The seat with ``role`` if it is in cat form, else None."""
-    for s in seats_with(state, role):
-        if is_cat(state, s):
+    form = state["form"]
+    for s, r in enumerate(state["roles"]):
+        if r == role and form[s] == CAT_FORM:
             return s
     return None
 
@@ -123,14 +124,16 @@ def power_seats(state: State) -> list[int]:
     thief_open = today.get("thief_open") and not today.get("stolen")
     if not (seer_open or thief_open):  # most of the day: no power is open
         return []
+    if state["form"].count(CAT_FORM) < 2:
+        return []
     out = []
     if seer_open:
         seer = role_cat(state, data.SEER)
-        if seer is not None and len(cats(state)) > 1:
+        if seer is not None:
             out.append(seer)
     if thief_open:
         thief = role_cat(state, data.PICKPOCKET)
-        if thief is not None and len(cats(state)) > 1:
+        if thief is not None:
             out.append(thief)
     return out
 
@@ -141,14 +144,13 @@ def waiting(state: State) -> list[int]:
         return []
     scene = state["scene"]
     need = scene["need"]  # kept sorted: opened sorted, seats only leave it
-    changing: list[int] = []
-    if scene["name"] in CHANGEABLE:
+    if scene["name"] in CHANGEABLE:  # and the seats that may still change theirs
         most = state["cfg"]["max_changes"]
-        changing = [s for s, k in enumerate(scene["count"]) if 0 < k < most and s not in need]
+        out = [s for s, k in enumerate(scene["count"]) if 0 < k < most or s in need]
+    else:
+        out = list(need)
     powers = power_seats(state)
-    if not changing and not powers:
-        return list(need)
-    return sorted({*need, *changing, *powers})
+    return sorted({*out, *powers}) if powers else out
 
 
 def open_confirm(state: State, name: str, after: str) -> None:

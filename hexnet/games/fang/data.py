@@ -104,10 +104,12 @@ def _open_places(day: int) -> tuple[str, ...]:
 
 def ingredient_at(place: str) -> str | None:
     """The ingredient collected at ``place`` (None for the pond)."""
-    for p in places():
-        if p["id"] == place:
-            return p["ingredient"]
-    return None
+    return _ingredients().get(place)
+
+
+@functools.cache
+def _ingredients() -> dict[str, str]:
+    return {p["id"]: p["ingredient"] for p in places()}
 
 
 def ingredient_ids() -> list[str]:

@@ -59,8 +59,10 @@ def start_proposal(state: State) -> None:
 
 def legal_proposal(state: State, seat: int) -> list[Action]:
     """Every set of exactly ``size`` cats in cat form (the chief may include himself)."""
-    return [{"type": "propose", "members": members_key(list(c))}
-            for c in combinations(cats(state), state["scene"]["size"])]
+    # cats come in seat order, so each combination is already the sorted wire form
+    names = [str(s) for s in cats(state)]
+    return [{"type": "propose", "members": ",".join(c)}
+            for c in combinations(names, state["scene"]["size"])]
 
 
 def proposal_allowed(state: State, action: Mapping[str, Any]) -> bool:

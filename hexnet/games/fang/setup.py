@@ -121,15 +121,16 @@ def _tell_roles(state: State) -> None:
 
 def known_roles(state: State, viewer: int | None) -> list[str | None]:
     """Each seat's role as ``viewer`` may know it (None where hidden)."""
-    n = state["n"]
-    over = state.get("outcome") is not None
-    out: list[str | None] = [None] * n
-    sees_witches = viewer is not None and state["roles"][viewer] in (data.WITCH, data.CROW)
-    for s in range(n):
-        role = state["roles"][s]
-        if over or s == viewer or state["form"][s] == BANISHED or (
-                sees_witches and role == data.WITCH):
-            out[s] = role
+    roles = state["roles"]
+    if state.get("outcome") is not None:
+        return list(roles)
+    if viewer is not None and roles[viewer] in (data.WITCH, data.CROW):
+        out = [r if f == BANISHED or r == data.WITCH else None
+               for r, f in zip(roles, state["form"], strict=True)]
+    else:
+        out = [r if f == BANISHED else None for r, f in zip(roles, state["form"], strict=True)]
+    if viewer is not None:
+        out[viewer] = roles[viewer]
     return out
 
 
