@@ -260,13 +260,13 @@ REDEALS: dict[str, Redeal] = {
 
 # --- positions from random play -------------------------------------------------------------------
 
-def random_positions(game_name: str, players: int, seed: int, every: int, copies: bool = True
-                     ) -> Iterator[State]:
+def random_positions(game_name: str, players: int, seed: int, every: int, copies: bool = True,
+                     options: dict[str, Any] | None = None) -> Iterator[State]:
     """Every ``every``-th state of one uniform-random game (the host's timeouts included),
     and its last state; each a copy (``copies=False``: the live state, to read only)."""
     game = get_game(game_name)
     keep = clone if copies else (lambda s: s)
-    state = game.setup([f"p{i}" for i in range(players)], seed, {})
+    state = game.setup([f"p{i}" for i in range(players)], seed, options or {})
     rnd = random.Random(seed)
     for step in range(50_000):
         if step % every == 0:

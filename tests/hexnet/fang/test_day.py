@@ -307,13 +307,15 @@ def test_a_seat_that_only_may_change_its_pick_is_waited_on_but_no_bot_is_asked()
 
 
 def test_a_witch_the_herbalist_restores_as_the_witches_win_sees_her_view() -> None:
-    """Random play at 11 seats, balanced table (seed 101): the herbalist restores the frog
-    witch 8 at the end of day 6, and that end of day is the witches' win. The game ends in the
-    witches' window, where witch 8, a frog when it opened, has no choices of her own: her view
-    (and every other) must still be built (CI of 6ef6e3b: a TypeError)."""
+    """Random play at 11 seats, the role list of 6ef6e3b's balanced table (seed 101): the
+    herbalist restores the frog witch 8 at the end of day 6, and that end of day is the
+    witches' win. The game ends in the witches' window, where witch 8, a frog when it opened,
+    has no choices of her own: her view (and every other) must still be built (CI of 6ef6e3b:
+    a TypeError)."""
     from tests.hexnet.redeal import random_positions
 
-    *_, last = random_positions("fang", 11, 101, 50)
+    roles = ["hexe"] * 4 + ["kraehe", "seherin", "beschuetzer", "kraeuterkundige", "taschendieb"]
+    *_, last = random_positions("fang", 11, 101, 50, options={"roles": roles})
     assert (last["outcome"]["result"], last["scene"]["name"]) == ("witches", "witches")
     assert last["roles"][8] == "hexe" and last["form"][8] == "cat"
     assert last["today"]["witches"][8] is None

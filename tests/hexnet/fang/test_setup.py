@@ -105,8 +105,8 @@ BALANCED_CHANGES = {
         "dorfkatze": 1},
     10: {"hexe": 3, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
          "taschendieb": 1, "dorfkatze": 2},
-    11: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
-         "taschendieb": 1, "dorfkatze": 2},
+    11: {"hexe": 4, "kraehe": 1, "seherin": 1, "kraeuterkundige": 1, "taschendieb": 1,
+         "dorfkatze": 3},
     12: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
          "taschendieb": 1, "dorfkatze": 3},
 }
