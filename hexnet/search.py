@@ -94,6 +94,11 @@ class SearchGame:
     # the policy whose choice at the root is "the heuristic's" (default: ``rollout``; a slower,
     # better one may judge the root while the cheap one plays the playouts)
     root: Policy | None = None
+    # plays the steps from here on where every seat waited on has one action (e.g. a round of
+    # confirmations) exactly as the playout loop would, drawing the actor from the same
+    # generator and trimming the log alike (to ``log_keep``), cheaper; at most ``limit`` steps
+    # (state, rng, log_keep, limit); returns how many it played (0: none)
+    forced: Callable[[State, random.Random, int, int], int] | None = None
 
     @property
     def name(self) -> str:
@@ -132,6 +137,7 @@ class Playout:
         waiting_for = getattr(type(game).waiting_for, "__wrapped__", type(game).waiting_for)
         log = state["log"]
         keep = self.spec.log_keep
+        forced = self.spec.forced if horizon is None else None  # (it counts steps as one)
         steps = 0
         while game.outcome(state) is None:
             if horizon is not None and steps >= horizon and self.spec.evaluate is not None:
@@ -140,6 +146,11 @@ class Playout:
                 return 0.0
             if stop is not None and steps % STOP_EVERY == STOP_EVERY - 1 and stop():
                 return None
+            if forced is not None:
+                played = forced(state, rng, keep, PLAYOUT_ACTION_CAP - steps)
+                if played:
+                    steps += played
+                    continue
             waiting = waiting_for(game, state)
             if not waiting:
                 timer = game.deadline(state)

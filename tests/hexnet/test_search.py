@@ -295,6 +295,35 @@ def test_a_playout_asks_the_policy_only_for_real_choices(game_name, players):
     assert len(asked) > 10 and min(asked) >= 2
 
 
+@pytest.mark.parametrize("players", [5, 8, 11])
+def test_fangs_confirmation_rounds_play_out_as_the_playout_loop_plays_them(players):
+    # the forced path (SearchGame.forced) skips the view, the policy and the waiting set of a
+    # round of confirmations; the playouts (values, final states) stay the loop's, step by step
+    game = get_game("fang")
+    spec = get_policy("fang", "search").spec
+    rounds: list[int] = []
+
+    def forced(state, rng, keep, limit):
+        rounds.append(fang_search.confirm_round(state, rng, keep, limit))
+        return rounds[-1]
+
+    fast = Playout(game, replace(spec, forced=forced))
+    slow = Playout(game, replace(spec, forced=None))
+    deals = 0
+    for state, seat in positions("fang", players, 4, {}, every=9):
+        if game.outcome(state) is not None or seat % 3:
+            continue
+        deal = game.sample_state(game.view(state, seat), random.Random(deals))
+        a, b = copy_state(deal), copy_state(deal)
+        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
+        assert a == b
+        deals += 1
+    assert deals > 10 and sum(rounds) > 20 * deals  # a third of a playout's steps or so
+    played = fang_search.confirm_round
+    state = game.setup([f"p{i}" for i in range(players)], 4)  # the ready scene: not a round
+    assert played(state, random.Random(1), 24, 100) == 0
+
+
 def test_copy_state_is_deep_except_for_shared_keys():
     game = get_game("hexenhammer")
     state = game.setup(["a", "b", "c"], 1)

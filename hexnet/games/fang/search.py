@@ -24,8 +24,10 @@ from typing import Any
 from hexnet.engine import Game
 from hexnet.games.fang import belief, bots, data, deduction
 from hexnet.games.fang import view as engine_view
+from hexnet.games.fang.common import apply_confirm, power_seats
 from hexnet.games.fang.day import cat_counts_view
-from hexnet.games.fang.game import GAME
+from hexnet.games.fang.evening import apply_end_talk
+from hexnet.games.fang.game import CONFIRM_SCENES, GAME
 from hexnet.games.fang.setup import known_roles
 from hexnet.search import SearchGame, SearchPolicy
 
@@ -172,9 +174,36 @@ def redraw_hidden(game: Game, state: dict[str, Any], seat: int, rng: random.Rand
             scene["choice"][s] = action.get("target")
 
 
+def confirm_round(state: dict[str, Any], rng: random.Random, keep: int, limit: int) -> int:
+    """A playout's round of confirmations (or of ending the talk) while no power is open: every
+    seat waited on has that one action, so the actor is drawn from ``need`` as the playout loop
+    draws it from the waiting set (the same seats then) and the action applied without a view
+    or a policy (:attr:`hexnet.search.SearchGame.forced`). A third of a playout's steps."""
+    scene = state["scene"]
+    name = scene["name"]
+    if name in CONFIRM_SCENES:
+        done = apply_confirm
+    elif name == "talk":
+        done = apply_end_talk
+    else:
+        return 0
+    if state.get("outcome") is not None or power_seats(state):
+        return 0
+    need, log = scene["need"], state["log"]
+    longest = 2 * keep + 8
+    played = 0
+    while need and played < limit:  # the last one opens the next scene (or ends the game)
+        done(state, need[rng.randrange(len(need))] if len(need) > 1 else need[0])
+        state["version"] += 1
+        played += 1
+        if len(log) > longest:
+            del log[:len(log) - keep]
+    return played
+
+
 SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   log_keep=ROLLOUT_LOG, rollout_view=rollout_view, refine=redraw_hidden,
-                  anchor=ANCHOR,
+                  anchor=ANCHOR, forced=confirm_round,
                   value=lambda outcome, seat: 1.0 if seat in outcome.get("winners", []) else 0.0,
                   shared=frozenset({"players", "options", "roles"}))
 SEARCH = SearchPolicy(SPEC)
