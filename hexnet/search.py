@@ -57,6 +57,13 @@ def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
     return {k: (v if k in shared else copy_tree(v)) for k, v in state.items()}
 
 
+def trim_log(log: list[Any], keep: int) -> None:
+    """A playout's log, cut back to its last ``keep`` events once it has grown past twice that
+    (and a few): what the rollout policy reads of it stays, without a cut at every step."""
+    if len(log) > 2 * keep + 8:
+        del log[:len(log) - keep]
+
+
 def copy_tree(x: Any) -> Any:
     """A deep copy of a plain tree (dicts, lists, scalars)."""
     t = type(x)
@@ -165,8 +172,7 @@ class Playout:
                 game._apply(state, actor, dict(action))
             state["version"] += 1
             steps += 1
-            if len(log) > 2 * keep + 8:
-                del log[:len(log) - keep]
+            trim_log(log, keep)
         return (self.spec.value or outcome_value)(game.outcome(state), seat)
 
 

@@ -11,6 +11,7 @@ herbalist restores frogs; the fool spoils rituals to look guilty.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -107,21 +108,14 @@ def _attack(view: View, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(targets) if targets else {"type": "no_attack"}
 
 
+@functools.lru_cache(maxsize=8192)  # more than every circle of 12 seats (4,096 sets in all)
 def _members_mask(members: str) -> int:
     """The seats of a proposal's ``members`` as bits (seat s is bit s), remembered: the same
     few hundred circles come up in every playout."""
-    mask = _MASKS.get(members)
-    if mask is None:
-        mask = 0
-        for x in members.split(","):
-            mask |= 1 << int(x)
-        if len(_MASKS) < MASKS_KEPT:
-            _MASKS[members] = mask
+    mask = 0
+    for x in members.split(","):
+        mask |= 1 << int(x)
     return mask
-
-
-_MASKS: dict[str, int] = {}
-MASKS_KEPT = 8192  # more than every circle of 12 seats (4,096 sets in all)
 
 
 def _propose(view: View, legal: list[Action], rng: random.Random) -> Action:

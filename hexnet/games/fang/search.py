@@ -29,7 +29,7 @@ from hexnet.games.fang.day import cat_counts_view
 from hexnet.games.fang.evening import apply_end_talk
 from hexnet.games.fang.game import CONFIRM_SCENES, GAME
 from hexnet.games.fang.setup import known_roles
-from hexnet.search import SearchGame, SearchPolicy
+from hexnet.search import SearchGame, SearchPolicy, trim_log
 
 View = dict[str, Any]
 Action = dict[str, Any]
@@ -190,14 +190,12 @@ def confirm_round(state: dict[str, Any], rng: random.Random, keep: int, limit: i
     if state.get("outcome") is not None or power_seats(state):
         return 0
     need, log = scene["need"], state["log"]
-    longest = 2 * keep + 8
     played = 0
     while need and played < limit:  # the last one opens the next scene (or ends the game)
         done(state, need[rng.randrange(len(need))] if len(need) > 1 else need[0])
         state["version"] += 1
         played += 1
-        if len(log) > longest:
-            del log[:len(log) - keep]
+        trim_log(log, keep)
     return played
 
 
