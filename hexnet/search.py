@@ -106,6 +106,10 @@ class SearchGame:
     # generator and trimming the log alike (to ``log_keep``), cheaper; at most ``limit`` steps
     # (state, rng, log_keep, limit); returns how many it played (0: none)
     forced: Callable[[State, random.Random, int, int], int] | None = None
+    # the rollout policy's choice for a seat, when the game can tell it from the state without
+    # a view (e.g. a seat that only re-sends its pick), else None: exactly the policy's choice
+    # among ``legal``, drawing nothing from the generator (state, seat, legal)
+    settled: Callable[[State, int, list[Action]], Action | None] | None = None
 
     @property
     def name(self) -> str:
@@ -145,6 +149,7 @@ class Playout:
         log = state["log"]
         keep = self.spec.log_keep
         forced = self.spec.forced if horizon is None else None  # (it counts steps as one)
+        settled = self.spec.settled
         steps = 0
         while game.outcome(state) is None:
             if horizon is not None and steps >= horizon and self.spec.evaluate is not None:
@@ -167,8 +172,12 @@ class Playout:
             else:
                 actor = waiting[rng.randrange(len(waiting))] if len(waiting) > 1 else waiting[0]
                 legal = game._legal(state, actor)
-                # a forced move needs neither a view nor the policy (whose choice it would be)
-                action = legal[0] if len(legal) == 1 else policy(see(state, actor), legal, rng)
+                # a forced move needs neither a view nor the policy (whose choice it would be),
+                # nor does a settled one
+                if len(legal) == 1:
+                    action = legal[0]
+                elif settled is None or (action := settled(state, actor, legal)) is None:
+                    action = policy(see(state, actor), legal, rng)
                 game._apply(state, actor, dict(action))
             state["version"] += 1
             steps += 1

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from hexnet.games import get_game, get_policy
+from hexnet.games.fang import bots as fang_bots
+from hexnet.games.fang import data as fang_data
 from hexnet.games.fang import search as fang_search
 from hexnet.search import (
     MIN_EVIDENCE,
@@ -322,6 +324,57 @@ def test_fangs_confirmation_rounds_play_out_as_the_playout_loop_plays_them(playe
     played = fang_search.confirm_round
     state = game.setup([f"p{i}" for i in range(players)], 4)  # the ready scene: not a round
     assert played(state, random.Random(1), 24, 100) == 0
+
+
+@pytest.mark.parametrize("players", [5, 8, 12])
+def test_fangs_resent_picks_and_votes_play_out_as_the_heuristic_plays_them(players):
+    # the settled path (SearchGame.settled) re-sends a seat's pick or vote without its view or
+    # the policy: each is the heuristic's choice on the seat's full view, and the playouts
+    # (values, final states) stay the loop's
+    game = get_game("fang")
+    spec = get_policy("fang", "search").spec
+    resent: list[dict] = []
+
+    def settled(state, seat, legal):
+        action = fang_search.resend(state, seat, legal)
+        if action is not None:
+            assert action == fang_bots.choose_heuristic(game.view(state, seat), legal,
+                                                        random.Random(0))
+            resent.append(action)
+        return action
+
+    fast = Playout(game, replace(spec, settled=settled))
+    slow = Playout(game, replace(spec, settled=None))
+    deals = 0
+    for state, seat in positions("fang", players, 4, {}, every=9):
+        if game.outcome(state) is not None or seat % 3:
+            continue
+        deal = game.sample_state(game.view(state, seat), random.Random(deals))
+        a, b = copy_state(deal), copy_state(deal)
+        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
+        assert a == b
+        deals += 1
+    assert deals > 10 and len(resent) > 5 * deals  # 9 a playout at 5 seats
+    assert {a["type"] for a in resent} >= {"pick", "vote_proposal", "vote"}
+
+
+def test_a_fang_seer_whose_power_is_open_looks_before_she_resends_her_vote():
+    # the heuristic's order: a power first, then a re-send; the settled path must agree
+    game = get_game("fang")
+    state = next(s for s, _ in positions("fang", 8, 8, {}, every=1)
+                 if s["scene"]["name"] == "proposal_vote" and game.outcome(s) is None
+                 and s["roles"].index(fang_data.SEER) in s["scene"]["need"])
+    seer = state["roles"].index(fang_data.SEER)
+    scene = state["scene"]
+    scene["count"][seer], scene["choice"][seer] = 1, True
+    scene["need"] = [s for s in scene["need"] if s != seer]
+    state["today"].update(seer_open=True, seen=False)
+    state["version"] += 1  # (what the game waits on is remembered by version)
+    legal = game.legal_actions(state, seer)
+    assert {"type": "vote_proposal", "yes": True} in legal
+    assert fang_search.resend(state, seer, legal) is None
+    assert fang_bots.choose_heuristic(game.view(state, seer), legal,
+                                      random.Random(0))["type"] == "see"
 
 
 def test_copy_state_is_deep_except_for_shared_keys():

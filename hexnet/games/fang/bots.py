@@ -37,24 +37,28 @@ def on_witch_side(view: View) -> bool:
     return view["role"] in (data.WITCH, data.CROW)
 
 
-def _repeat(view: View, legal: list[Action]) -> Action | None:
-    """The action that re-sends this seat's current pick or vote, if any."""
-    mine = view.get("my_choice")
-    scene = view["scene"]
-    if mine is None and scene != "vote":
-        return None
-    wanted: Action | None = None
+def repeat_action(scene: str | None, mine: Any, voted: bool) -> Action | None:
+    """The action that re-sends a seat's current pick or vote in ``scene``, from what it chose
+    (``mine``) and, in the banishment vote, whether it has voted (an abstention chose None)."""
     if scene == "pick" and isinstance(mine, dict):
         if "place" in mine:
-            wanted = {"type": "pick", "place": mine["place"]}
-        elif "restore" in mine:
-            wanted = {"type": "restore", "frog": mine["restore"]}
-        # a guard is final once sent: the protector is not asked again
-    elif scene == "proposal_vote":
-        wanted = {"type": "vote_proposal", "yes": mine}
-    elif scene == "vote" and view["seat"] in view["submitted"]:
-        wanted = {"type": "vote", "target": mine} if mine is not None else {"type": "abstain"}
-    return wanted if wanted in legal else None
+            return {"type": "pick", "place": mine["place"]}
+        if "restore" in mine:
+            return {"type": "restore", "frog": mine["restore"]}
+        return None  # a guard is final once sent: the protector is not asked again
+    if scene == "proposal_vote" and mine is not None:
+        return {"type": "vote_proposal", "yes": mine}
+    if scene == "vote" and voted:
+        return {"type": "vote", "target": mine} if mine is not None else {"type": "abstain"}
+    return None
+
+
+def _repeat(view: View, legal: list[Action]) -> Action | None:
+    """The action that re-sends this seat's current pick or vote, if any."""
+    scene = view["scene"]
+    voted = scene == "vote" and view["seat"] in view["submitted"]
+    wanted = repeat_action(scene, view.get("my_choice"), voted)
+    return wanted if wanted is not None and wanted in legal else None
 
 
 def _last_event(view: View, kind: str) -> dict[str, Any] | None:

@@ -24,7 +24,7 @@ from typing import Any
 from hexnet.engine import Game
 from hexnet.games.fang import belief, bots, data, deduction
 from hexnet.games.fang import view as engine_view
-from hexnet.games.fang.common import apply_confirm, power_seats
+from hexnet.games.fang.common import CHANGEABLE, apply_confirm, power_seats
 from hexnet.games.fang.day import cat_counts_view
 from hexnet.games.fang.evening import apply_end_talk
 from hexnet.games.fang.game import CONFIRM_SCENES, GAME
@@ -35,20 +35,24 @@ View = dict[str, Any]
 Action = dict[str, Any]
 ROLLOUT_LOG = 24  # recent events the rollout view keeps (the heuristic reads the last few)
 PLACES_AND_CARDS = frozenset({"pick", "guard", "witches", "ritual"})  # scenes that read them
+# scenes where the heuristic reads who it knows to be a witch (the attack, proposals, votes)
+ROLES_READ = frozenset({"witches", "proposal", "proposal_vote", "vote"})
 PROPOSALS = 6  # circles a proposal search compares
 ANCHOR = 1.0  # search leaves the heuristic's choice only for one better by a standard error
 
 
 def rollout_view(state: dict[str, Any], seat: int) -> View:
     """The parts of ``seat``'s view the heuristic reads in the scene it sees (playouts build one
-    per choice): who it is and knows, its own choice; the ritual's needs, its hand and the cat
-    counts where places are chosen or cards laid; the circle where it is voted on or laid for;
-    who voted and the recent events (uncopied: the heuristic only reads them) in the
-    banishment vote."""
+    per choice): who it is, its own choice; whom it knows to be what where it attacks,
+    proposes or votes; the ritual's needs, its hand and the cat counts where places are chosen
+    or cards laid; the circle where it is voted on or laid for; who voted and the recent events
+    (uncopied: the heuristic only reads them) in the banishment vote."""
     role = state["roles"][seat]
     name = engine_view.scene_seen(state, seat)
-    v: View = {"seat": seat, "role": role, "roles": known_roles(state, seat), "scene": name,
+    v: View = {"seat": seat, "role": role, "scene": name,
                "my_choice": engine_view.own_choice(state, seat)}
+    if name in ROLES_READ:
+        v["roles"] = known_roles(state, seat)
     if role == data.SEER:
         v["seen"] = [list(r) for r in state["seer_results"]]
     if name in PLACES_AND_CARDS:
@@ -199,9 +203,24 @@ def confirm_round(state: dict[str, Any], rng: random.Random, keep: int, limit: i
     return played
 
 
+def resend(state: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
+    """The heuristic's choice for a seat that has picked or voted in this scene and is drawn
+    again: it re-sends the same (:func:`hexnet.games.fang.bots.repeat_action`), unless a power
+    is open to it (the heuristic uses that first); read from the state, without a view
+    (:attr:`hexnet.search.SearchGame.settled`). Two playout choices in five at 12 seats."""
+    scene = state["scene"]
+    name = scene["name"]
+    if name not in CHANGEABLE or not scene["count"][seat]:
+        return None
+    wanted = bots.repeat_action(name, scene["choice"][seat], True)
+    if wanted is None or seat in power_seats(state) or wanted not in legal:
+        return None
+    return wanted
+
+
 SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   log_keep=ROLLOUT_LOG, rollout_view=rollout_view, refine=redraw_hidden,
-                  anchor=ANCHOR, forced=confirm_round,
+                  anchor=ANCHOR, forced=confirm_round, settled=resend,
                   value=lambda outcome, seat: 1.0 if seat in outcome.get("winners", []) else 0.0,
                   shared=frozenset({"players", "options", "roles"}))
 SEARCH = SearchPolicy(SPEC)
