@@ -18,6 +18,8 @@ from hexnet.games import get_game, get_policy
 from hexnet.games.fang import bots as fang_bots
 from hexnet.games.fang import data as fang_data
 from hexnet.games.fang import search as fang_search
+from hexnet.games.hexenhammer import bots as hh_bots
+from hexnet.games.hexenhammer import search as hh_search
 from hexnet.search import (
     MIN_EVIDENCE,
     STOP_EVERY,
@@ -356,6 +358,38 @@ def test_fangs_resent_picks_and_votes_play_out_as_the_heuristic_plays_them(playe
         deals += 1
     assert deals > 10 and len(resent) > 5 * deals  # 9 a playout at 5 seats
     assert {a["type"] for a in resent} >= {"pick", "vote_proposal", "vote"}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_hexenhammers_plain_passes_play_out_as_the_heuristic_plays_them(players):
+    # the settled path passes in phase 4 and in windows that do not touch the seat without the
+    # seat's view or the policy: each pass is the heuristic's choice on the seat's full view,
+    # and the playouts (values, final states) stay the loop's
+    game = get_game("hexenhammer")
+    spec = get_policy("hexenhammer", "search").spec
+    passed: list[str] = []
+
+    def settled(state, seat, legal):
+        action = hh_search.plain_pass(state, seat, legal)
+        if action is not None:
+            assert action == hh_bots.choose_heuristic(game.view(state, seat), legal,
+                                                      random.Random(0))
+            passed.append("window" if state["window"] else f"phase {state['phase']}")
+        return action
+
+    fast = Playout(game, replace(spec, settled=settled))
+    slow = Playout(game, replace(spec, settled=None))
+    deals = 0
+    for state, seat in positions("hexenhammer", players, 4, {}, every=5):
+        if game.outcome(state) is not None:
+            continue
+        deal = game.sample_state(game.view(state, seat), random.Random(deals))
+        a, b = copy_state(deal), copy_state(deal)
+        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
+        assert a == b
+        deals += 1
+    assert deals > 10 and len(passed) > 10 * deals  # about 20 of a playout's 80 steps
+    assert set(passed) == {"window", "phase 4"}
 
 
 def test_a_fang_seer_whose_power_is_open_looks_before_she_resends_her_vote():

@@ -19,6 +19,7 @@ The engine's generator is reseeded from ``rng``: the real one is not in the view
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from hexnet.engine import State
@@ -33,13 +34,16 @@ Card = tuple[str, int]
 _OUT_OF_GAME = [k for k in data.CARDS if k in data.TRIALS
                 and (not data.CARDS[k].get("vp") or data.CARDS[k]["effect"] == "protect")]
 
+# the deck as a multiset (in table order: a pool's draws follow it) and every card's id
+_DECK_COUNT: dict[Card, int] = dict(Counter(data.full_deck()))
+_CARD_IDS = [f"c{i + 1}" for i in range(sum(_DECK_COUNT.values()))]
+
 
 def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
     """A state whose view for ``view["seat"]`` equals ``view`` (see the module docstring)."""
     seat = view["seat"]
     n = len(view["players"])
-    deck = data.full_deck()
-    pool = _Pool(deck)
+    pool = _Pool()
     hands: list[list[str]] = [[] for _ in range(n)]
     cards: dict[str, list[Any]] = {}
     for c in view["hand"]:
@@ -90,7 +94,7 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
                     break
     while len(removed) < removed_count:
         removed.append(unseen.pop())
-    ids = [f"c{i + 1}" for i in range(len(deck)) if f"c{i + 1}" not in cards]
+    ids = [cid for cid in _CARD_IDS if cid not in cards]
     rng.shuffle(ids)
 
     def ident(card: Card) -> str:
@@ -150,12 +154,10 @@ def sample_state(game: Any, view: dict[str, Any], rng: random.Random) -> State:
 
 
 class _Pool:
-    """The cards not yet placed, as a multiset of (kind, value)."""
+    """The cards not yet placed, as a multiset of (kind, value): at first the whole deck."""
 
-    def __init__(self, deck: list[Card]) -> None:
-        self.left: dict[Card, int] = {}
-        for c in deck:
-            self.left[c] = self.left.get(c, 0) + 1
+    def __init__(self) -> None:
+        self.left: dict[Card, int] = dict(_DECK_COUNT)
 
     def take(self, card: Card) -> Card:
         if self.left.get(card, 0) > 0:

@@ -100,7 +100,28 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
+def plain_pass(state: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
+    """The heuristic's ``pass`` where the state alone shows it (half its playout choices),
+    without a view (:attr:`hexnet.search.SearchGame.settled`): in phase 4 it keeps its cards,
+    and it lets an accusation pass that does not raise one of its own living villagers while
+    it holds no trial to play (one might be worth playing; the heuristic then decides)."""
+    window = state["window"]
+    if window is None:
+        return bots.PASS if state["phase"] == 4 and legal[0]["type"] != "choose" else None
+    trigger = window["trigger"]
+    if trigger["type"] != "card":
+        return None
+    villager = state["villagers"].get(trigger["target"])
+    if (villager is not None and villager["alive"] and villager["owner"] == seat
+            and trigger["value"] > 0):
+        return None
+    cards, trials = state["cards"], data.TRIALS
+    if any(a["type"] == "play" and cards[a["card"]][0] in trials for a in legal):
+        return None
+    return bots.PASS
+
+
 SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   evaluate=evaluate, horizon=HORIZON, log_keep=0, rollout_view=rollout_view,
-                  shared=frozenset({"players", "options", "cards"}))
+                  settled=plain_pass, shared=frozenset({"players", "options", "cards"}))
 SEARCH = SearchPolicy(SPEC)
