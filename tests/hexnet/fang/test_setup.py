@@ -104,10 +104,10 @@ BALANCED_CHANGES = {
     9: {"hexe": 2, "kraehe": 3, "seherin": 1, "kraeuterkundige": 1, "dorfkatze": 2},
     10: {"hexe": 3, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
          "taschendieb": 1, "dorfkatze": 2},
-    11: {"hexe": 4, "kraehe": 1, "seherin": 1, "kraeuterkundige": 1, "taschendieb": 1,
+    11: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "taschendieb": 1,
          "dorfkatze": 3},
-    12: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
-         "taschendieb": 1, "dorfkatze": 3},
+    12: {"hexe": 4, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "taschendieb": 1,
+         "dorfkatze": 4},
 }
 
 
