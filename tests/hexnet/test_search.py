@@ -299,6 +299,37 @@ def test_a_playout_asks_the_policy_only_for_real_choices(game_name, players):
     assert len(asked) > 10 and min(asked) >= 2
 
 
+def _same_playouts(game: Any, game_name: str, players: int, fast: Playout, slow: Playout, *,
+                   every: int, seat_step: int = 1) -> int:
+    """Plays a deal sampled at positions of a few games (every ``every``-th action; seats that
+    are multiples of ``seat_step``) with both playouts and the same generator: the same value
+    and the same final state. Returns how many deals were played."""
+    deals = 0
+    for state, seat in positions(game_name, players, 4, {}, every=every):
+        if game.outcome(state) is not None or seat % seat_step:
+            continue
+        deal = game.sample_state(game.view(state, seat), random.Random(deals))
+        a, b = copy_state(deal), copy_state(deal)
+        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
+        assert a == b
+        deals += 1
+    return deals
+
+
+def _as_the_heuristic(game: Any, settle: Any, heuristic: Any, taken: list[str],
+                      note: Any) -> Any:
+    """``settle`` (a :attr:`SearchGame.settled` hook), checking that each action it settles is
+    ``heuristic``'s on the seat's full view; ``note(state, action)`` of each goes to ``taken``."""
+    def settled(state, seat, legal):
+        action = settle(state, seat, legal)
+        if action is not None:
+            assert action == heuristic(game.view(state, seat), legal, random.Random(0))
+            taken.append(note(state, action))
+        return action
+
+    return settled
+
+
 @pytest.mark.parametrize("players", [5, 8, 11])
 def test_fangs_confirmation_rounds_play_out_as_the_playout_loop_plays_them(players):
     # the forced path (SearchGame.forced) skips the view, the policy and the waiting set of a
@@ -313,15 +344,7 @@ def test_fangs_confirmation_rounds_play_out_as_the_playout_loop_plays_them(playe
 
     fast = Playout(game, replace(spec, forced=forced))
     slow = Playout(game, replace(spec, forced=None))
-    deals = 0
-    for state, seat in positions("fang", players, 4, {}, every=9):
-        if game.outcome(state) is not None or seat % 3:
-            continue
-        deal = game.sample_state(game.view(state, seat), random.Random(deals))
-        a, b = copy_state(deal), copy_state(deal)
-        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
-        assert a == b
-        deals += 1
+    deals = _same_playouts(game, "fang", players, fast, slow, every=9, seat_step=3)
     assert deals > 10 and sum(rounds) > 20 * deals  # a third of a playout's steps or so
     played = fang_search.confirm_round
     state = game.setup([f"p{i}" for i in range(players)], 4)  # the ready scene: not a round
@@ -335,29 +358,14 @@ def test_fangs_resent_picks_and_votes_play_out_as_the_heuristic_plays_them(playe
     # (values, final states) stay the loop's
     game = get_game("fang")
     spec = get_policy("fang", "search").spec
-    resent: list[dict] = []
-
-    def settled(state, seat, legal):
-        action = fang_search.resend(state, seat, legal)
-        if action is not None:
-            assert action == fang_bots.choose_heuristic(game.view(state, seat), legal,
-                                                        random.Random(0))
-            resent.append(action)
-        return action
-
+    resent: list[str] = []
+    settled = _as_the_heuristic(game, fang_search.resend, fang_bots.choose_heuristic,
+                                resent, lambda state, action: action["type"])
     fast = Playout(game, replace(spec, settled=settled))
     slow = Playout(game, replace(spec, settled=None))
-    deals = 0
-    for state, seat in positions("fang", players, 4, {}, every=9):
-        if game.outcome(state) is not None or seat % 3:
-            continue
-        deal = game.sample_state(game.view(state, seat), random.Random(deals))
-        a, b = copy_state(deal), copy_state(deal)
-        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
-        assert a == b
-        deals += 1
+    deals = _same_playouts(game, "fang", players, fast, slow, every=9, seat_step=3)
     assert deals > 10 and len(resent) > 5 * deals  # 9 a playout at 5 seats
-    assert {a["type"] for a in resent} >= {"pick", "vote_proposal", "vote"}
+    assert set(resent) >= {"pick", "vote_proposal", "vote"}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -368,26 +376,12 @@ def test_hexenhammers_plain_passes_play_out_as_the_heuristic_plays_them(players)
     game = get_game("hexenhammer")
     spec = get_policy("hexenhammer", "search").spec
     passed: list[str] = []
-
-    def settled(state, seat, legal):
-        action = hh_search.plain_pass(state, seat, legal)
-        if action is not None:
-            assert action == hh_bots.choose_heuristic(game.view(state, seat), legal,
-                                                      random.Random(0))
-            passed.append("window" if state["window"] else f"phase {state['phase']}")
-        return action
-
+    settled = _as_the_heuristic(game, hh_search.plain_pass, hh_bots.choose_heuristic, passed,
+                                lambda state, action: "window" if state["window"] else
+                                f"phase {state['phase']}")
     fast = Playout(game, replace(spec, settled=settled))
     slow = Playout(game, replace(spec, settled=None))
-    deals = 0
-    for state, seat in positions("hexenhammer", players, 4, {}, every=5):
-        if game.outcome(state) is not None:
-            continue
-        deal = game.sample_state(game.view(state, seat), random.Random(deals))
-        a, b = copy_state(deal), copy_state(deal)
-        assert fast.run(a, seat, random.Random(deals)) == slow.run(b, seat, random.Random(deals))
-        assert a == b
-        deals += 1
+    deals = _same_playouts(game, "hexenhammer", players, fast, slow, every=5)
     assert deals > 10 and len(passed) > 10 * deals  # about 20 of a playout's 80 steps
     assert set(passed) == {"window", "phase 4"}
 
