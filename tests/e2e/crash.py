@@ -40,7 +40,12 @@ def crash(host: Host) -> None:
 
 
 async def start_toy(session: Session, seats: int = 3) -> int:
-    """Create a toy table with host-side bots in every other seat and start it; its id."""
+    """Create a toy table with host-side bots in every other seat and start it; its id.
+
+    The creator sits at seat 0 and plays first. After that one action the game cannot end
+    without another of hers (her second turn comes before the last); after two it can, if
+    the random bots pass every turn (about 1 game in 256), so a test that needs the game
+    unfinished plays one."""
     await session.send({"type": "create", "game": "toy", "seats": seats, "options": {}})
     while session.you.get("table") is None:
         await session.next_message(5)

@@ -29,7 +29,7 @@ from tests.e2e.crash import (
     until_message,
 )
 from tests.e2e.wiretap import HostWiretap, state_id_of
-from tests.waiting import DEADLINE, eventually
+from tests.waiting import DEADLINE, answered, eventually
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -84,7 +84,7 @@ async def test_a_crashed_host_restarts_from_its_journal_and_the_player_resumes(d
                                 config_dir=dirs["client"], accept_new=True, reconnect=True)
     try:
         tid = await start_toy(ada)
-        assert await play(ada, tid, actions=2) is None
+        assert await play(ada, tid, actions=1) is None  # (unfinished: see start_toy)
         before = len(first.lobby.tables[tid].history)
         crash(first)
         second = make_host(dirs, logs)  # the same command again: same dirs, same port
@@ -117,7 +117,7 @@ async def test_a_client_redials_a_host_that_stays_down_and_resumes_when_it_is_ba
     ada = await connect_ada(first, dirs, reconnect=True)
     try:
         tid = await start_toy(ada)
-        assert await play(ada, tid, actions=2) is None
+        assert await play(ada, tid, actions=1) is None  # (unfinished: see start_toy)
         crash(first)
         attempts = []
         while len(attempts) < 3:  # the third redial is announced: two have failed
@@ -165,7 +165,8 @@ async def test_a_torn_last_record_is_dropped_with_a_log_line_and_the_table_resum
     ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
                                 config_dir=dirs["client"], accept_new=True)
     tid = await start_toy(ada)
-    await play(ada, tid, actions=2)
+    await play(ada, tid, actions=1)  # (unfinished: see start_toy)
+    await answered(ada, "ada's play")  # (so the journal holds a step of hers to tear)
     steps = len(first.lobby.tables[tid].history)
     crash(first)
     ada.close()
