@@ -106,10 +106,11 @@ class SearchGame:
     # generator and trimming the log alike (to ``log_keep``), cheaper; at most ``limit`` steps
     # (state, rng, log_keep, limit); returns how many it played (0: none)
     forced: Callable[[State, random.Random, int, int], int] | None = None
-    # the rollout policy's choice for a seat, when the game can tell it from the state without
-    # a view (e.g. a seat that only re-sends its pick), else None: exactly the policy's choice
-    # among ``legal``, drawing nothing from the generator (state, seat, legal)
-    settled: Callable[[State, int, list[Action]], Action | None] | None = None
+    # the rollout policy's choice for a seat drawn to act, when the game can tell it from the
+    # state without a view (e.g. a seat that only re-sends its pick), else None: exactly the
+    # policy's choice among the seat's legal actions, drawing nothing from the generator; asked
+    # before the legal actions are listed, which a settled step then never needs (state, seat)
+    settled: Callable[[State, int], Action | None] | None = None
 
     @property
     def name(self) -> str:
@@ -171,13 +172,11 @@ class Playout:
                 game._on_timeout(state)
             else:
                 actor = waiting[rng.randrange(len(waiting))] if len(waiting) > 1 else waiting[0]
-                legal = game._legal(state, actor)
-                # a forced move needs neither a view nor the policy (whose choice it would be),
-                # nor does a settled one
-                if len(legal) == 1:
-                    action = legal[0]
-                elif settled is None or (action := settled(state, actor, legal)) is None:
-                    action = policy(see(state, actor), legal, rng)
+                # a settled move needs neither the legal list, nor a view, nor the policy (whose
+                # choice it is); a forced one needs no view nor the policy
+                if settled is None or (action := settled(state, actor)) is None:
+                    legal = game._legal(state, actor)
+                    action = legal[0] if len(legal) == 1 else policy(see(state, actor), legal, rng)
                 game._apply(state, actor, dict(action))
             state["version"] += 1
             steps += 1

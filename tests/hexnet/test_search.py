@@ -170,8 +170,9 @@ def test_a_timed_decision_takes_its_whole_think_time_even_when_forced():
 
 
 def _counting_bot(think: float) -> tuple[SearchPolicy, list[int]]:
-    """Hexenhammer's search bot on a clock that is its playouts' work: one rollout step = 1 ms
-    (a playout ≈ 80 ms, its horizon); the step count comes along."""
+    """Hexenhammer's search bot on a clock that is its playouts' work: one rollout choice (the
+    policy's, or settled without it) = 1 ms (a playout ≈ 80 ms, its horizon); the count of
+    choices comes along."""
     search = get_policy("hexenhammer", "search")
     steps = [0]
 
@@ -179,8 +180,14 @@ def _counting_bot(think: float) -> tuple[SearchPolicy, list[int]]:
         steps[0] += 1
         return search.spec.rollout(view, legal, rng)
 
-    return SearchPolicy(replace(search.spec, rollout=counting), Budget(think=think),
-                        clock=lambda: steps[0] / 1000, sleep=lambda s: None), steps
+    def settled(state: dict, seat: int) -> dict | None:
+        action = search.spec.settled(state, seat)
+        steps[0] += action is not None
+        return action
+
+    return SearchPolicy(replace(search.spec, rollout=counting, settled=settled),
+                        Budget(think=think), clock=lambda: steps[0] / 1000,
+                        sleep=lambda s: None), steps
 
 
 def test_a_timed_decision_stops_at_its_deadline_even_mid_playout():
@@ -319,11 +326,14 @@ def _same_playouts(game: Any, game_name: str, players: int, fast: Playout, slow:
 def _as_the_heuristic(game: Any, settle: Any, heuristic: Any, taken: list[str],
                       note: Any) -> Any:
     """``settle`` (a :attr:`SearchGame.settled` hook), checking that each action it settles is
-    ``heuristic``'s on the seat's full view; ``note(state, action)`` of each goes to ``taken``."""
-    def settled(state, seat, legal):
-        action = settle(state, seat, legal)
+    ``heuristic``'s on the seat's full view among all its legal actions (and so one of them);
+    ``note(state, action)`` of each goes to ``taken``."""
+    def settled(state, seat):
+        action = settle(state, seat)
         if action is not None:
+            legal = game.legal_actions(state, seat)
             assert action == heuristic(game.view(state, seat), legal, random.Random(0))
+            assert action in legal
             taken.append(note(state, action))
         return action
 
@@ -369,21 +379,26 @@ def test_fangs_resent_picks_and_votes_play_out_as_the_heuristic_plays_them(playe
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_hexenhammers_plain_passes_play_out_as_the_heuristic_plays_them(players):
-    # the settled path passes in phase 4 and in windows that do not touch the seat without the
-    # seat's view or the policy: each pass is the heuristic's choice on the seat's full view,
-    # and the playouts (values, final states) stay the loop's
+def test_hexenhammers_settled_passes_turns_and_plays_are_the_heuristics(players):
+    # the settled path passes in phase 4 and in windows that do not touch the seat, and plays
+    # the turns of a seat holding no trial from the plays grouped by card, without the seat's
+    # view, its legal list or the policy: each is the heuristic's choice on the seat's full
+    # view, and the playouts (values, final states) stay the loop's
     game = get_game("hexenhammer")
     spec = get_policy("hexenhammer", "search").spec
-    passed: list[str] = []
-    settled = _as_the_heuristic(game, hh_search.plain_pass, hh_bots.choose_heuristic, passed,
-                                lambda state, action: "window" if state["window"] else
-                                f"phase {state['phase']}")
+    taken: list[str] = []
+
+    def note(state, action):
+        where = "window" if state["window"] else f"phase {state['phase']}"
+        return f"{where}: {action['type']}" + (" by" if "accuser" in action else "")
+
+    settled = _as_the_heuristic(game, hh_search.settled, hh_bots.choose_heuristic, taken, note)
     fast = Playout(game, replace(spec, settled=settled))
     slow = Playout(game, replace(spec, settled=None))
     deals = _same_playouts(game, "hexenhammer", players, fast, slow, every=5)
-    assert deals > 10 and len(passed) > 10 * deals  # about 20 of a playout's 80 steps
-    assert set(passed) == {"window", "phase 4"}
+    assert deals > 10 and len(taken) > 30 * deals  # about 55 of a playout's 80 steps
+    assert {"window: pass", "phase 4: pass", "phase 1: call_inquisition", "phase 1: pass",
+            "phase 2: play by", "phase 2: play", "phase 3: pass"} <= set(taken)
 
 
 def test_a_fang_seer_whose_power_is_open_looks_before_she_resends_her_vote():
@@ -400,7 +415,7 @@ def test_a_fang_seer_whose_power_is_open_looks_before_she_resends_her_vote():
     state["version"] += 1  # (what the game waits on is remembered by version)
     legal = game.legal_actions(state, seer)
     assert {"type": "vote_proposal", "yes": True} in legal
-    assert fang_search.resend(state, seer, legal) is None
+    assert fang_search.resend(state, seer) is None
     assert fang_bots.choose_heuristic(game.view(state, seer), legal,
                                       random.Random(0))["type"] == "see"
 

@@ -203,17 +203,18 @@ def confirm_round(state: dict[str, Any], rng: random.Random, keep: int, limit: i
     return played
 
 
-def resend(state: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
+def resend(state: dict[str, Any], seat: int) -> Action | None:
     """The heuristic's choice for a seat that has picked or voted in this scene and is drawn
-    again: it re-sends the same (:func:`hexnet.games.fang.bots.repeat_action`), unless a power
-    is open to it (the heuristic uses that first); read from the state, without a view
-    (:attr:`hexnet.search.SearchGame.settled`). Two playout choices in five at 12 seats."""
+    again: it re-sends the same (:func:`hexnet.games.fang.bots.repeat_action`) if that is
+    legal, unless a power is open to it (the heuristic uses that first); read from the state,
+    without a view (:attr:`hexnet.search.SearchGame.settled`). Two playout choices in five at
+    12 seats."""
     scene = state["scene"]
     name = scene["name"]
     if name not in CHANGEABLE or not scene["count"][seat]:
         return None
     wanted = bots.repeat_action(name, scene["choice"][seat], True)
-    if wanted is None or seat in power_seats(state) or wanted not in legal:
+    if wanted is None or seat in power_seats(state) or wanted not in GAME._legal(state, seat):
         return None
     return wanted
 

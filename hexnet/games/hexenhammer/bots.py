@@ -14,12 +14,13 @@ the cards only phase 1 takes, to draw fresh ones.
 
 from __future__ import annotations
 
-import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hexnet.bots import choose_random
 from hexnet.games.hexenhammer import data
+from hexnet.games.hexenhammer.legal import CardPlays
 
 Action = dict[str, Any]
 PASS: Action = {"type": "pass"}
@@ -57,12 +58,16 @@ class _Table:
         self.theirs = [vid for vid, o in self.owner.items() if o != self.me]
         self.witches = view["current_witches"]
         self._mine_set = frozenset(self.mine)
+        self._leaders_found: tuple[tuple[str | None, int, int],
+                                   tuple[str | None, int, int]] | None = None
 
-    @functools.cached_property
+    @property
     def _leaders(self) -> tuple[tuple[str | None, int, int], tuple[str | None, int, int]]:
         """:meth:`_two_best` of the bot's villagers and of the opponents' (read by the margins
-        only: a reaction window's answer does without)."""
-        return self._two_best(self.mine), self._two_best(self.theirs)
+        only, so found the first time they ask: a reaction window's answer does without)."""
+        if self._leaders_found is None:
+            self._leaders_found = self._two_best(self.mine), self._two_best(self.theirs)
+        return self._leaders_found
 
     def _two_best(self, ids: list[str]) -> tuple[str | None, int, int]:
         """The leader of ``ids``, its suspicion, and the best suspicion of the others."""
@@ -89,9 +94,7 @@ class _Table:
         most steps of search's playouts."""
         if not self.mine:
             return [0.0] * len(plays)
-        susp, start, mine = self.susp, self.start, self._mine_set
-        own, opp = self._leaders
-        top_with, top = self._top_with, data.TOP
+        margin_after = self.margin_after()
         out: list[float] = []
         known: dict[tuple[str, int], float] = {}  # (target, value): plays often share both
         last = None
@@ -110,15 +113,25 @@ class _Table:
                 value += by_card.get(kind, 0) + by_target.get(target, 0)
             margin = known.get((target, value))
             if margin is None:
-                now = susp[target]
-                to = max(start[target], min(top, now + value))
-                if target in mine:
-                    margin = (opp[1] - top_with(own, target, to)) - 0.05 * (to - now)
-                else:
-                    margin = (top_with(opp, target, to) - own[1]) + 0.05 * (to - now)
-                known[(target, value)] = margin
+                margin = known[(target, value)] = margin_after(target, value)
             out.append(margin)
         return out
+
+    def margin_after(self) -> Callable[[str, int], float]:
+        """``margin(target, value)``: :meth:`margin` once ``target`` moved by ``value``, as
+        :meth:`margins_after` counts it (the bot must have villagers)."""
+        susp, start, mine = self.susp, self.start, self._mine_set
+        own, opp = self._leaders
+        top_with, top = self._top_with, data.TOP
+
+        def margin(target: str, value: int) -> float:
+            now = susp[target]
+            to = max(start[target], min(top, now + value))
+            if target in mine:
+                return (opp[1] - top_with(own, target, to)) - 0.05 * (to - now)
+            return (top_with(opp, target, to) - own[1]) + 0.05 * (to - now)
+
+        return margin
 
     @staticmethod
     def _top_with(leaders: tuple[str | None, int, int], changed: str, to: int) -> int:
@@ -144,6 +157,47 @@ def _best_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Act
         if gain > best_gain:
             best, best_gain = action, gain
     return best
+
+
+def _best_group_play(table: _Table, hand: dict[str, dict],
+                     groups: list[CardPlays]) -> Action | None:
+    """:func:`_best_play` over a turn's plays grouped by card (:func:`hexnet.games.
+    hexenhammer.legal.turn_plays`, in the legal order): the same play, without an action
+    per play until the best is known."""
+    if not table.mine:
+        return None  # (every margin is 0: nothing widens it)
+    base = table.margin()
+    best, best_gain = None, 0.5
+    known: dict[tuple[str, int], float] = {}  # (target, value), as in margins_after
+    margin_after = table.margin_after()
+    trials = data.TRIALS
+    for cid, kind, accusers, targets, signed in groups:
+        if kind in trials or targets is None:
+            continue
+        value = hand[cid]["value"]
+        # (accuser, target, sign, the target's move), in the legal order
+        if accusers is not None:  # a brown card: each accuser adds its bonuses
+            moves = [(a, t, None, value + by_card.get(kind, 0) + by_target.get(t, 0))
+                     for a in accusers for by_card, by_target in (_ACCUSER_BONUSES[a],)
+                     for t in targets]
+        elif signed:
+            moves = [(None, t, s, value * s) for t in targets for s in (1, -1)]
+        else:
+            moves = [(None, t, None, value) for t in targets]
+        for accuser, target, sign, moved in moves:
+            margin = known.get((target, moved))
+            if margin is None:
+                margin = known[(target, moved)] = margin_after(target, moved)
+            if margin - base > best_gain:
+                best, best_gain = (cid, accuser, target, sign), margin - base
+    if best is None:
+        return None
+    cid, accuser, target, sign = best
+    if accuser is not None:
+        return {"type": "play", "card": cid, "accuser": accuser, "target": target}
+    if sign is not None:
+        return {"type": "play", "card": cid, "target": target, "sign": sign}
+    return {"type": "play", "card": cid, "target": target}
 
 
 def _trial_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Action | None:
@@ -249,6 +303,18 @@ def choose_heuristic(view: dict[str, Any], legal: list[Action], rng: random.Rand
         if trial is not None:
             return trial
     play = _best_play(table, hand, legal)
+    return play if play is not None else PASS
+
+
+def turn_choice(view: dict[str, Any], groups: list[CardPlays], can_call: bool) -> Action:
+    """:func:`choose_heuristic`'s choice on a turn in phases 1–3 where the seat holds no
+    trial it may play, from the turn's plays grouped by card (:func:`hexnet.games.
+    hexenhammer.legal.turn_plays`) rather than a list of every play; ``can_call``: the
+    Inquisition call is among the legal actions. A playout's turn (search's ``settled``)."""
+    table = _Table(view)
+    if view["phase"] == 1 and can_call and _calls(view, table):
+        return {"type": "call_inquisition"}
+    play = _best_group_play(table, {c["id"]: c for c in view["hand"]}, groups)
     return play if play is not None else PASS
 
 

@@ -9,6 +9,12 @@ from hexnet.games.hexenhammer.effects import free_accusers
 PASS: Action = {"type": "pass"}
 
 
+# A card's own-initiative plays in phases 1–3 (:func:`turn_plays`): the card, its kind, the
+# accusers it names (a brown card; None otherwise), its targets (None: a trial without one)
+# and whether it is signed (each target once with +1, once with -1).
+CardPlays = tuple[str, str, list[str] | None, list[str] | None, bool]
+
+
 def legal_actions(state: State, seat: int, only: str | None = None) -> list[Action]:
     """The legal actions of ``seat`` (assumed to be waited on); with ``only``, just the passes,
     calls and plays of that one card (what an action naming it can match)."""
@@ -24,6 +30,16 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
     out: list[Action] = [{"type": "pass"}]
     if phase == 1 and not state["accusers_used"]:
         out.append({"type": "call_inquisition"})
+    for group in turn_plays(state, seat, hand):
+        out += plays_of(group)
+    return out
+
+
+def turn_plays(state: State, seat: int, hand: list[str]) -> list[CardPlays]:
+    """The plays of the cards of ``hand`` that ``seat`` may play on its turn in phases 1–3 (no
+    window open, no tie to break), one group per card, in hand order: what
+    :func:`legal_actions` lists after the pass and the call (:func:`plays_of`), in that order."""
+    phase = state["phase"]
     living = [vid for vid, v in state["villagers"].items() if v["alive"]]
     prot = state["protected"]
     accusable = living
@@ -31,6 +47,7 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
         accusable = [vid for vid in living if vid != prot["villager"]]
     accusers = None
     cards = state["cards"]
+    out: list[CardPlays] = []
     for cid in hand:
         kind = cards[cid][0]
         if phase not in data.PHASES[kind] or kind in data.REACTIONS:
@@ -38,17 +55,27 @@ def legal_actions(state: State, seat: int, only: str | None = None) -> list[Acti
         if kind in data.BROWN:
             if accusers is None:
                 accusers = free_accusers(state, seat)
-            out += [{"type": "play", "card": cid, "accuser": a, "target": t}
-                    for a in accusers for t in accusable]
+            out.append((cid, kind, accusers, accusable, False))
         elif kind in data.TRIALS:
             if seat != state["inquisitor"]:
-                out += _trial(cid, kind, living)
-        elif data.CARDS[kind].get("signed"):
-            out += [{"type": "play", "card": cid, "target": t, "sign": s}
-                    for t in living for s in (1, -1)]
+                out.append(_trial(cid, kind, living))
         else:
-            out += [{"type": "play", "card": cid, "target": t} for t in living]
+            out.append((cid, kind, None, living, bool(data.CARDS[kind].get("signed"))))
     return out
+
+
+def plays_of(group: CardPlays) -> list[Action]:
+    """The ``play`` actions of one card's group (:data:`CardPlays`), in the legal order."""
+    cid, _kind, accusers, targets, signed = group
+    if accusers is not None:
+        return [{"type": "play", "card": cid, "accuser": a, "target": t}
+                for a in accusers for t in targets or ()]
+    if targets is None:
+        return [{"type": "play", "card": cid}]
+    if signed:
+        return [{"type": "play", "card": cid, "target": t, "sign": s}
+                for t in targets for s in (1, -1)]
+    return [{"type": "play", "card": cid, "target": t} for t in targets]
 
 
 def play_allowed(state: State, seat: int, action: Action) -> bool:
@@ -103,14 +130,13 @@ def trial_plays(state: State, seat: int, only: str | None = None) -> list[Action
         if kind in data.TRIALS and phase in data.PHASES[kind]:
             if living is None:
                 living = [vid for vid, v in state["villagers"].items() if v["alive"]]
-            out.extend(_trial(cid, kind, living))
+            out.extend(plays_of(_trial(cid, kind, living)))
     return out
 
 
-def _trial(cid: str, kind: str, living: list[str]) -> list[Action]:
-    if data.CARDS[kind]["effect"] == "unmark":
-        return [{"type": "play", "card": cid, "target": t} for t in living]
-    return [{"type": "play", "card": cid}]
+def _trial(cid: str, kind: str, living: list[str]) -> CardPlays:
+    """A trial's group: on a living villager (an unmarking), or on nobody."""
+    return (cid, kind, None, living if data.CARDS[kind]["effect"] == "unmark" else None, False)
 
 
 def why_illegal(state: State, seat: int, action: Action, waited: bool = True) -> IllegalAction:

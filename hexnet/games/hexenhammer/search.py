@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from hexnet.engine import Game
-from hexnet.games.hexenhammer import bots, data, phases
+from hexnet.games.hexenhammer import bots, data, legal, phases
 from hexnet.games.hexenhammer.effects import current_witches
 from hexnet.games.hexenhammer.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
@@ -100,14 +100,26 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     }
 
 
-def plain_pass(state: dict[str, Any], seat: int, legal: list[Action]) -> Action | None:
-    """The heuristic's ``pass`` where the state alone shows it (half its playout choices),
-    without a view (:attr:`hexnet.search.SearchGame.settled`): in phase 4 it keeps its cards,
-    and it lets an accusation pass that does not raise one of its own living villagers while
-    it holds no trial to play (one might be worth playing; the heuristic then decides)."""
+def settled(state: dict[str, Any], seat: int) -> Action | None:
+    """The heuristic's choice where the state alone shows it, without a view of the whole
+    table or a list of every legal play (:attr:`hexnet.search.SearchGame.settled`), in two
+    playout steps of three: in phase 4 it keeps its cards; it lets an accusation pass that does
+    not raise one of its own living villagers while it holds no trial to play (one might be
+    worth playing: the heuristic then decides); on its turn in phases 1–3, holding no trial it
+    may play, it calls, plays or passes as :func:`bots.turn_choice` finds."""
+    if state["choice"] is not None:
+        return None
     window = state["window"]
     if window is None:
-        return bots.PASS if state["phase"] == 4 and legal[0]["type"] != "choose" else None
+        phase = state["phase"]
+        if phase == 4:
+            return bots.PASS
+        groups = legal.turn_plays(state, seat, state["hands"][seat])
+        trials = data.TRIALS
+        if phase != 1 and any(group[1] in trials for group in groups):
+            return None
+        return bots.turn_choice(rollout_view(state, seat), groups,
+                                phase == 1 and not state["accusers_used"])
     trigger = window["trigger"]
     if trigger["type"] != "card":
         return None
@@ -115,13 +127,12 @@ def plain_pass(state: dict[str, Any], seat: int, legal: list[Action]) -> Action 
     if (villager is not None and villager["alive"] and villager["owner"] == seat
             and trigger["value"] > 0):
         return None
-    cards, trials = state["cards"], data.TRIALS
-    if any(a["type"] == "play" and cards[a["card"]][0] in trials for a in legal):
+    if legal.trial_plays(state, seat):
         return None
     return bots.PASS
 
 
 SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   evaluate=evaluate, horizon=HORIZON, log_keep=0, rollout_view=rollout_view,
-                  settled=plain_pass, shared=frozenset({"players", "options", "cards"}))
+                  settled=settled, shared=frozenset({"players", "options", "cards"}))
 SEARCH = SearchPolicy(SPEC)
