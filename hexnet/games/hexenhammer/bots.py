@@ -15,7 +15,6 @@ the cards only phase 1 takes, to draw fresh ones.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from hexnet.bots import choose_random
@@ -94,7 +93,6 @@ class _Table:
         most steps of search's playouts."""
         if not self.mine:
             return [0.0] * len(plays)
-        margin_after = self.margin_after()
         out: list[float] = []
         known: dict[tuple[str, int], float] = {}  # (target, value): plays often share both
         last = None
@@ -113,32 +111,26 @@ class _Table:
                 value += by_card.get(kind, 0) + by_target.get(target, 0)
             margin = known.get((target, value))
             if margin is None:
-                margin = known[(target, value)] = margin_after(target, value)
+                margin = known[(target, value)] = self.margins_of((target,), value)[0]
             out.append(margin)
         return out
 
-    def margin_after(self) -> Callable[[str, int], float]:
-        """``margin(target, value)``: :meth:`margin` once ``target`` moved by ``value``, as
+    def margins_of(self, targets: tuple[str, ...], value: int) -> list[float]:
+        """:meth:`margin` once each of ``targets`` (alone) moved by ``value``, as
         :meth:`margins_after` counts it (the bot must have villagers)."""
-        susp, start, mine = self.susp, self.start, self._mine_set
-        own, opp = self._leaders
-        top_with, top = self._top_with, data.TOP
-
-        def margin(target: str, value: int) -> float:
+        susp, start, mine, top = self.susp, self.start, self._mine_set, data.TOP
+        (own_lead, own_best, own_second), (opp_lead, opp_best, opp_second) = self._leaders
+        out: list[float] = []
+        for target in targets:
             now = susp[target]
             to = max(start[target], min(top, now + value))
-            if target in mine:
-                return (opp[1] - top_with(own, target, to)) - 0.05 * (to - now)
-            return (top_with(opp, target, to) - own[1]) + 0.05 * (to - now)
-
-        return margin
-
-    @staticmethod
-    def _top_with(leaders: tuple[str | None, int, int], changed: str, to: int) -> int:
-        """The top suspicion of a group containing ``changed`` after it moves to ``to``."""
-        lead, best, second = leaders
-        rest = second if changed == lead else best
-        return to if to > rest else rest
+            if target in mine:  # (the top of the group it is in, once it moved)
+                rest = own_second if target == own_lead else own_best
+                out.append((opp_best - (to if to > rest else rest)) - 0.05 * (to - now))
+            else:
+                rest = opp_second if target == opp_lead else opp_best
+                out.append(((to if to > rest else rest) - own_best) + 0.05 * (to - now))
+        return out
 
     def threatened(self) -> bool:
         """One of the bot's villagers would burn now (alone or in a tie)."""
@@ -162,42 +154,54 @@ def _best_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Act
 def _best_group_play(table: _Table, hand: dict[str, dict],
                      groups: list[CardPlays]) -> Action | None:
     """:func:`_best_play` over a turn's plays grouped by card (:func:`hexnet.games.
-    hexenhammer.legal.turn_plays`, in the legal order): the same play, without an action
-    per play until the best is known."""
+    hexenhammer.legal.turn_plays`, in the legal order): the same play, found a row of gains
+    (one per play, in order) at a time, without an action per play."""
     if not table.mine:
         return None  # (every margin is 0: nothing widens it)
     base = table.margin()
+    rows: dict[tuple[tuple[str, ...], int], list[float]] = {}
+
+    def row(targets: tuple[str, ...], value: int) -> list[float]:
+        """The gain of moving each of ``targets`` by ``value``."""
+        gains = rows.get((targets, value))
+        if gains is None:
+            gains = rows[(targets, value)] = [m - base for m in table.margins_of(targets, value)]
+        return gains
+
     best, best_gain = None, 0.5
-    known: dict[tuple[str, int], float] = {}  # (target, value), as in margins_after
-    margin_after = table.margin_after()
-    trials = data.TRIALS
     for cid, kind, accusers, targets, signed in groups:
-        if kind in trials or targets is None:
+        if kind in data.TRIALS or not targets:
             continue
         value = hand[cid]["value"]
-        # (accuser, target, sign, the target's move), in the legal order
+        here = tuple(targets)
+        # each option's gains in the legal order: (gains, accuser, plays per target)
+        options: list[tuple[list[float], str | None, int]] = []
         if accusers is not None:  # a brown card: each accuser adds its bonuses
-            moves = [(a, t, None, value + by_card.get(kind, 0) + by_target.get(t, 0))
-                     for a in accusers for by_card, by_target in (_ACCUSER_BONUSES[a],)
-                     for t in targets]
-        elif signed:
-            moves = [(None, t, s, value * s) for t in targets for s in (1, -1)]
+            for accuser in accusers:
+                by_card, by_target = _ACCUSER_BONUSES[accuser]
+                moved = value + by_card.get(kind, 0)
+                gains = row(here, moved)
+                if not by_target.keys().isdisjoint(here):
+                    gains = [table.margins_of((t,), moved + by_target[t])[0] - base
+                             if t in by_target else g for t, g in zip(here, gains, strict=True)]
+                options.append((gains, accuser, 1))
+        elif signed:  # each target up, then down
+            options.append(([g for pair in zip(row(here, value), row(here, -value), strict=True)
+                             for g in pair], None, 2))
         else:
-            moves = [(None, t, None, value) for t in targets]
-        for accuser, target, sign, moved in moves:
-            margin = known.get((target, moved))
-            if margin is None:
-                margin = known[(target, moved)] = margin_after(target, moved)
-            if margin - base > best_gain:
-                best, best_gain = (cid, accuser, target, sign), margin - base
+            options.append((row(here, value), None, 1))
+        for gains, accuser, per in options:
+            top = max(gains)
+            if top > best_gain:  # the first play of this best gain, as the one-by-one loop
+                best, best_gain = (cid, accuser, here, gains.index(top), per), top
     if best is None:
         return None
-    cid, accuser, target, sign = best
+    cid, accuser, here, i, per = best
     if accuser is not None:
-        return {"type": "play", "card": cid, "accuser": accuser, "target": target}
-    if sign is not None:
-        return {"type": "play", "card": cid, "target": target, "sign": sign}
-    return {"type": "play", "card": cid, "target": target}
+        return {"type": "play", "card": cid, "accuser": accuser, "target": here[i]}
+    if per == 2:
+        return {"type": "play", "card": cid, "target": here[i // 2], "sign": 1 - 2 * (i % 2)}
+    return {"type": "play", "card": cid, "target": here[i]}
 
 
 def _trial_play(table: _Table, hand: dict[str, dict], legal: list[Action]) -> Action | None:

@@ -13,7 +13,6 @@ from typing import Any
 
 from hexnet.engine import Game
 from hexnet.games.hexenhammer import bots, data, legal, phases
-from hexnet.games.hexenhammer.effects import current_witches
 from hexnet.games.hexenhammer.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
@@ -82,16 +81,21 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     susp: dict[str, int] = {}
     start: dict[str, int] = {}
     owner: dict[str, int] = {}
+    top, witches = -1, []  # (as effects.current_witches finds them, in the same pass)
     for vid, v in state["villagers"].items():
         if v["alive"]:
-            susp[vid] = v["suspicion"]
+            s = susp[vid] = v["suspicion"]
             start[vid] = v["start"]
             owner[vid] = v["owner"]
+            if s > top:
+                top, witches = s, [vid]
+            elif s == top:
+                witches.append(vid)
     window = state["window"]
     trigger = None if window is None else window["trigger"]
     return {
         "seat": seat, "phase": state["phase"], "inquisitor": state["inquisitor"],
-        "board": (susp, start, owner), "current_witches": current_witches(state),
+        "board": (susp, start, owner), "current_witches": witches,
         "hand": [{"id": cid, "kind": cards[cid][0], "value": cards[cid][1]}
                  for cid in state["hands"][seat]],
         "window": None if trigger is None else {"trigger": {
