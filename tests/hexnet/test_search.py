@@ -380,25 +380,28 @@ def test_fangs_resent_picks_and_votes_play_out_as_the_heuristic_plays_them(playe
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_hexenhammers_settled_passes_turns_and_plays_are_the_heuristics(players):
-    # the settled path passes in phase 4 and in windows that do not touch the seat, and plays
-    # the turns of a seat holding no trial from the plays grouped by card, without the seat's
-    # view, its legal list or the policy: each is the heuristic's choice on the seat's full
-    # view, and the playouts (values, final states) stay the loop's
+    # the settled path passes in phase 4, in windows the seat holds no answer to and in those
+    # that do not touch it, and plays the turns of a seat holding no trial from the plays
+    # grouped by card, without the seat's view, its legal list or the policy: each is the
+    # heuristic's choice on the seat's full view, and the playouts (values, final states) stay
+    # the loop's
     game = get_game("hexenhammer")
     spec = get_policy("hexenhammer", "search").spec
     taken: list[str] = []
 
     def note(state, action):
-        where = "window" if state["window"] else f"phase {state['phase']}"
+        window = state["window"]
+        where = f"window {window['trigger']['type']}" if window else f"phase {state['phase']}"
         return f"{where}: {action['type']}" + (" by" if "accuser" in action else "")
 
     settled = _as_the_heuristic(game, hh_search.settled, hh_bots.choose_heuristic, taken, note)
     fast = Playout(game, replace(spec, settled=settled))
     slow = Playout(game, replace(spec, settled=None))
     deals = _same_playouts(game, "hexenhammer", players, fast, slow, every=5)
-    assert deals > 10 and len(taken) > 30 * deals  # about 55 of a playout's 80 steps
-    assert {"window: pass", "phase 4: pass", "phase 1: call_inquisition", "phase 1: pass",
-            "phase 2: play by", "phase 2: play", "phase 3: pass"} <= set(taken)
+    assert deals > 10 and len(taken) > 40 * deals  # about 65 of a playout's 80 steps
+    assert {"window card: pass", "window call: pass", "window trial: pass", "phase 4: pass",
+            "phase 1: call_inquisition", "phase 1: pass", "phase 2: play by", "phase 2: play",
+            "phase 3: pass"} <= set(taken)
 
 
 def test_a_fang_seer_whose_power_is_open_looks_before_she_resends_her_vote():

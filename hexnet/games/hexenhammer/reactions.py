@@ -65,15 +65,10 @@ def options(state: State, seat: int, only: str | None = None) -> list[Action]:
     ``only``, just those of that card)."""
     trigger = state["window"]["trigger"]
     out: list[Action] = [{"type": "pass"}]
-    answering = trigger["type"]
-    if answering == "card" and trigger["cancelled"]:
+    fitting = _fitting(state, seat, trigger)
+    if not fitting:
         return out
-    if answering == "trial":
-        if seat == state["inquisitor"]:
-            return out
-        fitting = {data.CARDS[trigger["kind"]]["twin"]}
-    else:
-        fitting = _CALL_ANSWERS if answering == "call" else data.REACTIONS
+    answering = trigger["type"]
     phase = state["phase"]
     kind_of = state["cards"]
     for cid in state["hands"][seat] if only is None else [only]:
@@ -85,6 +80,34 @@ def options(state: State, seat: int, only: str | None = None) -> list[Action]:
         else:
             out.append({"type": "play", "card": cid})
     return out
+
+
+def may_answer(state: State, seat: int) -> bool:
+    """Whether ``seat`` holds a card of a kind that may answer the open window now (each card's
+    own conditions, :func:`options`, may still rule it out): without one, its only answer is
+    ``pass``."""
+    fitting = _fitting(state, seat, state["window"]["trigger"])
+    if not fitting:
+        return False
+    phase, kind_of, phases = state["phase"], state["cards"], data.PHASES
+    for cid in state["hands"][seat]:
+        kind = kind_of[cid][0]
+        if kind in fitting and phase in phases[kind]:
+            return True
+    return False
+
+
+def _fitting(state: State, seat: int, trigger: dict) -> frozenset[str]:
+    """The kinds of card that may answer ``trigger`` for ``seat`` (none: a cancelled card, or
+    the inquisitor asked about a trial)."""
+    answering = trigger["type"]
+    if answering == "card":
+        return frozenset() if trigger["cancelled"] else data.REACTIONS
+    if answering == "trial":
+        if seat == state["inquisitor"]:
+            return frozenset()
+        return frozenset({data.CARDS[trigger["kind"]]["twin"]})
+    return _CALL_ANSWERS
 
 
 _CALL_ANSWERS = frozenset({"keyne_inquisition"})

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from hexnet.engine import Game
-from hexnet.games.hexenhammer import bots, data, legal, phases
+from hexnet.games.hexenhammer import bots, data, legal, phases, reactions
 from hexnet.games.hexenhammer.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
@@ -106,11 +106,12 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def settled(state: dict[str, Any], seat: int) -> Action | None:
     """The heuristic's choice where the state alone shows it, without a view of the whole
-    table or a list of every legal play (:attr:`hexnet.search.SearchGame.settled`), in two
-    playout steps of three: in phase 4 it keeps its cards; it lets an accusation pass that does
-    not raise one of its own living villagers while it holds no trial to play (one might be
-    worth playing: the heuristic then decides); on its turn in phases 1–3, holding no trial it
-    may play, it calls, plays or passes as :func:`bots.turn_choice` finds."""
+    table or a list of every legal play (:attr:`hexnet.search.SearchGame.settled`), in four
+    playout steps of five: in phase 4 it keeps its cards; in a window, while it holds no trial
+    to play (one might be worth playing: the heuristic then decides), it passes when it holds
+    no card that could answer, and lets an accusation pass that does not raise one of its own
+    living villagers; on its turn in phases 1–3, holding no trial it may play, it calls, plays
+    or passes as :func:`bots.turn_choice` finds."""
     if state["choice"] is not None:
         return None
     window = state["window"]
@@ -122,16 +123,20 @@ def settled(state: dict[str, Any], seat: int) -> Action | None:
         trials = data.TRIALS
         if phase != 1 and any(group[1] in trials for group in groups):
             return None
-        return bots.turn_choice(rollout_view(state, seat), groups,
-                                phase == 1 and not state["accusers_used"])
+        can_call = phase == 1 and not state["accusers_used"]
+        if not groups and not can_call:
+            return bots.PASS  # (its one legal action)
+        return bots.turn_choice(rollout_view(state, seat), groups, can_call)
+    if legal.trial_plays(state, seat):  # (in a card's window: one might be worth playing)
+        return None
+    if not reactions.may_answer(state, seat):
+        return bots.PASS
     trigger = window["trigger"]
     if trigger["type"] != "card":
         return None
     villager = state["villagers"].get(trigger["target"])
     if (villager is not None and villager["alive"] and villager["owner"] == seat
             and trigger["value"] > 0):
-        return None
-    if legal.trial_plays(state, seat):
         return None
     return bots.PASS
 
