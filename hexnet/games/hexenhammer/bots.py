@@ -53,8 +53,10 @@ class _Table:
                     self.susp[v["id"]] = v["suspicion"]
                     self.start[v["id"]] = v["start"]
                     self.owner[v["id"]] = v["owner"]
-        self.mine = [vid for vid, o in self.owner.items() if o == self.me]
-        self.theirs = [vid for vid, o in self.owner.items() if o != self.me]
+        self.mine: list[str] = []
+        self.theirs: list[str] = []
+        for vid, o in self.owner.items():
+            (self.mine if o == self.me else self.theirs).append(vid)
         self.witches = view["current_witches"]
         self._mine_set = frozenset(self.mine)
         self._leaders_found: tuple[tuple[str | None, int, int],

@@ -120,9 +120,11 @@ def settled(state: dict[str, Any], seat: int) -> Action | None:
         if phase == 4:
             return bots.PASS
         groups = legal.turn_plays(state, seat, state["hands"][seat])
-        trials = data.TRIALS
-        if phase != 1 and any(group[1] in trials for group in groups):
-            return None
+        if phase != 1:
+            trials = data.TRIALS
+            for group in groups:
+                if group[1] in trials:
+                    return None  # (the heuristic looks at its trials first)
         can_call = phase == 1 and not state["accusers_used"]
         if not groups and not can_call:
             return bots.PASS  # (its one legal action)
