@@ -60,8 +60,13 @@ def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
 def trim_log(log: list[Any], keep: int) -> None:
     """A playout's log, cut back to its last ``keep`` events once it has grown past twice that
     (and a few): what the rollout policy reads of it stays, without a cut at every step."""
-    if len(log) > 2 * keep + 8:
+    if len(log) > _trim_at(keep):
         del log[:len(log) - keep]
+
+
+def _trim_at(keep: int) -> int:
+    """The length past which :func:`trim_log` cuts a log kept to ``keep`` events."""
+    return 2 * keep + 8
 
 
 def copy_tree(x: Any) -> Any:
@@ -149,13 +154,18 @@ class Playout:
         waiting_for = getattr(type(game).waiting_for, "__wrapped__", type(game).waiting_for)
         log = state["log"]
         keep = self.spec.log_keep
+        trim_at = _trim_at(keep)
         forced = self.spec.forced if horizon is None else None  # (it counts steps as one)
         settled = self.spec.settled
+        evaluate = self.spec.evaluate if horizon is not None else None
+        # the steps it may play: to the horizon (then valued unfinished), else to the cap
+        limit = min(horizon, PLAYOUT_ACTION_CAP) if evaluate is not None else PLAYOUT_ACTION_CAP
+        outcome, apply, legal_of = game.outcome, game._apply, game._legal
         steps = 0
-        while game.outcome(state) is None:
-            if horizon is not None and steps >= horizon and self.spec.evaluate is not None:
-                return self.spec.evaluate(game, state, seat)
-            if steps >= PLAYOUT_ACTION_CAP:
+        while outcome(state) is None:
+            if steps >= limit:
+                if evaluate is not None and steps >= horizon:  # (a horizon past the cap: 0)
+                    return evaluate(game, state, seat)
                 return 0.0
             if stop is not None and steps % STOP_EVERY == STOP_EVERY - 1 and stop():
                 return None
@@ -175,13 +185,14 @@ class Playout:
                 # a settled move needs neither the legal list, nor a view, nor the policy (whose
                 # choice it is); a forced one needs no view nor the policy
                 if settled is None or (action := settled(state, actor)) is None:
-                    legal = game._legal(state, actor)
+                    legal = legal_of(state, actor)
                     action = legal[0] if len(legal) == 1 else policy(see(state, actor), legal, rng)
-                game._apply(state, actor, dict(action))
+                apply(state, actor, dict(action))
             state["version"] += 1
             steps += 1
-            trim_log(log, keep)
-        return (self.spec.value or outcome_value)(game.outcome(state), seat)
+            if len(log) > trim_at:
+                trim_log(log, keep)
+        return (self.spec.value or outcome_value)(outcome(state), seat)
 
 
 @dataclass(frozen=True)
