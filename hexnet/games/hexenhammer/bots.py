@@ -91,8 +91,8 @@ class _Table:
         """:meth:`margin` once each of ``plays`` (cards played on a target villager) moved its
         target by the card's value (its sign, the accuser's bonuses), kept between the
         villager's start and the top — and a little more the further it moved an opponent's
-        villager up or the bot's own down. All plays in one call: the heuristic asks it at
-        most steps of search's playouts."""
+        villager up or the bot's own down (:meth:`margins_of`). All plays in one call, each
+        (target, move) worked out once."""
         if not self.mine:
             return [0.0] * len(plays)
         out: list[float] = []
