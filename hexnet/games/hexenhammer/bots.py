@@ -61,6 +61,7 @@ class _Table:
         self._mine_set = frozenset(self.mine)
         self._leaders_found: tuple[tuple[str | None, int, int],
                                    tuple[str | None, int, int]] | None = None
+        self._standing_found: dict[str, tuple[int, int, bool, int]] | None = None
 
     @property
     def _leaders(self) -> tuple[tuple[str | None, int, int], tuple[str | None, int, int]]:
@@ -120,19 +121,36 @@ class _Table:
     def margins_of(self, targets: tuple[str, ...], value: int) -> list[float]:
         """:meth:`margin` once each of ``targets`` (alone) moved by ``value``, as
         :meth:`margins_after` counts it (the bot must have villagers)."""
-        susp, start, mine, top = self.susp, self.start, self._mine_set, data.TOP
-        (own_lead, own_best, own_second), (opp_lead, opp_best, opp_second) = self._leaders
+        standing, top = self._standing(), data.TOP
+        own_best, opp_best = self._leaders[0][1], self._leaders[1][1]
         out: list[float] = []
         for target in targets:
-            now = susp[target]
-            to = max(start[target], min(top, now + value))
-            if target in mine:  # (the top of the group it is in, once it moved)
-                rest = own_second if target == own_lead else own_best
-                out.append((opp_best - (to if to > rest else rest)) - 0.05 * (to - now))
+            now, low, mine, rest = standing[target]
+            to = now + value  # kept between the villager's start and the top
+            if to > top:
+                to = top
+            if to < low:
+                to = low
+            high = to if to > rest else rest  # the top of its group once it moved
+            if mine:
+                out.append((opp_best - high) - 0.05 * (to - now))
             else:
-                rest = opp_second if target == opp_lead else opp_best
-                out.append(((to if to > rest else rest) - own_best) + 0.05 * (to - now))
+                out.append((high - own_best) + 0.05 * (to - now))
         return out
+
+    def _standing(self) -> dict[str, tuple[int, int, bool, int]]:
+        """Each living villager's suspicion, start, whether it is the bot's, and the top of the
+        rest of its group (:meth:`margins_of` reads them for every value a card may move it
+        by); found the first time they are asked."""
+        if self._standing_found is None:
+            (own_lead, own_best, own_second), (opp_lead, opp_best, opp_second) = self._leaders
+            mine = self._mine_set
+            self._standing_found = {
+                vid: (now, self.start[vid], vid in mine,
+                      (own_second if vid == own_lead else own_best) if vid in mine
+                      else (opp_second if vid == opp_lead else opp_best))
+                for vid, now in self.susp.items()}
+        return self._standing_found
 
     def threatened(self) -> bool:
         """One of the bot's villagers would burn now (alone or in a tie)."""
