@@ -86,7 +86,8 @@ class _Table:
         """How much safer the bot's villagers are than the opponents' (bigger is better)."""
         if not self.mine:
             return 0.0
-        return float(self._leaders[1][1] - self._leaders[0][1])
+        own, opp = self._leaders
+        return float(opp[1] - own[1])
 
     def margins_after(self, hand: dict[str, dict], plays: list[Action]) -> list[float]:
         """:meth:`margin` once each of ``plays`` (cards played on a target villager) moved its
