@@ -27,16 +27,26 @@ def living(state: State) -> list[str]:
 
 def current_witches(state: State) -> list[str]:
     """The living villagers sharing the highest suspicion (the inquisitor picks among several)."""
-    top = -1
-    out: list[str] = []
+    return board(state)[3]
+
+
+def board(state: State) -> tuple[dict[str, int], dict[str, int], dict[str, int], list[str]]:
+    """The living villagers' suspicion, start and owner (in board order), and the current
+    witches, in one pass (a search playout's view reads them all at most of its steps)."""
+    susp: dict[str, int] = {}
+    start: dict[str, int] = {}
+    owner: dict[str, int] = {}
+    top, witches = -1, []
     for vid, v in state["villagers"].items():
-        if not v["alive"]:
-            continue
-        if v["suspicion"] > top:
-            top, out = v["suspicion"], [vid]
-        elif v["suspicion"] == top:
-            out.append(vid)
-    return out
+        if v["alive"]:
+            s = susp[vid] = v["suspicion"]
+            start[vid] = v["start"]
+            owner[vid] = v["owner"]
+            if s > top:
+                top, witches = s, [vid]
+            elif s == top:
+                witches.append(vid)
+    return susp, start, owner, witches
 
 
 def free_accusers(state: State, seat: int) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from hexnet.engine import Game
 from hexnet.games.hexenhammer import bots, data, legal, phases, reactions
+from hexnet.games.hexenhammer.effects import board
 from hexnet.games.hexenhammer.game import GAME
 from hexnet.search import SearchGame, SearchPolicy
 
@@ -78,19 +79,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     owner as the ``board`` :class:`bots._Table` takes as it is (its ``villagers`` list is left
     out), and of the window's trigger the fields the heuristic reads."""
     cards = state["cards"]
-    susp: dict[str, int] = {}
-    start: dict[str, int] = {}
-    owner: dict[str, int] = {}
-    top, witches = -1, []  # (as effects.current_witches finds them, in the same pass)
-    for vid, v in state["villagers"].items():
-        if v["alive"]:
-            s = susp[vid] = v["suspicion"]
-            start[vid] = v["start"]
-            owner[vid] = v["owner"]
-            if s > top:
-                top, witches = s, [vid]
-            elif s == top:
-                witches.append(vid)
+    susp, start, owner, witches = board(state)
     window = state["window"]
     trigger = None if window is None else window["trigger"]
     return {
