@@ -95,8 +95,8 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def settled(state: dict[str, Any], seat: int) -> Action | None:
     """The heuristic's choice where the state alone shows it, without a view of the whole
-    table or a list of every legal play (:attr:`hexnet.search.SearchGame.settled`), in four
-    playout steps of five: in phase 4 it keeps its cards; in a window, while it holds no trial
+    table or a list of every legal play (:attr:`hexnet.search.SearchGame.settled`), in nearly
+    nine playout steps of ten: in phase 4 it keeps its cards; in a window, while it holds no trial
     to play (one might be worth playing: the heuristic then decides), it passes when it holds
     no card that could answer, and lets an accusation pass that does not raise one of its own
     living villagers; on its turn in phases 1–3, holding no trial it may play, it calls, plays
