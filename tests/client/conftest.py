@@ -22,17 +22,19 @@ from host.server import Host
 async def wait_until(pilot: Any, check: Callable[[], Any], timeout: float = 30.0,
                      what: Any = "") -> Any:
     """Let the app run until ``check()`` is truthy (returned), failing after ``timeout`` s. A
-    check that queries a widget of a screen not yet composed (``NoMatches``) is not yet true:
-    a screen is current a moment before its widgets are there. Nor is an app that has not yet
-    worked off its messages (Textual's own 30 s wait in ``pause``, which a heavily loaded
-    machine can exceed while a watched game streams in): the deadline here decides."""
+    screen is current a moment before its widgets are composed, so nothing is true while the
+    current screen is not yet mounted (a check such as ``isinstance(app.screen, ...)`` would
+    pass before the screen's widgets are there to query), and a check that queries a widget
+    not yet there (``NoMatches``) is not yet true. Nor is an app that has not yet worked off
+    its messages (Textual's own 30 s wait in ``pause``, which a heavily loaded machine can
+    exceed while a watched game streams in): the deadline here decides."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:
             result = check()
         except NoMatches:
             result = None
-        if result:
+        if result and pilot.app.screen.is_mounted:
             return result
         with contextlib.suppress(WaitForScreenTimeout):
             await pilot.pause(0.05)

@@ -202,11 +202,8 @@ async def test_the_last_burning_shows_the_results_with_the_score_breakdown(
             await wait_until(pilot, over, 30, lambda: f"the results: {screen.view['log']}")
             results = app.screen
             outcome = screen.view["outcome"]
-            # (the screen is current a moment before its widgets are composed)
-            scores = await wait_until(pilot, lambda: results.query_one("#scores", Static),
-                                      what="the score table")
             console = Console(width=80, record=True, file=io.StringIO())
-            console.print(scores.content)
+            console.print(results.query_one("#scores", Static).content)
             table_text = console.export_text()
             for part in ("pentagrams", "matches", "trials", "empty stakes", "Total"):
                 assert part in table_text
