@@ -60,13 +60,8 @@ def copy_state(state: State, shared: frozenset[str] = frozenset()) -> State:
 def trim_log(log: list[Any], keep: int) -> None:
     """A playout's log, cut back to its last ``keep`` events once it has grown past twice that
     (and a few): what the rollout policy reads of it stays, without a cut at every step."""
-    if len(log) > _trim_at(keep):
+    if len(log) > 2 * keep + 8:
         del log[:len(log) - keep]
-
-
-def _trim_at(keep: int) -> int:
-    """The length past which :func:`trim_log` cuts a log kept to ``keep`` events."""
-    return 2 * keep + 8
 
 
 def copy_tree(x: Any) -> Any:
@@ -154,7 +149,6 @@ class Playout:
         waiting_for = getattr(type(game).waiting_for, "__wrapped__", type(game).waiting_for)
         log = state["log"]
         keep = self.spec.log_keep
-        trim_at = _trim_at(keep)
         forced = self.spec.forced if horizon is None else None  # (it counts steps as one)
         settled = self.spec.settled
         evaluate = self.spec.evaluate if horizon is not None else None
@@ -190,8 +184,7 @@ class Playout:
                 apply(state, actor, dict(action))
             state["version"] += 1
             steps += 1
-            if len(log) > trim_at:
-                trim_log(log, keep)
+            trim_log(log, keep)
         return (self.spec.value or outcome_value)(outcome(state), seat)
 
 
