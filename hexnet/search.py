@@ -149,7 +149,7 @@ class Playout:
         waiting_for = getattr(type(game).waiting_for, "__wrapped__", type(game).waiting_for)
         log = state["log"]
         keep = self.spec.log_keep
-        forced = self.spec.forced if horizon is None else None  # (it counts steps as one)
+        forced = self.spec.forced
         settled = self.spec.settled
         evaluate = self.spec.evaluate if horizon is not None else None
         # the steps it may play: to the horizon (then valued unfinished), else to the cap
@@ -164,7 +164,7 @@ class Playout:
             if stop is not None and steps % STOP_EVERY == STOP_EVERY - 1 and stop():
                 return None
             if forced is not None:
-                played = forced(state, rng, keep, PLAYOUT_ACTION_CAP - steps)
+                played = forced(state, rng, keep, limit - steps)
                 if played:
                     steps += played
                     continue

@@ -20,6 +20,7 @@ from hexnet.games.fang import data as fang_data
 from hexnet.games.fang import search as fang_search
 from hexnet.games.hexenhammer import bots as hh_bots
 from hexnet.games.hexenhammer import search as hh_search
+from hexnet.games.hranice import search as hr_search
 from hexnet.search import (
     MIN_EVIDENCE,
     STOP_EVERY,
@@ -359,6 +360,28 @@ def test_fangs_confirmation_rounds_play_out_as_the_playout_loop_plays_them(playe
     played = fang_search.confirm_round
     state = game.setup([f"p{i}" for i in range(players)], 4)  # the ready scene: not a round
     assert played(state, random.Random(1), 24, 100) == 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_hranices_passes_in_windows_nobody_asked_can_answer_play_out_as_the_loop_plays_them(
+        players):
+    # the forced path (SearchGame.forced) passes for each seat asked in a reaction window that
+    # holds no fitting reaction, closing the window as an answer does; the playouts (values,
+    # final states, the horizon's step count) stay the loop's, step by step
+    game = get_game("hranice")
+    spec = get_policy("hranice", "search").spec
+    runs: list[int] = []
+
+    def forced(state, rng, keep, limit):
+        runs.append(hr_search.passes(state, rng, keep, limit))
+        return runs[-1]
+
+    fast = Playout(game, replace(spec, forced=forced))
+    slow = Playout(game, replace(spec, forced=None))
+    deals = _same_playouts(game, "hranice", players, fast, slow, every=5)
+    assert deals > 10 and sum(runs) > 10 * deals  # about 22 of a playout's 55 steps at 4
+    state = game.setup([f"p{i}" for i in range(players)], 4)  # a turn: no window to pass in
+    assert hr_search.passes(state, random.Random(1), 0, 100) == 0
 
 
 @pytest.mark.parametrize("players", [5, 8, 12])

@@ -12,6 +12,7 @@ that hold a fitting reaction (faster, but being asked then tells the table you h
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hexnet import turns
@@ -28,8 +29,17 @@ def fits(kind: str, event: str) -> bool:
     return row["type"] == "reaction" and row["event"] == event
 
 
-def _holds_fitting(state: State, seat: int, event: str) -> bool:
-    return any(fits(cards.kind_of(c), event) for c in state["hands"][seat])
+@functools.cache
+def fitting(event: str) -> frozenset[str]:
+    """The reaction kinds that answer ``event``."""
+    return frozenset(k for k in cards.kinds() if fits(k, event))
+
+
+def holds_fitting(state: State, seat: int, event: str) -> bool:
+    """Whether the seat holds a reaction that answers ``event`` (else it can only pass)."""
+    kinds = fitting(event)
+    kind_of = cards.kind_of
+    return any(kind_of(c) in kinds for c in state["hands"][seat])
 
 
 def open_window(state: State, trigger: dict[str, Any]) -> None:
@@ -43,7 +53,7 @@ def open_window(state: State, trigger: dict[str, Any]) -> None:
         order = order[1:]
     order = [s for s in order if state["hands"][s]]
     if option(state, "ask_holders_only"):
-        order = [s for s in order if _holds_fitting(state, s, trigger["event"])]
+        order = [s for s in order if holds_fitting(state, s, trigger["event"])]
     state["window_serial"] += 1
     state["window"] = turns.open_window(trigger, order)
 

@@ -14,9 +14,9 @@ import random
 from typing import Any
 
 from hexnet.engine import Game
-from hexnet.games.hranice import board, bots, cards
+from hexnet.games.hranice import board, bots, cards, reactions, resolve
 from hexnet.games.hranice.game import GAME
-from hexnet.search import SearchGame, SearchPolicy
+from hexnet.search import SearchGame, SearchPolicy, trim_log
 
 HORIZON_TURNS = 2  # rounds a playout runs before it is evaluated
 INFLUENCE_SCALE = 3.0  # influence lead that makes a win about three times as likely as a loss
@@ -71,7 +71,37 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     return view
 
 
+def passes(state: dict[str, Any], rng: random.Random, keep: int, limit: int) -> int:
+    """A playout's passes in a reaction window: while the seat asked holds no reaction that
+    answers it, its one legal action is to pass, and the playout loop would play it without a
+    view, the policy or a draw from the generator (one seat is asked at a time); played here
+    without the legal list, the window closing as :func:`reactions.answer` and
+    :func:`resolve.run` close it (:attr:`hexnet.search.SearchGame.forced`). Most of a
+    playout's steps."""
+    log, hands = state["log"], state["hands"]
+    played = 0
+    while played < limit and state["outcome"] is None:
+        window = state["window"]
+        if window is None:
+            break
+        pending = window["pending"]
+        if not pending:
+            break
+        seat = pending[0]
+        kinds = reactions.fitting(window["trigger"]["event"])
+        if any(cards.kind_of(c) in kinds for c in hands[seat]):
+            break
+        del pending[0]
+        window["answers"].append([seat, {"type": "pass"}])
+        if not pending:
+            resolve.run(state)
+        state["version"] += 1
+        played += 1
+        trim_log(log, keep)
+    return played
+
+
 SPEC = SearchGame(engine=GAME, rollout=bots.choose_heuristic, candidates=candidates,
                   evaluate=evaluate, horizon=60, log_keep=0, rollout_view=rollout_view,
-                  anchor=ANCHOR)
+                  anchor=ANCHOR, forced=passes)
 SEARCH = SearchPolicy(SPEC)
