@@ -44,6 +44,18 @@ def defence(state: State, card: str) -> tuple[int, list[tuple[str, int]]]:
     return cards.influence(card), bonuses
 
 
+def defences(councils: list[list[str]]) -> dict[str, int]:
+    """Every council citizen's defence with its bonuses (what :func:`defence` says, a council
+    at a time: the citizen's influence and the bonuses of the others in the same council)."""
+    out: dict[str, int] = {}
+    for council in councils:
+        bonuses = [int(cards.ability(c, "defence_bonus")) for c in council]
+        total = sum(bonuses)
+        for c, own in zip(council, bonuses, strict=True):
+            out[c] = cards.influence(c) + total - own
+    return out
+
+
 def accusable(state: State, card: str) -> bool:
     """Whether a council citizen may be accused (Rychtář is guarded while not alone)."""
     seat = owner_of(state, card)

@@ -61,13 +61,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "tokens": state["tokens"], "window": shown,
     }
     if shown is None:
-        defence: dict[str, int] = {}
-        for council in councils:
-            bonus = [int(cards.ability(c, "defence_bonus")) for c in council]
-            total = sum(bonus)
-            for c, own in zip(council, bonus, strict=True):
-                defence[c] = cards.influence(c) + total - own
-        view["defence"] = defence
+        view["defence"] = board.defences(councils)
     return view
 
 

@@ -29,7 +29,7 @@ def public(state: State) -> dict[str, Any]:
         "manual_flip": option(state, "manual_flip"),
         "hand_sizes": [len(h) for h in state["hands"]],
         "councils": [list(c) for c in councils],
-        "defence": _defences(councils),
+        "defence": board.defences(councils),
         "pyre": list(state["pyre"]),
         "burned": [list(b) for b in state["burned"]],
         "influence": [board.influence(state, s) for s in range(n)],
@@ -58,18 +58,6 @@ def private(state: State, seat: int | None) -> dict[str, Any]:
 def _total_defence(state: State, card: str) -> int:
     base, bonuses = board.defence(state, card)
     return base + sum(b for _, b in bonuses)
-
-
-def _defences(councils: list[list[str]]) -> dict[str, int]:
-    """Every council citizen's defence with its bonuses (what :func:`_total_defence` says,
-    a council at a time: the bonuses of the others in the same council)."""
-    out: dict[str, int] = {}
-    for council in councils:
-        bonuses = {c: int(cards.ability(c, "defence_bonus")) for c in council}
-        total = sum(bonuses.values())
-        for c in council:
-            out[c] = cards.influence(c) + total - bonuses[c]
-    return out
 
 
 def describe(state: State, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
