@@ -9,6 +9,8 @@ is legal). Starting an action spends its cost; its resolution (windows, dice) li
 
 from __future__ import annotations
 
+import functools
+
 from hexnet import turns
 from hexnet.engine import Action, State, emit
 from hexnet.games.hranice import board, cards
@@ -17,6 +19,12 @@ from hexnet.games.hranice import board, cards
 def _others_with_cards(state: State, seat: int) -> list[int]:
     n = len(state["players"])
     return [p for p in turns.others_in_order(seat, n) if state["hands"][p]]
+
+
+@functools.cache
+def _table_order() -> dict[str, int]:
+    """Each card kind's place in the card table (the order a turn's actions list them in)."""
+    return {kind: i for i, kind in enumerate(cards.kinds())}
 
 
 def accusable(state: State) -> list[str]:
@@ -30,8 +38,7 @@ def legal(state: State, seat: int) -> list[Action]:
     """The turn actions of ``seat`` in a stable order (draw first; pass only if nothing else)."""
     out: list[Action] = []
     hand = state["hands"][seat]
-    kinds_in_hand = {cards.kind_of(c) for c in hand}
-    held = [k for k in cards.kinds() if k in kinds_in_hand]
+    held = sorted({cards.kind_of(c) for c in hand}, key=_table_order().__getitem__)
     if len(hand) < cards.rule("hand_limit") and board.can_draw(state):
         out.append({"type": "draw"})
     victims = _others_with_cards(state, seat)

@@ -38,9 +38,9 @@ class Hranice(Game):
     def waiting_for(self, state: State) -> list[int]:
         if state["outcome"] is not None:
             return []
-        asked = reactions.asked(state)
-        if asked:
-            return asked
+        window = state["window"]
+        if window is not None and window["pending"]:  # (reactions.asked, inline: every step)
+            return window["pending"][:1]
         step = state["step"]
         if step is not None and step["stage"] in ("choose", "flip"):
             return [step["seat"]]
@@ -48,7 +48,8 @@ class Hranice(Game):
 
     def _legal(self, state: State, seat: int) -> list[Action]:
         step = state["step"]
-        if reactions.asked(state):
+        window = state["window"]
+        if window is not None and window["pending"]:  # (reactions.asked, inline)
             return reactions.legal(state, seat)
         if step is not None and step["stage"] == "choose":
             held = {cards.kind_of(c) for c in state["hands"][step["player"]]}
@@ -66,7 +67,8 @@ class Hranice(Game):
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         mark = len(state["log"])
         step = state["step"]
-        if reactions.asked(state):
+        window = state["window"]
+        if window is not None and window["pending"]:  # (reactions.asked, inline)
             reactions.answer(state, seat, action)
         elif step is not None and step["stage"] == "choose":
             resolve.choose_discard(state, action["card"])

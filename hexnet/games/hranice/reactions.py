@@ -35,11 +35,16 @@ def fitting(event: str) -> frozenset[str]:
     return frozenset(k for k in cards.kinds() if fits(k, event))
 
 
+@functools.cache
+def fitting_cards(event: str) -> frozenset[str]:
+    """The physical cards of the reactions that answer ``event``."""
+    kinds = fitting(event)
+    return frozenset(c for c in cards.deck() if cards.kind_of(c) in kinds)
+
+
 def holds_fitting(state: State, seat: int, event: str) -> bool:
     """Whether the seat holds a reaction that answers ``event`` (else it can only pass)."""
-    kinds = fitting(event)
-    kind_of = cards.kind_of
-    return any(kind_of(c) in kinds for c in state["hands"][seat])
+    return not fitting_cards(event).isdisjoint(state["hands"][seat])
 
 
 def open_window(state: State, trigger: dict[str, Any]) -> None:
@@ -68,12 +73,12 @@ def asked(state: State) -> list[int]:
 
 def legal(state: State, seat: int) -> list[Action]:
     """Pass, then each fitting reaction the seat holds (Falešný svědek as +1 and −1)."""
-    event = state["window"]["trigger"]["event"]
     out: list[Action] = [dict(PASS)]
-    held = sorted({cards.kind_of(c) for c in state["hands"][seat]})
-    for kind in held:
-        if not fits(kind, event):
-            continue
+    fit = fitting_cards(state["window"]["trigger"]["event"])
+    hand = state["hands"][seat]
+    if fit.isdisjoint(hand):
+        return out
+    for kind in sorted({cards.kind_of(c) for c in hand if c in fit}):
         if cards.info(kind)["effect"] == "nudge":
             out.append({"type": "react", "card": kind, "sign": 1})
             out.append({"type": "react", "card": kind, "sign": -1})

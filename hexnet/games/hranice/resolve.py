@@ -20,7 +20,8 @@ Step = dict[str, Any]
 def run(state: State) -> None:
     """Carry the game forward until some seat must answer, or the game ends."""
     while state["outcome"] is None:
-        if reactions.asked(state):
+        window = state["window"]
+        if window is not None and window["pending"]:  # (reactions.asked, inline: every step)
             return
         step = state["step"]
         if step is None or step["stage"] in ("choose", "flip"):

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from hexnet.engine import Game
-from hexnet.games.hranice import board, bots, cards, reactions, resolve
+from hexnet.games.hranice import board, bots, reactions, resolve
 from hexnet.games.hranice.game import GAME
 from hexnet.search import SearchGame, SearchPolicy, trim_log
 
@@ -82,8 +82,7 @@ def passes(state: dict[str, Any], rng: random.Random, keep: int, limit: int) -> 
         if not pending:
             break
         seat = pending[0]
-        kinds = reactions.fitting(window["trigger"]["event"])
-        if any(cards.kind_of(c) in kinds for c in hands[seat]):
+        if not reactions.fitting_cards(window["trigger"]["event"]).isdisjoint(hands[seat]):
             break
         del pending[0]
         window["answers"].append([seat, {"type": "pass"}])
