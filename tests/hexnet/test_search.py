@@ -341,20 +341,27 @@ def _as_the_heuristic(game: Any, settle: Any, heuristic: Any, taken: list[str],
     return settled
 
 
+def _forced_and_not(game_name: str, hook: Any) -> tuple[Playout, Playout, list[int]]:
+    """Playouts of ``game_name`` with ``hook`` as the forced path (each call's count of steps
+    played goes to the list) and without one."""
+    game = get_game(game_name)
+    spec = get_policy(game_name, "search").spec
+    runs: list[int] = []
+
+    def forced(state, rng, keep, limit):
+        runs.append(hook(state, rng, keep, limit))
+        return runs[-1]
+
+    return (Playout(game, replace(spec, forced=forced)), Playout(game, replace(spec, forced=None)),
+            runs)
+
+
 @pytest.mark.parametrize("players", [5, 8, 11])
 def test_fangs_confirmation_rounds_play_out_as_the_playout_loop_plays_them(players):
     # the forced path (SearchGame.forced) skips the view, the policy and the waiting set of a
     # round of confirmations; the playouts (values, final states) stay the loop's, step by step
     game = get_game("fang")
-    spec = get_policy("fang", "search").spec
-    rounds: list[int] = []
-
-    def forced(state, rng, keep, limit):
-        rounds.append(fang_search.confirm_round(state, rng, keep, limit))
-        return rounds[-1]
-
-    fast = Playout(game, replace(spec, forced=forced))
-    slow = Playout(game, replace(spec, forced=None))
+    fast, slow, rounds = _forced_and_not("fang", fang_search.confirm_round)
     deals = _same_playouts(game, "fang", players, fast, slow, every=9, seat_step=3)
     assert deals > 10 and sum(rounds) > 20 * deals  # a third of a playout's steps or so
     played = fang_search.confirm_round
@@ -369,15 +376,7 @@ def test_hranices_passes_in_windows_nobody_asked_can_answer_play_out_as_the_loop
     # holds no fitting reaction, closing the window as an answer does; the playouts (values,
     # final states, the horizon's step count) stay the loop's, step by step
     game = get_game("hranice")
-    spec = get_policy("hranice", "search").spec
-    runs: list[int] = []
-
-    def forced(state, rng, keep, limit):
-        runs.append(hr_search.passes(state, rng, keep, limit))
-        return runs[-1]
-
-    fast = Playout(game, replace(spec, forced=forced))
-    slow = Playout(game, replace(spec, forced=None))
+    fast, slow, runs = _forced_and_not("hranice", hr_search.passes)
     deals = _same_playouts(game, "hranice", players, fast, slow, every=5)
     assert deals > 10 and sum(runs) > 10 * deals  # about 22 of a playout's 55 steps at 4
     state = game.setup([f"p{i}" for i in range(players)], 4)  # a turn: no window to pass in
