@@ -13,6 +13,7 @@ import math
 import random
 from typing import Any
 
+from hexnet import turns
 from hexnet.engine import Game
 from hexnet.games.hranice import board, bots, reactions, resolve
 from hexnet.games.hranice.game import GAME
@@ -84,8 +85,7 @@ def passes(state: dict[str, Any], rng: random.Random, keep: int, limit: int) -> 
         seat = pending[0]
         if not reactions.fitting_cards(window["trigger"]["event"]).isdisjoint(hands[seat]):
             break
-        del pending[0]
-        window["answers"].append([seat, {"type": "pass"}])
+        turns.answer(window, seat, {"type": "pass"})
         if not pending:
             resolve.run(state)
         state["version"] += 1
