@@ -79,9 +79,13 @@ async def test_tab_leaves_the_keys_on_the_hand_and_page_keys_scroll_the_log() ->
         log = screen.query_one(GameLog)
         for n in range(40):  # enough lines to page
             log.add_note(f"line {n}")
-        await pilot.pause()
-        bottom = log.scroll_y
+        # the log follows its end after the lines are laid out, a refresh or more later (CI
+        # once read it half-way down: 29 of 58)
+        bottom = await wait_until(
+            pilot, lambda: log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+            and log.scroll_y, what=lambda: f"the log at its end ({log.scroll_y} of "
+            f"{log.max_scroll_y})")
         await pilot.press("pageup")
-        await pilot.pause()
-        assert log.scroll_y < bottom and app.focused is hand
+        await wait_until(pilot, lambda: log.scroll_y < bottom, what="the log paged up")
+        assert app.focused is hand
 
