@@ -30,16 +30,9 @@ def fits(kind: str, event: str) -> bool:
 
 
 @functools.cache
-def fitting(event: str) -> frozenset[str]:
-    """The reaction kinds that answer ``event``."""
-    return frozenset(k for k in cards.kinds() if fits(k, event))
-
-
-@functools.cache
 def fitting_cards(event: str) -> frozenset[str]:
     """The physical cards of the reactions that answer ``event``."""
-    kinds = fitting(event)
-    return frozenset(c for c in cards.deck() if cards.kind_of(c) in kinds)
+    return frozenset(c for c in cards.deck() if fits(cards.kind_of(c), event))
 
 
 def holds_fitting(state: State, seat: int, event: str) -> bool:

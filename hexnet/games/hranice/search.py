@@ -73,7 +73,7 @@ def passes(state: dict[str, Any], rng: random.Random, keep: int, limit: int) -> 
     without the legal list, the window closing as :func:`reactions.answer` and
     :func:`resolve.run` close it (:attr:`hexnet.search.SearchGame.forced`). Most of a
     playout's steps."""
-    log, hands = state["log"], state["hands"]
+    log = state["log"]
     played = 0
     while played < limit and state["outcome"] is None:
         window = state["window"]
@@ -83,7 +83,7 @@ def passes(state: dict[str, Any], rng: random.Random, keep: int, limit: int) -> 
         if not pending:
             break
         seat = pending[0]
-        if not reactions.fitting_cards(window["trigger"]["event"]).isdisjoint(hands[seat]):
+        if reactions.holds_fitting(state, seat, window["trigger"]["event"]):
             break
         turns.answer(window, seat, {"type": "pass"})
         if not pending:
