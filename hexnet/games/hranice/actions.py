@@ -30,8 +30,17 @@ def _table_order() -> dict[str, int]:
 def accusable(state: State) -> list[str]:
     """Every citizen in any council that may be accused now, seat by seat (as
     :func:`board.accusable` says, without looking up each citizen's owner again)."""
+    guarded = cards.having("guarded")
     return [c for council in state["councils"] for c in council
-            if len(council) == 1 or not cards.ability(c, "guarded")]
+            if len(council) == 1 or c not in guarded]
+
+
+@functools.cache
+def _plays() -> dict[str, tuple[str, bool, int, str]]:
+    """Each card kind as a turn reads it: type, whether it steals as it enters, an action's
+    cost and effect."""
+    return {kind: (row["type"], bool(cards.ability(kind, "enter_steal")), row.get("cost", 0),
+                   row.get("effect", "")) for kind, row in cards.kinds().items()}
 
 
 def legal(state: State, seat: int) -> list[Action]:
@@ -41,27 +50,29 @@ def legal(state: State, seat: int) -> list[Action]:
     held = sorted({cards.kind_of(c) for c in hand}, key=_table_order().__getitem__)
     if len(hand) < cards.rule("hand_limit") and board.can_draw(state):
         out.append({"type": "draw"})
+    plays = _plays()
     victims = _others_with_cards(state, seat)
     for kind in held:
-        if cards.type_of(kind) != "citizen":
+        type_, steals, _, _ = plays[kind]
+        if type_ != "citizen":
             continue
-        if cards.ability(kind, "enter_steal") and victims:
+        if steals and victims:
             out.extend({"type": "citizen", "card": kind, "player": p} for p in victims)
         else:
             out.append({"type": "citizen", "card": kind})
     targets = accusable(state)
+    pyre = state["pyre"]
     out.extend({"type": "accuse", "target": t} for t in targets)
-    out.extend({"type": "cleanse", "target": t} for t in state["pyre"])
+    out.extend({"type": "cleanse", "target": t} for t in pyre)
     for kind in held:
-        row = cards.info(kind)
-        if row["type"] != "action" or row["cost"] > state["actions_left"]:
+        type_, _, cost, effect = plays[kind]
+        if type_ != "action" or cost > state["actions_left"]:
             continue
-        effect = row["effect"]
         if effect == "accuse":
             out.extend({"type": "action", "card": kind, "target": t} for t in targets)
         elif effect == "cleanse":
-            out.extend({"type": "action", "card": kind, "target": t} for t in state["pyre"])
-        elif effect == "ignite" and state["pyre"]:
+            out.extend({"type": "action", "card": kind, "target": t} for t in pyre)
+        elif effect == "ignite" and pyre:
             out.append({"type": "action", "card": kind})
         elif effect in ("interrogate", "confiscate"):
             out.extend({"type": "action", "card": kind, "player": p} for p in victims)

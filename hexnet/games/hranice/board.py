@@ -26,6 +26,15 @@ def influence(state: State, seat: int) -> int:
     return council + cards.rule("ignite_points") * len(state["burned"][seat])
 
 
+def influences(state: State) -> list[int]:
+    """Every seat's :func:`influence`, seat by seat (one pass: a playout asks at every turn)."""
+    worth = cards.influences().__getitem__
+    points = cards.rule("ignite_points")
+    burned = state["burned"]
+    return [sum(map(worth, council)) + points * len(burned[seat])
+            for seat, council in enumerate(state["councils"])]
+
+
 def count_ability(state: State, seat: int, key: str, besides: str | None = None) -> int:
     """The sum of ``key`` over the seat's council citizens (``besides`` left out)."""
     return sum(int(cards.ability(c, key)) for c in state["councils"][seat] if c != besides)
@@ -47,12 +56,16 @@ def defence(state: State, card: str) -> tuple[int, list[tuple[str, int]]]:
 def defences(councils: list[list[str]]) -> dict[str, int]:
     """Every council citizen's defence with its bonuses (what :func:`defence` says, a council
     at a time: the citizen's influence and the bonuses of the others in the same council)."""
-    out: dict[str, int] = {}
+    worth = cards.influences()
+    out = {c: worth[c] for council in councils for c in council}
+    guards = cards.having("defence_bonus")
     for council in councils:
-        bonuses = [int(cards.ability(c, "defence_bonus")) for c in council]
-        total = sum(bonuses)
-        for c, own in zip(council, bonuses, strict=True):
-            out[c] = cards.influence(c) + total - own
+        if not guards.isdisjoint(council):  # (most councils hold no citizen that guards)
+            bonus = cards.bonuses("defence_bonus")
+            own = [bonus[c] for c in council]
+            total = sum(own)
+            for c, mine in zip(council, own, strict=True):
+                out[c] += total - mine
     return out
 
 

@@ -25,55 +25,53 @@ def _kind(card: str) -> str:
 
 def _p_at_least(need: int) -> float:
     """P(d6 ≥ need)."""
-    return min(1.0, max(0.0, (7 - need) / 6))
+    p = _AT_LEAST.get(need)
+    return p if p is not None else min(1.0, max(0.0, (7 - need) / 6))
+
+
+_AT_LEAST = {need: min(1.0, max(0.0, (7 - need) / 6)) for need in range(-12, 20)}
 
 
 def _bonus(view: dict[str, Any], key: str) -> int:
-    return sum(int(cards.ability(c, key)) for c in view["councils"][view["seat"]])
+    return sum(map(cards.bonuses(key).__getitem__, view["councils"][view["seat"]]))
 
 
-def _threat(view: dict[str, Any], seat: int) -> float:
-    """How much hurting ``seat`` is worth: more for the leader and for an active token."""
-    others = [i for s, i in enumerate(view["influence"]) if s != view["seat"]]
-    weight = 1.0
-    if view["influence"][seat] >= max(others, default=0):
-        weight += 0.5
-    if view["tokens"][seat] or view["influence"][seat] >= view["target"]:
-        weight += 2.0
-    return weight
+def _threats(view: dict[str, Any]) -> list[float]:
+    """How much hurting each seat is worth: more for the leader (by the view's seat's measure:
+    the most influence of the others) and for an active token (or the target reached)."""
+    me, influence, tokens, target = view["seat"], view["influence"], view["tokens"], view["target"]
+    top = max((i for s, i in enumerate(influence) if s != me), default=0)
+    return [1.0 + (0.5 if i >= top else 0.0) + (2.0 if tokens[s] or i >= target else 0.0)
+            for s, i in enumerate(influence)]
+
+
+def _owners(view: dict[str, Any]) -> dict[str, int]:
+    """Each council citizen's seat."""
+    return {c: s for s, council in enumerate(view["councils"]) for c in council}
 
 
 class _Reading:
-    """One view as the heuristic scores its actions: the seat's bonuses, each citizen's owner
-    and each seat's threat, worked out once per choice (a choice scores every legal action,
-    and search's playouts make one at most steps)."""
+    """One view of a turn as the heuristic scores its actions: each citizen's owner, each
+    seat's threat, the accusation bonus, worked out once per choice (a choice scores every
+    legal action, most of them accusations, and search's playouts make one at most steps)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.owners = {c: s for s, council in enumerate(view["councils"]) for c in council}
-        self._bonuses: dict[str, int] = {}
-        self._threats: dict[int | None, float] = {}
-
-    def bonus(self, key: str) -> int:
-        if key not in self._bonuses:
-            self._bonuses[key] = _bonus(self.view, key)
-        return self._bonuses[key]
-
-    def threat(self, seat: int) -> float:
-        if seat not in self._threats:
-            self._threats[seat] = _threat(self.view, seat)
-        return self._threats[seat]
+        self.owners = _owners(view)
+        self.threats = _threats(view)
+        self.accuse_bonus = _bonus(view, "accuse_bonus")
+        # what a successful accusation adds now: the pyre's points if it ignites
+        self.ignites = len(view["pyre"]) + 1 >= cards.rule("pyre_ignites_at")
+        self.fire = cards.rule("ignite_points") if self.ignites else 0
 
 
 def _accuse_value(read: _Reading, target: str, bonus: int) -> float:
     view = read.view
-    owner = read.owners.get(target)
+    owner = read.owners[target]
     p = _p_at_least(view["defence"][target] - bonus)
-    ignites = len(view["pyre"]) + 1 >= cards.rule("pyre_ignites_at")
-    fire = cards.rule("ignite_points") if ignites else 0
     if owner == view["seat"]:
-        return p * (fire - cards.influence(target)) if ignites else -5.0
-    return p * (cards.influence(target) * read.threat(owner) + fire)
+        return p * (read.fire - cards.influence(target)) if read.ignites else -5.0
+    return p * (cards.influence(target) * read.threats[owner] + read.fire)
 
 
 def _score(read: _Reading, action: Action) -> float:
@@ -86,15 +84,15 @@ def _score(read: _Reading, action: Action) -> float:
         extra = 0.8 if row.get("enter_draw") or "player" in action else 0.0
         return 2.0 + row["influence"] + extra
     if kind == "accuse":
-        return _accuse_value(read, action["target"], read.bonus("accuse_bonus"))
+        return _accuse_value(read, action["target"], read.accuse_bonus)
     if kind == "cleanse":
-        need = cards.influence(action["target"]) + 1 - read.bonus("cleanse_bonus")
+        need = cards.influence(action["target"]) + 1 - _bonus(view, "cleanse_bonus")
         return _p_at_least(need) * cards.influence(action["target"])
     if kind == "action":
         row = cards.info(action["card"])
         effect = row["effect"]
         if effect == "accuse":
-            bonus = read.bonus("accuse_bonus") + row.get("roll_bonus", 0)
+            bonus = read.accuse_bonus + row.get("roll_bonus", 0)
             if row.get("automatic"):
                 bonus = 6
             value = _accuse_value(read, action["target"], bonus)
@@ -102,10 +100,10 @@ def _score(read: _Reading, action: Action) -> float:
         if effect == "cleanse":
             return cards.influence(action["target"]) - 0.5
         if effect == "ignite":
-            kat = read.bonus("ignite_draw")
+            kat = _bonus(view, "ignite_draw")
             return cards.rule("ignite_points") + 0.5 * kat - 0.3
         victim = action["player"]
-        return 0.7 + 0.2 * view["hand_sizes"][victim] * read.threat(victim) / 3
+        return 0.7 + 0.2 * view["hand_sizes"][victim] * read.threats[victim] / 3
     return 0.0
 
 
@@ -119,7 +117,7 @@ def _react(view: dict[str, Any], legal: list[Action]) -> Action:
     if event == "to_pyre" and w["owner"] == me and w["actor"] != me and "primluva" in by_card:
         return by_card["primluva"]
     if event == "action" and w["actor"] != me and "protest" in by_card:
-        owner = _Reading(view).owners.get(w["target"]) if w.get("target") else None
+        owner = _owners(view).get(w["target"]) if w.get("target") else None
         aimed = w.get("player") == me or owner == me
         danger = view["influence"][w["actor"]] + 3 >= view["target"]
         if aimed or (w["card"] == "zapaleni" and danger):

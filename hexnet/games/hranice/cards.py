@@ -73,6 +73,26 @@ def influence(card: str) -> int:
 
 
 @functools.cache
+def influences() -> dict[str, int]:
+    """:func:`influence` of every physical card and kind, as one table (for the hot loops)."""
+    return {card: influence(card) for card in (*kinds(), *deck())}
+
+
+@functools.cache
+def bonuses(key: str) -> dict[str, int]:
+    """Every physical card's and kind's ability ``key`` as a number (``defence_bonus``,
+    ``accuse_bonus``, …; 0 if none), as one table."""
+    return {card: int(ability(card, key)) for card in (*kinds(), *deck())}
+
+
+@functools.cache
+def having(key: str) -> frozenset[str]:
+    """The physical cards and kinds whose ability ``key`` is set (``guarded``, a
+    ``defence_bonus``, …): one set test in the hot loops instead of a lookup a card."""
+    return frozenset(card for card in (*kinds(), *deck()) if ability(card, key))
+
+
+@functools.cache
 def ability(card: str, key: str) -> Any:
     """A citizen's ability value (``defence_bonus``, ``accuse_bonus``, …), 0/False if none."""
     return info(card).get(key, 0)

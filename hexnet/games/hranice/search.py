@@ -50,7 +50,6 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     (playouts build one per action); the citizens' defences only on a turn (a reaction
     window's answer does not read them)."""
     councils = state["councils"]
-    n = len(state["players"])
     window = state["window"]
     shown = None
     if window is not None and window["pending"]:
@@ -58,7 +57,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     view = {
         "seat": seat, "target": state["target"], "hand": state["hands"][seat],
         "hand_sizes": [len(h) for h in state["hands"]], "councils": councils,
-        "pyre": state["pyre"], "influence": [board.influence(state, s) for s in range(n)],
+        "pyre": state["pyre"], "influence": board.influences(state),
         "tokens": state["tokens"], "window": shown,
     }
     if shown is None:

@@ -22,7 +22,7 @@ def start_turn(state: State, seat: int) -> None:
         _finish(state, [seat], "win")
         return
     if state["turns"] >= option(state, "turn_cap"):
-        scores = [board.influence(state, s) for s in range(len(state["players"]))]
+        scores = board.influences(state)
         best = max(scores)
         winners = [s for s, sc in enumerate(scores) if sc == best]
         emit(state, "turn_cap", kind="turn_cap", count=state["turns"], best=best)
@@ -69,10 +69,9 @@ def next_turn(state: State) -> None:
 
 
 def _finish(state: State, winners: list[int], result: str) -> None:
-    n = len(state["players"])
     state["step"] = None
     state["outcome"] = {
-        "scores": [board.influence(state, s) for s in range(n)],
+        "scores": board.influences(state),
         "winners": winners,
         "result": result,
         "turns": state["turns"],

@@ -16,7 +16,6 @@ from hexnet.games.hranice.setup import option
 
 def public(state: State) -> dict[str, Any]:
     """What every seat (and a spectator) sees alike."""
-    n = len(state["players"])
     councils = state["councils"]
     window = state["window"]
     step = state["step"]
@@ -32,7 +31,7 @@ def public(state: State) -> dict[str, Any]:
         "defence": board.defences(councils),
         "pyre": list(state["pyre"]),
         "burned": [list(b) for b in state["burned"]],
-        "influence": [board.influence(state, s) for s in range(n)],
+        "influence": board.influences(state),
         "tokens": list(state["tokens"]),
         "pile_size": len(state["pile"]),
         "discard": list(state["discard"]),
