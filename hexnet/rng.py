@@ -33,7 +33,8 @@ T = TypeVar("T")
 
 ALGORITHM = "chacha20-v1"
 SEED_BYTES = 32
-BUFFER_BYTES = 2048  # keystream made per cipher call (a power of two, >= the 64-byte block)
+BUFFER_BYTES = 512  # keystream made per cipher call (a power of two, >= the 64-byte block;
+# a search playout from a sampled world draws a few dozen numbers under a fresh key)
 CACHE_BUFFERS = 256  # keystream buffers kept (oldest made dropped first)
 _BLOCK = 64
 _TWO64 = 1 << 64
