@@ -65,12 +65,18 @@ def trim_log(log: list[Any], keep: int) -> None:
 
 
 def copy_tree(x: Any) -> Any:
-    """A deep copy of a plain tree (dicts, lists, scalars)."""
+    """A deep copy of a plain tree (dicts, lists, scalars). Scalars are taken as they are,
+    without a call each: most of a state's leaves are card ids and numbers in lists."""
     t = type(x)
     if t is dict:
-        return {k: copy_tree(v) for k, v in x.items()}
+        out = x.copy()
+        for k, v in x.items():
+            t = type(v)
+            if t is dict or t is list:
+                out[k] = copy_tree(v)
+        return out
     if t is list:
-        return [copy_tree(v) for v in x]
+        return [copy_tree(v) if (type(v) is dict or type(v) is list) else v for v in x]
     return x
 
 

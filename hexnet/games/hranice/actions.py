@@ -57,25 +57,25 @@ def legal(state: State, seat: int) -> list[Action]:
         if type_ != "citizen":
             continue
         if steals and victims:
-            out.extend({"type": "citizen", "card": kind, "player": p} for p in victims)
+            out += [{"type": "citizen", "card": kind, "player": p} for p in victims]
         else:
             out.append({"type": "citizen", "card": kind})
     targets = accusable(state)
     pyre = state["pyre"]
-    out.extend({"type": "accuse", "target": t} for t in targets)
-    out.extend({"type": "cleanse", "target": t} for t in pyre)
+    out += [{"type": "accuse", "target": t} for t in targets]
+    out += [{"type": "cleanse", "target": t} for t in pyre]
     for kind in held:
         type_, _, cost, effect = plays[kind]
         if type_ != "action" or cost > state["actions_left"]:
             continue
         if effect == "accuse":
-            out.extend({"type": "action", "card": kind, "target": t} for t in targets)
+            out += [{"type": "action", "card": kind, "target": t} for t in targets]
         elif effect == "cleanse":
-            out.extend({"type": "action", "card": kind, "target": t} for t in pyre)
+            out += [{"type": "action", "card": kind, "target": t} for t in pyre]
         elif effect == "ignite" and pyre:
             out.append({"type": "action", "card": kind})
         elif effect in ("interrogate", "confiscate"):
-            out.extend({"type": "action", "card": kind, "player": p} for p in victims)
+            out += [{"type": "action", "card": kind, "player": p} for p in victims]
     if not out:
         out.append({"type": "pass"})
     return out

@@ -40,7 +40,7 @@ def _threats(view: dict[str, Any]) -> list[float]:
     """How much hurting each seat is worth: more for the leader (by the view's seat's measure:
     the most influence of the others) and for an active token (or the target reached)."""
     me, influence, tokens, target = view["seat"], view["influence"], view["tokens"], view["target"]
-    top = max((i for s, i in enumerate(influence) if s != me), default=0)
+    top = max(influence[:me] + influence[me + 1:], default=0)
     return [1.0 + (0.5 if i >= top else 0.0) + (2.0 if tokens[s] or i >= target else 0.0)
             for s, i in enumerate(influence)]
 

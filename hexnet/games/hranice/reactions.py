@@ -42,14 +42,16 @@ def holds_fitting(state: State, seat: int, event: str) -> bool:
 
 def open_window(state: State, trigger: dict[str, Any]) -> None:
     """Open the window for ``trigger`` (its ``event``; for ``accused`` only the owner is asked)."""
+    hands = state["hands"]
+    event = trigger["event"]
     n = len(state["players"])
-    actor = state["turn"]
-    order = turns.clockwise(actor, n)  # the one on turn first, then who comes sooner
-    if trigger["event"] == "accused":
+    if event == "accused":
         order = [trigger["owner"]]
-    elif trigger["event"] == "action":  # Protest: the others, the next on turn first
-        order = order[1:]
-    order = [s for s in order if state["hands"][s]]
+    elif event == "action":  # Protest: the others, the next on turn first
+        order = turns.others_in_order(state["turn"], n)
+    else:  # the one on turn first, then who comes sooner
+        order = turns.clockwise(state["turn"], n)
+    order = [s for s in order if hands[s]]
     if option(state, "ask_holders_only"):
         order = [s for s in order if holds_fitting(state, s, trigger["event"])]
     state["window_serial"] += 1

@@ -47,8 +47,9 @@ def evaluate(game: Game, state: dict[str, Any], seat: int) -> float:
 
 def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The parts of ``seat``'s view the heuristic reads, without the log and the copies
-    (playouts build one per action); the citizens' defences only on a turn (a reaction
-    window's answer does not read them)."""
+    (playouts build one per action): on a turn the citizens' defences and every seat's
+    influence; in a reaction window influence only for a Protest (whose answer weighs the
+    actor's), as no other answer reads either."""
     councils = state["councils"]
     window = state["window"]
     shown = None
@@ -57,11 +58,13 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
     view = {
         "seat": seat, "target": state["target"], "hand": state["hands"][seat],
         "hand_sizes": [len(h) for h in state["hands"]], "councils": councils,
-        "pyre": state["pyre"], "influence": board.influences(state),
-        "tokens": state["tokens"], "window": shown,
+        "pyre": state["pyre"], "tokens": state["tokens"], "window": shown,
     }
     if shown is None:
         view["defence"] = board.defences(councils)
+        view["influence"] = board.influences(state)
+    elif shown["event"] == "action":
+        view["influence"] = board.influences(state)
     return view
 
 
