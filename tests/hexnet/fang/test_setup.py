@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from hexnet.engine import IllegalAction
-from hexnet.games.fang import GAME
+from hexnet.games.fang import GAME, setup
 from tests.hexnet.fang.helpers import EIGHT, act, table
 
 EXPECTED = {
@@ -99,8 +99,7 @@ def test_scenario_fixes_roles_day_hands_and_frogs() -> None:
 # 15% from 9 on; the balanced table changes those counts and deals no fool.
 BALANCED_CHANGES = {
     5: {"hexe": 1, "seherin": 1, "dorfkatze": 3},
-    8: {"hexe": 2, "kraehe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
-        "dorfkatze": 1},
+    8: {"hexe": 2, "kraehe": 2, "seherin": 1, "kraeuterkundige": 1, "dorfkatze": 2},
     9: {"hexe": 2, "kraehe": 3, "seherin": 1, "kraeuterkundige": 1, "dorfkatze": 2},
     10: {"hexe": 3, "kraehe": 1, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
          "taschendieb": 1, "dorfkatze": 2},
@@ -146,6 +145,32 @@ def test_the_role_table_is_public_and_the_search_bots_deal_from_it() -> None:
     assert GAME.view(GAME.setup([f"p{i}" for i in range(8)], 4), 0)["deal"] == "balanced"
     standard = GAME.view(GAME.setup([f"p{i}" for i in range(8)], 4, {"deal": "standard"}), 0)
     assert (standard["deal"], Counter(belief.role_pool(standard))) == ("standard", EXPECTED[8])
+
+
+# the circles (ingredients needed on day 1, 2, …) the balanced table changes, by player count
+BALANCED_CIRCLES = {8: [4, 4, 5, 5, 6, 6]}
+
+
+@pytest.mark.parametrize("players", range(4, 13))
+def test_the_balanced_table_changes_the_circles_only_where_the_balance_study_did(players) -> None:
+    standard = setup.config(players, {"deal": "standard"})
+    balanced = setup.config(players, {})
+    assert balanced["circle"] == BALANCED_CIRCLES.get(players, standard["circle"])
+    assert {k: v for k, v in balanced.items() if k not in ("circle", "deal")} == {
+        k: v for k, v in standard.items() if k not in ("circle", "deal")}
+    assert GAME.setup([f"p{i}" for i in range(players)], 2)["cfg"]["circle"] == balanced["circle"]
+
+
+def test_the_rules_text_names_the_balanced_circles() -> None:
+    from importlib import resources
+
+    text = " ".join(resources.files("seeds").joinpath("rules", "fang.md").read_text(
+        "utf-8").split())
+    for players, circle in BALANCED_CIRCLES.items():
+        standard = setup.config(players, {"deal": "standard"})["circle"]
+        assert (f"At {players} players `balanced` also asks for more ingredients: "
+                f"{', '.join(map(str, circle))} a day (the last repeats) instead of "
+                f"{', '.join(map(str, standard))}.") in text
 
 
 def test_an_unknown_role_table_is_refused() -> None:
