@@ -97,6 +97,8 @@ class Words(string.Formatter):
             return self.seat(value)
         if format_spec == "seats":
             return self.listing([self.seat(s) for s in _items(value, int)])
+        if format_spec == "seats_short":  # an action label's list: commas only, one line
+            return ", ".join(self.seat(s) for s in _items(value, int)) or self.listing([])
         if WORD_SPEC.fullmatch(format_spec):
             if isinstance(value, list | tuple) or (isinstance(value, str) and "," in value):
                 return self.listing([self.word(format_spec[:-1], v) for v in _items(value, str)])

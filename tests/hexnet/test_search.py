@@ -247,8 +247,12 @@ def test_the_rollout_view_agrees_with_the_view(game_name, players):
             assert _part_of(value, full[key]), key
         if seat in game.waiting_for(state):
             legal = game.legal_actions(state, seat)
+            # the heuristic reads the same: the log only as far back as a playout keeps it
+            # (its recent events; an older one, in the full view, is not the rollout's to read)
+            recent = ({**full, "log": full["log"][len(full["log"]) - len(lean["log"]):]}
+                      if "log" in lean else full)
             assert heuristic(lean, legal, random.Random(compared)) == heuristic(
-                full, legal, random.Random(compared))
+                recent, legal, random.Random(compared))
             compared += 1
     assert compared > 20
 
@@ -429,7 +433,7 @@ def test_hexenhammers_settled_passes_turns_and_plays_are_the_heuristics(players)
 def test_a_fang_seer_whose_power_is_open_looks_before_she_resends_her_vote():
     # the heuristic's order: a power first, then a re-send; the settled path must agree
     game = get_game("fang")
-    state = next(s for s, _ in positions("fang", 8, 8, {}, every=1)
+    state = next(s for seed in range(8, 16) for s, _ in positions("fang", 8, seed, {}, every=1)
                  if s["scene"]["name"] == "proposal_vote" and game.outcome(s) is None
                  and s["roles"].index(fang_data.SEER) in s["scene"]["need"])
     seer = state["roles"].index(fang_data.SEER)
