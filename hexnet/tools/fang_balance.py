@@ -28,8 +28,10 @@ import argparse
 import hashlib
 import json
 import math
+import os
 import random
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -153,9 +155,15 @@ def check_study(out: Path, meta: dict[str, Any], fingerprints: dict[str, str]) -
                          "behaviour data (seeds/fang.toml, seeds/fang_behaviour.toml); "
                          "choose another --out")
     known.update(fingerprints)
-    marker.write_text(json.dumps({**meta, "data": dict(sorted(known.items(), key=lambda kv:
-                                                            int(kv[0])))}, indent=1),
-                      encoding="utf-8")
+    text = json.dumps({**meta, "data": dict(sorted(known.items(), key=lambda kv: int(kv[0])))},
+                      indent=1)
+    # written whole or not at all: a second process growing other sizes of the same study may
+    # read the marker at any moment
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=out, prefix=".study-",
+                                     suffix=".json", delete=False) as temp:
+        temp.write(text)
+    os.chmod(temp.name, 0o644)  # (a temporary file is its owner's alone)
+    os.replace(temp.name, marker)
 
 
 def seeds_of(n: int, tables: int, seed: int) -> list[int]:
