@@ -71,8 +71,8 @@ def copy_tree(x: Any) -> Any:
     if t is dict:
         out = x.copy()
         for k, v in x.items():
-            t = type(v)
-            if t is dict or t is list:
+            kind = type(v)
+            if kind is dict or kind is list:
                 out[k] = copy_tree(v)
         return out
     if t is list:

@@ -94,6 +94,16 @@ def test_a_list_of_players_is_joined_the_languages_way() -> None:
     assert i18n.render("fang", event, names, "cs") == "Navrženi do kruhu: Ada, Bela a\xa0Cora."
 
 
+def test_a_proposal_s_label_lists_its_circle_with_commas_only() -> None:
+    # an action label is one line: a circle of six names fits 80 columns without "and"
+    label = {"key": "propose", "members": [0, 1, 2]}
+    names = ["Ada", "Bela", "Cora"]
+    assert i18n.render_label("fang", label, names, "en") == "Propose Ada, Bela, Cora"
+    assert i18n.render_label("fang", label, names, "de") == "Vorschlag: Ada, Bela, Cora"
+    assert i18n.render_label("fang", label, names, "cs") == "Navrhnout: Ada, Bela, Cora"
+    assert i18n.render_label("fang", label, names, "hu") == "Javaslat: Ada, Bela, Cora"
+
+
 def test_a_missing_key_shows_as_itself_in_brackets_never_as_a_crash() -> None:
     assert i18n.render("fang", {"key": "no_such_event"}, [], "de") == "⟦no_such_event⟧"
     assert i18n.render("fang", {"key": "chief"}, [], "en") == "⟦chief⟧"  # no arguments
