@@ -53,7 +53,7 @@ def open_window(state: State, trigger: dict[str, Any]) -> None:
         order = turns.clockwise(state["turn"], n)
     order = [s for s in order if hands[s]]
     if option(state, "ask_holders_only"):
-        order = [s for s in order if holds_fitting(state, s, trigger["event"])]
+        order = [s for s in order if holds_fitting(state, s, event)]
     state["window_serial"] += 1
     state["window"] = turns.open_window(trigger, order)
 

@@ -60,11 +60,10 @@ def rollout_view(state: dict[str, Any], seat: int) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state["hands"]], "councils": councils,
         "pyre": state["pyre"], "tokens": state["tokens"], "window": shown,
     }
+    if shown is None or shown["event"] == "action":
+        view["influence"] = board.influences(state)
     if shown is None:
         view["defence"] = board.defences(councils)
-        view["influence"] = board.influences(state)
-    elif shown["event"] == "action":
-        view["influence"] = board.influences(state)
     return view
 
 
