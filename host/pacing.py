@@ -9,7 +9,8 @@ action —, and at each tick of the step's cadence (every :data:`protocol.traffi
 seconds, :class:`host.core.Cadence`) :meth:`Pacing.tick`:
 
 1. applies what waited, in the order it came (each checked then: still current, still legal;
-   refusals ride in the tick's frames), journaled in that order before any frame leaves;
+   refusals ride in the tick's frames), journaled in that order before any frame leaves; a
+   player's action that waited behind the one that ended the game is refused as ``stale``;
 2. plays the absent seats' defaults, every absent seat the game waits on alike — never in the
    change that opened the step, so nothing about them shows before the tick;
 3. publishes: one frame to every seat, of one length, whether or not anything changed — a
@@ -61,8 +62,11 @@ class Pacing:
         if table.status != "playing" or table.state is None:
             return
         for entry in waiting:
-            if table.status != "playing":
-                break
+            if table.status != "playing":  # the game ended at this tick: a player's action
+                if entry[0] == "act":      # after the end is refused, as come too late
+                    _, conn, seat, msg = entry
+                    self.play.refuse_stale(table, seat, conn)
+                continue  # (a bot's choice or a timer: nobody waits for an answer)
             if entry[0] == "act":
                 _, conn, seat, msg = entry
                 self.play.settle(conn, table, seat, msg)

@@ -149,9 +149,7 @@ class Play:
         if not table.is_current(seat, msg["state_id"]):
             if table.too_late(msg["state_id"]):
                 return self._too_late(table, seat, conn)
-            return self.refuse(table, seat, conn, rejected={
-                "code": "stale", "message": "The game moved on before your action arrived; "
-                                            "look again and choose anew."})
+            return self.refuse_stale(table, seat, conn)
         try:
             events = table.act(seat, msg["action"])
         except IllegalAction as exc:
@@ -164,6 +162,12 @@ class Play:
         self.changes.reply(table, seat, answered=msg["state_id"])
         table.waited_since.pop(seat, None)  # it acted: a new wait counts from now
         self.advance(table)
+
+    def refuse_stale(self, table: Table, seat: int, conn: Conn) -> None:
+        """Refuse an action chosen at a state the game has left (code ``stale``)."""
+        self.refuse(table, seat, conn, rejected={
+            "code": "stale", "message": "The game moved on before your action arrived; look "
+                                        "again and choose anew."})
 
     def _too_late(self, table: Table, seat: int, conn: Conn) -> None:
         """Refuse an answer chosen in the timed window that closed before it arrived: "too

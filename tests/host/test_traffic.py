@@ -260,3 +260,41 @@ def test_an_unchanged_ticks_frame_is_byte_for_byte_what_each_seat_would_be_sent(
     table.presence_rendered = None  # (the long way: every seat's view built and compared)
     slow = frames(table, Change(changed=True), conns)
     assert fast == slow and len({data for _, data in fast}) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_action_a_secret_step_waited_on_is_answered_even_after_the_game_ended(
+        seed: int) -> None:
+    # At every Hranice reaction window each asked seat answers, and then a seat that is not
+    # asked sends a pass at the same state id (a client late with its frame, as the bench's
+    # are). The step's tick applies them in the order they came; the last answer may end the
+    # game. Each action sent gets its one answer in that tick's frames — ``answered`` or a
+    # refusal — never nothing (the host dropped the ones after the end without a word).
+    lb, rec = seated("hranice", 4, seed)
+    table = lb.tables[1]
+    rng = random.Random(seed)
+    ended_in_a_step = False
+    for _ in range(2000):
+        if table.status != "playing":
+            break
+        if not lb.changes.is_paced(table):
+            one_change(lb, rng)
+            continue
+        rec.take()
+        senders = table.waiting_for()
+        for seat in senders:
+            legal = table.engine.legal_actions(table.state, seat)
+            lb.handle(seat + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                                 "action": rng.choice(legal)})
+        late = next(s for s in range(4) if s not in senders)
+        lb.handle(late + 1, {"type": "act", "table": 1, "state_id": table.state_id,
+                             "action": {"type": "pass"}})
+        lb.cadence(1)
+        ended_in_a_step = table.status == "over"
+        for seat in [*senders, late]:
+            replies = [m.get("answered", m.get("code")) for m in rec.sent(seat + 1)
+                       if "answered" in m or m["type"] == "rejected"]
+            assert len(replies) == 1, f"seat {seat}: {replies} (game {table.status})"
+        if ended_in_a_step:  # the late pass came after the end: refused as come too late
+            assert [m["code"] for m in rec.sent(late + 1, "rejected")] == ["stale"]
+    assert table.status == "over"
