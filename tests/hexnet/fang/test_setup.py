@@ -99,6 +99,7 @@ def test_scenario_fixes_roles_day_hands_and_frogs() -> None:
 # 15% from 9 on; the balanced table changes those counts and deals no fool.
 BALANCED_CHANGES = {
     5: {"hexe": 1, "seherin": 1, "dorfkatze": 3},
+    7: {"hexe": 2, "seherin": 1, "kraeuterkundige": 1, "taschendieb": 1, "dorfkatze": 2},
     8: {"hexe": 2, "kraehe": 2, "seherin": 1, "kraeuterkundige": 1, "dorfkatze": 2},
     9: {"hexe": 2, "kraehe": 3, "seherin": 1, "kraeuterkundige": 1, "dorfkatze": 2},
     10: {"hexe": 4, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1, "taschendieb": 1,
