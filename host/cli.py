@@ -68,8 +68,9 @@ async def _serve_headless(args: argparse.Namespace, log_line: Callable[[str], No
     from host.doors import Doors, open_doors
 
     host = make_host(args, log_line)
-    host.add_listener(EventLog(host.lobby.state_of, log_lines, getattr(args, "lang", None)
-                               or "en"))
+    events = EventLog(host.lobby.state_of, log_lines, getattr(args, "lang", None) or "en")
+    events.prepare()
+    host.add_listener(events)
     director = None
     if getattr(args, "tournament_settings", None):
         from host.event import Director, EventError
@@ -95,8 +96,9 @@ async def _serve_headless(args: argparse.Namespace, log_line: Callable[[str], No
 
         log_line(f"file descriptors: {BUDGET.limit}, {BUDGET.reserve} kept for journals and "
                  f"players already in; no door's logins take more than {BUDGET.share()}")
-        # what start-up made (modules, catalogs, recovered tables) lives as long as the host:
-        # the collector need not look at it again in every full collection
+        # what start-up made (modules, every game and its log's words, catalogs, recovered
+        # tables) lives as long as the host: the collector need not look at it again in every
+        # full collection
         gc.collect()
         gc.freeze()
         log_line(f"hexnet host {host.name!r} ready on {args.bind}:{host.port}")

@@ -21,7 +21,9 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from typing import Any, TextIO
 
+from hexnet.games import available, get_game
 from hexnet.i18n import render
+from hexnet.i18n.render import prepare as prepare_words
 from host.batches import BatchThread
 from host.core import Accepted, LobbyError, TableStarted
 
@@ -58,6 +60,14 @@ class EventLog:
         self.write = write
         self.lang = lang
         self.shown: dict[int, int] = {}  # table → log index of the next event to show
+
+    def prepare(self) -> None:
+        """Load every game and what wording its events needs now, at start-up, not at its
+        first table: importing a game there stalled the loop (Fang's brings numpy: 0.1–0.2 s),
+        and wording its first lines held the interpreter lock on the writer's thread as long."""
+        for game in available():
+            get_game(game)
+            prepare_words(game, self.lang)
 
     def __call__(self, effects: list[Any]) -> None:
         started: set[int] = set()

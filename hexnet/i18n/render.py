@@ -25,6 +25,7 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from babel import Locale
 from babel.lists import format_list
 
 from hexnet.i18n.catalogs import language, translations
@@ -86,7 +87,7 @@ class Words(string.Formatter):
         """Items joined the language's way; an empty list is "nobody"."""
         if not items:
             return interface_word("nobody", self.lang)
-        return format_list(list(items), style=style, locale=self.lang)
+        return format_list(list(items), style=style, locale=_locale(self.lang))
 
     # -- string.Formatter -----------------------------------------------------------------
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -112,6 +113,24 @@ def _items(value: Any, kind: type) -> list[Any]:
         parts = [p for p in value.split(",") if p]
         return [int(p) for p in parts] if kind is int else parts
     return list(value or [])
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    """Babel's locale of ``lang``, parsed once (its list patterns load with it)."""
+    locale = Locale.parse(lang)
+    locale.list_patterns  # noqa: B018 - (read once: the CLDR data loads now)
+    return locale
+
+
+def prepare(game: str, lang: str) -> None:
+    """Load what wording ``game``'s events in ``lang`` needs — its catalogs, the game's own
+    format specs (which import the game) and the language's list patterns — so that the
+    first event worded pays for none of it."""
+    translations(game, lang)
+    translations("interface", lang)
+    game_specs(game)
+    _locale(lang)
 
 
 def interface_word(msgid: str, lang: str) -> str:

@@ -76,3 +76,21 @@ def test_a_reader_that_stops_reading_never_blocks_the_host_and_is_told_what_it_m
     assert lines == [big, *(f"line {i}" for i in range(9)),
                      "11 log lines dropped: the output did not keep up"]
     os.close(read_end)
+
+
+def test_the_log_loads_every_game_and_its_words_before_the_first_table() -> None:
+    # A fresh interpreter, as the headless host starts: prepare() (called before the host
+    # says it is ready) imports every game and its words, so the first table of a game
+    # neither stalls the loop importing it nor the writer's thread wording its first lines.
+    import subprocess
+    import sys
+
+    code = ("import sys; from host.eventlog import EventLog; "
+            "before = [m for m in MODS if m in sys.modules]; "
+            "EventLog(lambda t: None, lambda lines: None, 'de').prepare(); "
+            "print(before, [m for m in MODS if m in sys.modules])")
+    mods = [f"hexnet.games.{g}{part}" for g in ("hexenhammer", "fang", "hranice")
+            for part in ("", ".words")]
+    out = subprocess.run([sys.executable, "-c", f"MODS = {mods!r}; {code}"], check=True,
+                         capture_output=True, text=True, timeout=60).stdout
+    assert out.strip() == f"[] {mods!r}"
