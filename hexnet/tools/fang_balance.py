@@ -37,9 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hexnet import seeds
 from hexnet.games import get_game
-from hexnet.games.fang import data
+from hexnet.games.fang import behaviour, data
 from hexnet.options import OptionError, parse_flags
 from hexnet.policies import load_policy
 from hexnet.tools.progress import Progress
@@ -76,13 +75,14 @@ def fair(counts: dict[str, int], games: int) -> bool:
 def data_fingerprint(players: int, options: dict[str, Any]) -> str:
     """The rules and behaviour data a game at ``players`` seats plays by: its role list and
     numbers (by the ``deal`` in ``options``), the rest of ``seeds/fang.toml`` and the behaviour
-    model. A study's games at one size share one, so it refuses to grow them under changed
+    model as the belief reads it (clipped: :data:`hexnet.games.fang.behaviour.FLOOR` counts). A
+    study's games at one size share one, so it refuses to grow them under changed
     data — and a change at one size leaves the games of the others standing."""
     deal = str(options.get("deal", data.default_deal()))
     rest = {k: v for k, v in data.tab().items() if k not in ("deal", "deals", "bands")}
     rest["game"] = {k: v for k, v in rest["game"].items() if k != "deal"}
     payload = {"rules": rest, "roles": data.deal_for(players, deal),
-               "numbers": data.band(players, deal), "behaviour": seeds.table("fang_behaviour")}
+               "numbers": data.band(players, deal), "behaviour": behaviour.model()}
     text = json.dumps(payload, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
