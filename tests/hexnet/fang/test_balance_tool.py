@@ -138,3 +138,18 @@ def test_the_fit_plays_hard_at_the_play_time_budget_of_each_table_size() -> None
                      (8, f"hard@{fang_balance.PLAY_TIME_PLAYOUTS[8]}p", 8002, None)]
     assert twelve == [(12, f"hard@{fang_balance.PLAY_TIME_PLAYOUTS[12]}p", 12001, None)]
     assert fang_behaviour.tasks(5, 1, "normal", 1, None) == [(5, "normal", 5001, None)]
+
+
+def test_the_data_fingerprint_follows_the_clip_of_the_behaviour_model(monkeypatch) -> None:
+    # The belief reads the model clipped to [FLOOR, 1 - FLOOR]: another floor plays other
+    # games, so a study must not grow across it.
+    before = fang_balance.data_fingerprint(6, {})
+    monkeypatch.setattr(behaviour, "FLOOR", behaviour.FLOOR / 2)
+    behaviour.model.cache_clear()
+    try:
+        halved = fang_balance.data_fingerprint(6, {})
+    finally:
+        monkeypatch.undo()
+        behaviour.model.cache_clear()
+    assert halved != before
+    assert fang_balance.data_fingerprint(6, {}) == before
