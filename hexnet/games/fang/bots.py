@@ -61,11 +61,14 @@ def _repeat(view: View, legal: list[Action]) -> Action | None:
     return wanted if wanted is not None and wanted in legal else None
 
 
-def _last_event(view: View, kind: str) -> dict[str, Any] | None:
-    for event in reversed(view["log"]):
-        if event.get("kind") == kind:
-            return event
-    return None
+def failed_circle(view: View) -> list[int]:
+    """The circle of today's ritual if it failed, else none — from the public record, whose last
+    ritual may be an earlier day's (today's circle never met): that failure is not today's."""
+    for entry in reversed(view["record"]):
+        if entry["k"] == "ritual":
+            failed = entry["day"] == view["day"] and not entry["success"]
+            return list(entry["members"]) if failed else []
+    return []
 
 
 def _pick(view: View, legal: list[Action], rng: random.Random) -> Action:
@@ -164,11 +167,9 @@ def _vote(view: View, legal: list[Action], rng: random.Random) -> Action:
         return {"type": "vote", "target": rng.choice(others)} if others else {"type": "abstain"}
     if witches:
         return {"type": "vote", "target": min(witches)}
-    ritual, proposal = _last_event(view, "ritual"), _last_event(view, "proposal")
-    if ritual and not ritual.get("success") and proposal:
-        suspects = sorted(set(proposal["members"]) & targets)
-        if suspects:
-            return {"type": "vote", "target": rng.choice(suspects)}
+    suspects = sorted(set(failed_circle(view)) & targets)
+    if suspects:
+        return {"type": "vote", "target": rng.choice(suspects)}
     return {"type": "abstain"}
 
 

@@ -33,7 +33,7 @@ from hexnet.search import SearchGame, SearchPolicy, trim_log
 
 View = dict[str, Any]
 Action = dict[str, Any]
-ROLLOUT_LOG = 24  # recent events the rollout view keeps (the heuristic reads the last few)
+ROLLOUT_LOG = 24  # recent events a playout's state keeps
 PLACES_AND_CARDS = frozenset({"pick", "guard", "witches", "ritual"})  # scenes that read them
 # scenes where the heuristic reads who it knows to be a witch (the attack, proposals, votes)
 ROLES_READ = frozenset({"witches", "proposal", "proposal_vote", "vote"})
@@ -45,8 +45,8 @@ def rollout_view(state: dict[str, Any], seat: int) -> View:
     """The parts of ``seat``'s view the heuristic reads in the scene it sees (playouts build one
     per choice): who it is, its own choice; whom it knows to be what where it attacks,
     proposes or votes; the ritual's needs, its hand and the cat counts where places are chosen
-    or cards laid; the circle where it is voted on or laid for; who voted and the recent events
-    (uncopied: the heuristic only reads them) in the banishment vote."""
+    or cards laid; the circle where it is voted on or laid for; who voted, the day and the public
+    record (uncopied: the heuristic only reads it) in the banishment vote."""
     role = state["roles"][seat]
     name = engine_view.scene_seen(state, seat)
     v: View = {"seat": seat, "role": role, "scene": name,
@@ -63,7 +63,7 @@ def rollout_view(state: dict[str, Any], seat: int) -> View:
         v["members"] = engine_view.members(state, name)
     elif name == "vote":
         v["submitted"] = engine_view.public_submitted(state)
-        v["log"] = [e for e in state["log"][-ROLLOUT_LOG:] if "to" not in e or seat in e["to"]]
+        v["day"], v["record"] = state["day"], state.get("record", [])
     return v
 
 
