@@ -1,8 +1,11 @@
-"""The belief-margin tables of ``results.jsonl``, one per floor, as Markdown:
+"""The belief-margin tables of ``results.jsonl``, one per floor and heuristic, as Markdown:
 
     python studies/fang-belief-margin/table.py studies/fang-belief-margin/results.jsonl
 
-Rows of one cell (floor, players, bots) from several runs (other seeds) are summed."""
+A row's ``vote`` names the plain heuristic's banishment vote it was played with: ``any-day``
+(the members of the last proposal, after the last ritual failed, whatever day that was; up to
+stop 45) or ``today`` (the circle of today's ritual, if it failed). Rows of one cell (floor,
+vote, players, bots) from several runs (other seeds) are summed."""
 
 from __future__ import annotations
 
@@ -17,12 +20,16 @@ KEYS = ("games", "village", "witches", "fool")
 PAIRS = (("normal", "normal-witches"), ("normal-village", "heuristic"))  # (with, without)
 
 
-def cells(path: Path) -> dict[tuple[float, int, str], dict[str, int]]:
-    """Each (floor, players, bots) cell's wins, summed over its runs."""
-    out: dict[tuple[float, int, str], dict[str, int]] = {}
+Key = tuple[float, str, int, str]  # floor, vote, players, bots
+
+
+def cells(path: Path) -> dict[Key, dict[str, int]]:
+    """Each (floor, vote, players, bots) cell's wins, summed over its runs."""
+    out: dict[Key, dict[str, int]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
-        cell = out.setdefault((row["floor"], row["players"], row["bots"]), dict.fromkeys(KEYS, 0))
+        key = (row["floor"], row["vote"], row["players"], row["bots"])
+        cell = out.setdefault(key, dict.fromkeys(KEYS, 0))
         for key in KEYS:
             cell[key] += row[key]
     return out
@@ -40,21 +47,21 @@ def verdict(with_: dict[str, int], without: dict[str, int]) -> str:
     return "better" if a[0] > b[1] else "worse" if a[1] < b[0] else "overlap"
 
 
-def tables(found: dict[tuple[float, int, str], dict[str, int]]) -> list[str]:
+def tables(found: dict[Key, dict[str, int]]) -> list[str]:
     # the heuristic on both sides reads no belief: its cells stand for every floor
-    plain = {n: c for (_, n, bots), c in found.items() if bots == "heuristic"}
+    plain = {(v, n): c for (_, v, n, bots), c in found.items() if bots == "heuristic"}
     lines: list[str] = []
-    for floor in sorted({f for f, _, _ in found}):
-        lines += [f"\nfloor {floor}\n",
+    for floor, vote in sorted({(f, v) for f, v, _, _ in found}):
+        lines += [f"\nfloor {floor}, the heuristic's vote: {vote}\n",
                   "| players | with vs normal witches | without | | "
                   "with vs heuristic witches | without | |",
                   "|---|---|---|---|---|---|---|"]
-        for n in sorted({p for f, p, _ in found if f == floor}):
+        for n in sorted({p for f, v, p, _ in found if (f, v) == (floor, vote)}):
             row: list[Any] = [n]
             for with_name, without_name in PAIRS:
-                with_ = found.get((floor, n, with_name))
-                without = (plain.get(n) if without_name == "heuristic"
-                           else found.get((floor, n, without_name)))
+                with_ = found.get((floor, vote, n, with_name))
+                without = (plain.get((vote, n)) if without_name == "heuristic"
+                           else found.get((floor, vote, n, without_name)))
                 row += ([share(with_), share(without), verdict(with_, without)]
                         if with_ and without else ["—", "—", ""])
             lines.append("| " + " | ".join(str(x) for x in row) + " |")
