@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Collection, Iterator
 from typing import Any, TextIO
 
-from hexnet.games import available, get_game
+from hexnet.games import available
 from hexnet.i18n import render
 from hexnet.i18n.render import prepare as prepare_words
 from host.batches import BatchThread
@@ -65,8 +65,7 @@ class EventLog:
         """Load every game and what wording its events needs now, at start-up, not at its
         first table: importing a game there stalled the loop (Fang's brings numpy: 0.1–0.2 s),
         and wording its first lines held the interpreter lock on the writer's thread as long."""
-        for game in available():
-            get_game(game)
+        for game in available():  # (imports each game)
             prepare_words(game, self.lang)
 
     def __call__(self, effects: list[Any]) -> None:

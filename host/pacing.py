@@ -62,14 +62,15 @@ class Pacing:
         if table.status != "playing" or table.state is None:
             return
         for entry in waiting:
-            if table.status != "playing":  # the game ended at this tick: a player's action
-                if entry[0] == "act":      # after the end is refused, as come too late
-                    _, conn, seat, msg = entry
-                    self.play.refuse_stale(table, seat, conn)
-                continue  # (a bot's choice or a timer: nobody waits for an answer)
+            over = table.status != "playing"  # the game ended at this tick
             if entry[0] == "act":
                 _, conn, seat, msg = entry
-                self.play.settle(conn, table, seat, msg)
+                if over:  # a player's action after the end: refused, as come too late
+                    self.play.refuse_stale(table, seat, conn)
+                else:
+                    self.play.settle(conn, table, seat, msg)
+            elif over:  # (a bot's choice or a timer: nobody waits for an answer)
+                continue
             elif entry[0] == "bot":
                 _, seat, action, choice = entry
                 self.bots.settle(table, seat, action, choice)

@@ -153,8 +153,7 @@ def check_study(out: Path, meta: dict[str, Any], fingerprints: dict[str, str]) -
         sizes = ", ".join(str(n) for n in changed)
         raise ValueError(f"{out} holds games at {sizes} players played under other rules or "
                          "behaviour model (seeds/fang.toml, seeds/fang_behaviour.toml and its "
-                         "clip, behaviour.FLOOR); "
-                         "choose another --out")
+                         "clip, behaviour.FLOOR); choose another --out")
     known.update(fingerprints)
     text = json.dumps({**meta, "data": dict(sorted(known.items(), key=lambda kv: int(kv[0])))},
                       indent=1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 from hexnet.games import get_game
@@ -82,9 +84,6 @@ def test_the_log_loads_every_game_and_its_words_before_the_first_table() -> None
     # A fresh interpreter, as the headless host starts: prepare() (called before the host
     # says it is ready) imports every game and its words, so the first table of a game
     # neither stalls the loop importing it nor the writer's thread wording its first lines.
-    import subprocess
-    import sys
-
     code = ("import sys; from host.eventlog import EventLog; "
             "before = [m for m in MODS if m in sys.modules]; "
             "EventLog(lambda t: None, lambda lines: None, 'de').prepare(); "

@@ -61,7 +61,7 @@ def _repeat(view: View, legal: list[Action]) -> Action | None:
     return wanted if wanted is not None and wanted in legal else None
 
 
-def failed_circle(view: View) -> list[int]:
+def _failed_circle(view: View) -> list[int]:
     """The circle of today's ritual if it failed, else none — from the public record, whose last
     ritual may be an earlier day's (today's circle never met): that failure is not today's."""
     for entry in reversed(view["record"]):
@@ -167,7 +167,7 @@ def _vote(view: View, legal: list[Action], rng: random.Random) -> Action:
         return {"type": "vote", "target": rng.choice(others)} if others else {"type": "abstain"}
     if witches:
         return {"type": "vote", "target": min(witches)}
-    suspects = sorted(set(failed_circle(view)) & targets)
+    suspects = sorted(set(_failed_circle(view)) & targets)
     if suspects:
         return {"type": "vote", "target": rng.choice(suspects)}
     return {"type": "abstain"}
