@@ -60,6 +60,8 @@ class Arrivals:
                 self.play.advance(here[0])
             else:  # (past its presence budget: no step, no frame of its own)
                 self.presence.watch_waiting(here[0])
+        if here is not None and here[0].deserted:  # someone is back: the game goes on
+            self.play.advance(here[0])
         self.marks.changed(here[0] if here else None, reclaimed)
         self.broadcast.sync(conn)
         if here is not None:

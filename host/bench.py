@@ -215,14 +215,15 @@ async def start_proc(cmd: list[str], ready: re.Pattern[str]) -> Proc:
 
 SETTLE = 0.025  # s after every seat holds a change before its CPU is read (the fsync group)
 # the bench's seats count absent this long after it leaves a table (the host's default is 60
-# s): a table left unfinished then plays out at once (every seat absent: defaults), and the
-# bench waits for that before it measures the next, so no such burst lands in a measurement
+# s): a table left unfinished is then deserted — nobody connected, no bot — and waits for its
+# players (host/playing.py); the bench waits for the host to go quiet before it measures the
+# next, so no presence step of a table it left lands in a measurement
 ABSENT_AFTER = 1.0
 QUIET = 0.003  # s of host CPU in a 0.1 s window: the host is idle
 
 
 async def host_quiet(pid: int, most: float = 30.0) -> None:
-    """Wait until the tables the bench left have counted their seats absent and played out:
+    """Wait until the tables the bench left have counted their seats absent (and wait):
     :data:`ABSENT_AFTER` and a little, then until a 0.1 s window costs the host less than
     :data:`QUIET` of CPU (at most ``most`` seconds in all)."""
     await asyncio.sleep(ABSENT_AFTER + 0.3)
@@ -620,7 +621,7 @@ async def measure_game(port: int, host_pid: int, game: str, seats: int, actions:
         turns.close()
         for c in clients:
             c.close()
-        await host_quiet(host_pid)  # a table left unfinished plays out before the next one
+        await host_quiet(host_pid)  # a table left unfinished goes quiet before the next one
     return GameRun(lat, lat_secret, total_bytes / max(1, accepted),
                    unpadded / max(1, accepted), cpu, changes, loop_ns, other_ns,
                    charged)

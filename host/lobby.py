@@ -118,7 +118,8 @@ class Lobby:
         presence = self.presence = Presence(out, tables, people, clock, absent_after,
                                             idle_absent)
         play = self.play = Play(out, self.registry, people, changes, marks, presence,
-                                self.rules, seed_source or (lambda: new_seed()[0]), clock)
+                                self.rules, seed_source or (lambda: new_seed()[0]), clock,
+                                self.in_event)
         bots = self.bots = HostBots(out, tables, presence, play)
         self.chat = Chat(out, people, changes, presence)
         self.emotes = Emotes(out, self.registry, people, changes)

@@ -27,12 +27,11 @@ from host.changes import Changes
 from host.conn import Conn
 from host.core import CancelTimer, LobbyError, Outbox
 from host.marks import LobbyMarks
-from host.playing import Play
+from host.playing import RESUME_LEAST, Play
 from host.registry import Registry
 from host.table import Table
 
 MAX_BOT_DELAY = 10.0  # seconds a table's owner may make each bot move wait
-RESUME_LEAST = 3.0  # seconds a held deadline has at least when the bots go on
 
 
 class BotControl:

@@ -11,6 +11,14 @@ Rules kept here:
   budget (:mod:`host.budget`), past which it goes to the sender alone (:meth:`Play.refuse`);
 * seats marked absent are answered for by the engine's absent default whenever waited on
   (:meth:`Play.advance`) — at a secret step only at its ticks, every such seat alike;
+* a table nobody is left at — no bot there and none of its players connected — is *deserted*
+  (:meth:`Play.deserted`): the game waits for them, nothing is played for its absent seats and
+  its clock is held with the seconds it had left, until a player is back (then their absent
+  neighbours' defaults and the clock go on, the clock with at least :data:`RESUME_LEAST`
+  seconds). Neither a whole table whose Wi-Fi dropped comes back to a game the host finished
+  for them, nor does a game whose defaults never end it (Hexenhammer's phase 1: every absent
+  seat passes) run the host's steps in a loop. A tournament's tables play on: its rounds wait
+  for nobody;
 * at a secret step (the table is paced, :mod:`host.changes`) an ``act`` and a timer's expiry are
   not applied as they come: they wait for the step's next tick (:mod:`host.pacing`), so what
   the host does, and when it answers, is the same for an action and for a cover — a cover
@@ -54,6 +62,8 @@ from host.registry import Registry
 from host.table import MAX_HOST_STEPS, Table, accepted
 from host.watch_rules import RuleBook
 
+RESUME_LEAST = 3.0  # seconds a held deadline has at least when it runs again (host/pause.py)
+
 # Actions one seat may have waiting for a secret step's tick: its client sends at most one a
 # slot, one slot a tick; more is a flood, refused (in the tick's frames, like any refusal).
 QUEUE_PER_SEAT = 4
@@ -64,7 +74,8 @@ class Play:
 
     def __init__(self, out: Outbox, registry: Registry, people: People, changes: Changes,
                  marks: LobbyMarks, presence: Presence, rules: RuleBook,
-                 seed_source: Callable[[], int | bytes], clock: Callable[[], float]) -> None:
+                 seed_source: Callable[[], int | bytes], clock: Callable[[], float],
+                 in_event: Callable[[Table], bool] = lambda table: False) -> None:
         self.out = out
         self.registry = registry
         self.tables = registry.tables
@@ -75,6 +86,7 @@ class Play:
         self.rules = rules
         self.seed_source = seed_source
         self.clock = clock
+        self.in_event = in_event
         self.ticking = False  # a secret step's tick is applying what waited for it
 
     # -- the start and the end ---------------------------------------------------------------
@@ -204,7 +216,9 @@ class Play:
         timers and bot turns."""
         if table.status not in ("playing", "over") or table.state is None:
             return
-        for _ in range(MAX_HOST_STEPS if self.ticking or not self.changes.is_paced(table)
+        was_deserted, table.deserted = table.deserted, self.deserted(table)
+        for _ in range(MAX_HOST_STEPS if (self.ticking or not self.changes.is_paced(table))
+                       and not table.deserted
                        else 0):  # at a secret step: at its next tick, every such seat alike
             if table.status != "playing":
                 break
@@ -237,13 +251,34 @@ class Play:
                 table.closed_window = (table.timer_since, table.published)
             table.timer_key, table.timer_since = deadline.key, table.published + 1
             self.run_timer(table, float(deadline.seconds))
+        if table.deserted:
+            self.hold_timer(table)
+        elif was_deserted and table.timer_key is not None and table.timer_held is not None \
+                and not table.bots_paused:  # a player is back: the clock runs on
+            self.run_timer(table, max(table.timer_held, RESUME_LEAST))
         self.ask_bots(table)
         self.presence.watch_waiting(table)
 
+    def deserted(self, table: Table) -> bool:
+        """Whether nobody is left to play for at ``table``: it is playing, no bot sits there,
+        none of its players is connected, and it is not a tournament's."""
+        return (table.status == "playing"
+                and not any(s.kind == "bot" for s in table.seats)
+                and not any(self.people.connected(table).values())
+                and not self.in_event(table))
+
+    def hold_timer(self, table: Table) -> None:
+        """Stop the table's running deadline, keeping the seconds it had left."""
+        if table.timer_key is not None and table.timer_due is not None:
+            table.timer_held = max(0.0, table.timer_due - self.clock())
+            table.timer_due = None
+            self.out.emit(CancelTimer(table.id))
+
     def run_timer(self, table: Table, seconds: float) -> None:
         """Time the table's deadline (``table.timer_key``) for ``seconds`` — or, while its bots
-        are paused (:mod:`host.pause`), hold those seconds until they go on."""
-        if table.bots_paused:
+        are paused (:mod:`host.pause`) or the table is deserted, hold those seconds until they
+        go on or a player is back."""
+        if table.bots_paused or table.deserted:
             table.timer_due, table.timer_held = None, seconds
             return
         table.timer_due, table.timer_held = self.clock() + seconds, None
@@ -277,6 +312,11 @@ class Play:
         """Apply the expiry of ``table``'s timer ``key`` (if still current, and the table's clock
         not held by a pause of its bots, :mod:`host.pause`: it runs again when they go on)."""
         if table.status != "playing" or table.timer_key != key or table.bots_paused:
+            return
+        if self.deserted(table):  # held: nobody is left (a running one ran out as they went)
+            if table.timer_due is not None:
+                table.timer_due, table.timer_held = None, 0.0
+            table.deserted = True
             return
         table.timer_key = None
         table.closed_window = (table.timer_since, table.published)

@@ -152,6 +152,7 @@ class Table(TableParty):
     away_until: dict[int, float] = field(default_factory=dict)
     reconnecting_until: dict[int, float] = field(default_factory=dict)
     played_for: dict[int, int] = field(default_factory=dict)
+    deserted: bool = False  # nobody left to play for: the game waits (host/playing.py)
     waited_since: dict[int, float] = field(default_factory=dict)  # a connected seat waited on
     chat_kept: list[dict[str, Any]] = field(default_factory=list)
     presence_now: list[dict[str, Any]] | None = None

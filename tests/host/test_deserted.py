@@ -1,0 +1,131 @@
+"""A table nobody is left at waits for its players (:meth:`host.playing.Play.deserted`): no bot
+sits there and none of its players is connected, so nothing is played for its absent seats and
+its clock is held — until a player is back. A tournament's table plays on. Driven on the
+sans-I/O core, no sockets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from host.core import CancelTimer, SetTimer
+from host.lobby import Lobby
+from host.playing import RESUME_LEAST
+from host.render import secret_of
+from tests.host.test_lobby import Recorder, ident, seated_table
+from tests.host.test_party import Clock
+from tests.host.test_traffic import seated
+
+
+def played(table: Any) -> list[dict[str, Any]]:
+    """The actions applied at ``table`` that are not presence records."""
+    return [a for _, a in table.history if a["type"] != "presence"]
+
+
+def everyone_leaves(lb: Lobby, tid: int, conns: range) -> None:
+    """Every player's connection ends and each seat's grace runs out."""
+    for conn in conns:
+        lb.disconnect(conn)
+    for seat in range(len(lb.tables[tid].seats)):
+        lb.absent_if_gone(tid, seat)
+
+
+@pytest.mark.parametrize(("game", "seats"), [("hexenhammer", 4), ("fang", 8), ("hranice", 4)])
+def test_a_table_nobody_is_left_at_plays_nothing_for_its_absent_seats(game: str,
+                                                                       seats: int) -> None:
+    lb, rec = seated(game, seats, 5)
+    table = lb.tables[1]
+    before = len(played(table))
+    everyone_leaves(lb, 1, range(1, seats + 1))
+    for _ in range(20):  # a secret step's ticks go on; none plays a default
+        if secret_of(table) is not None:
+            lb.cadence(1)
+    assert table.status == "playing" and table.deserted
+    assert all(s.absent for s in table.seats)
+    assert len(played(table)) == before
+    # (before: Hexenhammer's passes ran 10,000 host steps at once, Hranice played to its end)
+
+
+def test_when_a_player_is_back_the_game_plays_for_the_absent_ones_again() -> None:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    for n in (1, 2, 3):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = seated_table(lb, rec)
+    table = lb.tables[tid]
+    lb.handle(1, {"type": "act", "table": tid, "state_id": table.state_id,
+                  "action": {"type": "play", "card": table.state["hands"][0][0]}})
+    assert table.waiting_for() == [1, 2]  # the others' nods
+    everyone_leaves(lb, tid, range(1, 4))
+    assert table.waiting_for() == [1, 2] and len(played(table)) == 1
+    lb.connect(4, ident(1), "p1")  # p1 is back: p2 and p3 nod by default, and play their turns
+    assert table.deserted is False
+    assert [a["seat"] for a in played(table)[1:3]] == [1, 2]
+    assert {a["type"] for a in played(table)[1:]} == {"absent"}
+    assert table.status == "over" or table.waiting_for() == [0]
+
+
+def test_a_deserted_tables_clock_is_held_and_runs_on_when_a_player_is_back() -> None:
+    rec, clock = Recorder(), Clock()
+    lb = Lobby(rec, clock=clock)
+    for n in (1, 2, 3):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = seated_table(lb, rec)
+    table = lb.tables[tid]
+    clock.now += 10  # 20 s of p1's 30 s turn left
+    rec.take()
+    for conn in (1, 2):
+        lb.disconnect(conn)
+    assert not [e for e in rec.take() if isinstance(e, CancelTimer)]  # p3 is still here
+    lb.disconnect(3)
+    assert [e for e in rec.take() if isinstance(e, CancelTimer)] == [CancelTimer(tid)]
+    assert table.timer_held == 20.0
+    clock.now += 500
+    lb.timeout(tid, "turn0")  # a timer the shell had already fired: nothing is played
+    assert played(table) == [] and table.timer_key == "turn0"
+    lb.connect(4, ident(2), "p2")
+    assert [(e.key, e.seconds) for e in rec.take() if isinstance(e, SetTimer)] == [
+        ("turn0", 20.0)]
+
+
+def test_a_deadline_that_ran_out_as_the_last_player_left_runs_again_with_the_least() -> None:
+    rec, clock = Recorder(), Clock()
+    lb = Lobby(rec, clock=clock)
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = seated_table(lb, rec, 2)
+    table = lb.tables[tid]
+    lb.disconnect(2)
+    conn = 1
+    for _ in range(10):  # p1 comes and goes until its presence budget is spent: its last
+        rec.take()       # leaving is not a step, and the clock is not held then
+        lb.disconnect(conn)
+        if not [e for e in rec.take() if isinstance(e, CancelTimer)]:
+            break
+        conn += 10
+        lb.connect(conn, ident(1), "p1")
+    assert table.timer_due is not None and not lb.people.connected(table)[0]
+    clock.now += 30
+    lb.timeout(tid, "turn0")  # it ran out with nobody there: held, with nothing left
+    assert played(table) == [] and table.timer_held == 0.0 and table.deserted
+    rec.take()
+    lb.connect(99, ident(1), "p1")
+    assert [(e.key, e.seconds) for e in rec.take() if isinstance(e, SetTimer)] == [
+        ("turn0", RESUME_LEAST)]
+
+
+def test_a_tournaments_table_plays_on_when_nobody_is_left() -> None:
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    lb.hosts_event = True
+    for n in (1, 2):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = lb.create_table("toy", 2)
+    lb.place(tid, 0, "p1", ident(1))
+    lb.place(tid, 1, "p2", ident(2))
+    lb.start(tid)
+    table = lb.tables[tid]
+    everyone_leaves(lb, tid, range(1, 3))
+    assert table.status == "over" and not table.deserted
+    assert {a["type"] for a in played(table)} == {"absent"}
