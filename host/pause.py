@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from host.changes import Changes
 from host.conn import Conn
-from host.core import CancelTimer, LobbyError, Outbox
+from host.core import LobbyError, Outbox
 from host.marks import LobbyMarks
 from host.playing import RESUME_LEAST, Play
 from host.registry import Registry
@@ -77,10 +77,7 @@ class BotControl:
 
     def _hold(self, table: Table, by: str) -> None:
         table.bots_paused, table.bots_paused_by = True, by
-        if table.timer_key is not None and table.timer_due is not None:
-            table.timer_held = max(0.0, table.timer_due - self.clock())
-            table.timer_due = None
-            self.out.emit(CancelTimer(table.id))
+        self.play.hold_timer(table)
 
     def _go_on(self, table: Table) -> None:
         table.bots_paused, table.bots_paused_by = False, ""
