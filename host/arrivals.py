@@ -15,12 +15,13 @@ from __future__ import annotations
 from host.broadcast import Broadcast
 from host.changes import Changes
 from host.conn import Conn
-from host.core import Close, Outbox, SeatDisconnected, clean_name
+from host.core import Close, Outbox, SeatDisconnected, Send, clean_name
 from host.marks import LobbyMarks
 from host.people import People
 from host.playing import Play
 from host.presence import Presence
 from host.seating import Seating
+from host.table import Table
 
 
 class Arrivals:
@@ -66,9 +67,27 @@ class Arrivals:
         self.broadcast.sync(conn)
         if here is not None:
             self.changes.resync(here[0], here[1])
-            self.play.send_kept_chat(conn, here[0])
-        self.play.send_missed_end(conn)
+            self.send_kept_chat(conn, here[0])
+        self.send_missed_end(conn)
         self.out.flush()
+
+    def send_kept_chat(self, conn: Conn, table: Table) -> None:
+        """A player back at a table still seating gets its chat so far (at a playing table the
+        kept chat rides in their full frame, :func:`host.render.frames`)."""
+        if table.status == "open":
+            for line in table.chat_kept:
+                self.out.emit(Send(conn.id, {"type": "chat", **line}))
+
+    def send_missed_end(self, conn: Conn) -> None:
+        """``conn``'s player was away when a game of theirs ended: its final view + reveal
+        with the next tick."""
+        for table in list(self.play.tables.values()):
+            if conn.identity in table.missed_end:
+                table.missed_end.discard(conn.identity)
+                seat = table.seat_of(conn.identity)
+                if seat is not None:
+                    self.changes.resync(table, seat)
+                    self.changes.of(table).reveal_to.add(seat)
 
     def disconnect(self, conn_id: int, host_stopping: bool = False) -> None:
         """A connection went away (its seat stays bound to its identity; at a playing table a

@@ -354,22 +354,3 @@ class Play:
             raise LobbyError("not_playing", f"Table {table_id} is over.")
         self.marks.changed(table)
         self.out.flush()
-
-    # -- a player back -----------------------------------------------------------------------
-    def send_kept_chat(self, conn: Conn, table: Table) -> None:
-        """A player back at a table still seating gets its chat so far (at a playing table the
-        kept chat rides in their full frame, :func:`host.render.frames`)."""
-        if table.status == "open":
-            for line in table.chat_kept:
-                self.out.emit(Send(conn.id, {"type": "chat", **line}))
-
-    def send_missed_end(self, conn: Conn) -> None:
-        """``conn``'s player was away when a game of theirs ended: its final view + reveal
-        with the next tick."""
-        for table in list(self.tables.values()):
-            if conn.identity in table.missed_end:
-                table.missed_end.discard(conn.identity)
-                seat = table.seat_of(conn.identity)
-                if seat is not None:
-                    self.changes.resync(table, seat)
-                    self.changes.of(table).reveal_to.add(seat)

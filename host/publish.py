@@ -130,7 +130,7 @@ class Publisher:
     def _send_reveal(self, table: Table, conns: dict[int, int]) -> None:
         """The game is over: reveal seed, salt and every step to the table's humans. Those
         away at the end get the final view and the reveal when they reconnect
-        (``table.missed_end``, :meth:`host.playing.Play.send_missed_end`)."""
+        (``table.missed_end``, :meth:`host.arrivals.Arrivals.send_missed_end`)."""
         parts = reveal_messages(table) if table.salt else []
         for i, seat in enumerate(table.seats):
             if seat.kind != "human" or seat.identity is None:
