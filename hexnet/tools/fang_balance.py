@@ -272,6 +272,12 @@ def main(argv: list[str] | None = None) -> int:
     except (OptionError, ValueError) as exc:
         print(f"fang_balance: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2
+    held_data: dict[str, str] = {}
+    if args.report and (out / "study.json").exists():  # type: ignore[operator]
+        study = json.loads((out / "study.json").read_text(encoding="utf-8"))  # type: ignore[operator]
+        args.bots, options = study.get("bots", args.bots), study.get("options", options)
+        args.witches = next(iter(study.get("witches", {}).values()), None)
+        held_data = study.get("data", {})
     seats = (f"{args.bots} for the village, {args.witches} for the witches" if args.witches
              else f"{args.bots} on every seat")
     print(f"Fang balance: {args.tables} tables a count, {seats}, options "
@@ -288,7 +294,8 @@ def main(argv: list[str] | None = None) -> int:
                                out, args.batch or 4 * args.workers, args.witches,
                                progress.advance)
         rows.append(summary(n, games))
-        progress.say(line(rows[-1]))
+        stale = held_data.get(str(n), "") not in ("", data_fingerprint(n, options))
+        progress.say(line(rows[-1]) + ("  (played under other data than now)" if stale else ""))
     progress.close()
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

@@ -100,7 +100,20 @@ def test_a_study_refuses_games_of_a_size_whose_rules_data_changed_but_keeps_the_
     assert len((out / "4.jsonl").read_text().splitlines()) == 2
     capsys.readouterr()
     assert fang_balance.main(["--counts", "4,5", "--tables", "2", "--report", *argv]) == 0
-    assert capsys.readouterr().out.splitlines()[2].startswith(" 5 players, 1 game (")
+    report = capsys.readouterr().out.splitlines()
+    assert report[2].startswith(" 5 players, 1 game (")
+    assert report[2].endswith("(played under other data than now)")
+    assert not report[1].endswith("(played under other data than now)")
+
+
+def test_a_report_names_the_bots_its_study_was_played_with(tmp_path, capsys) -> None:
+    out = tmp_path / "study"
+    assert fang_balance.main(["--counts", "4", "--tables", "1", "--bots", "heuristic",
+                              "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert fang_balance.main(["--counts", "4", "--out", str(out), "--report"]) == 0  # no --bots
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "Fang balance: 200 tables a count, heuristic on every seat, options default")
 
 
 def test_the_data_fingerprint_follows_the_size_s_own_role_list_and_numbers() -> None:
