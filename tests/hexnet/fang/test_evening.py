@@ -131,7 +131,7 @@ def test_pickpocket_window_closes_at_the_proposal_vote() -> None:
     confirm_all(state)
     end_talk(state)
     assert 6 in GAME.waiting_for(state)
-    propose(state, [3, 4, 5, 7])  # day 1 at 8: a circle of 4 (the balanced table's numbers)
+    propose(state, [3, 4, 7])  # day 1 at 8: a circle of 3 (the band's numbers)
     assert scene(state) == "proposal_vote"
     assert not [a for a in GAME.legal_actions(state, 6) if a["type"] == "steal"]
 
