@@ -217,7 +217,8 @@ class Play:
         if table.status not in ("playing", "over") or table.state is None:
             return
         was_deserted, table.deserted = table.deserted, self.deserted(table)
-        for _ in range(MAX_HOST_STEPS if (self.ticking or not self.changes.is_paced(table))
+        steps = 0
+        while steps < (MAX_HOST_STEPS if (self.ticking or not self.changes.is_paced(table))
                        and not table.deserted
                        else 0):  # at a secret step: at its next tick, every such seat alike
             if table.status != "playing":
@@ -229,6 +230,10 @@ class Play:
             events = table.act(None, action)
             self.out.emit(accepted(table, None, action, events))
             self.presence.played_for(table, absent[0])
+            steps += 1
+        if steps == MAX_HOST_STEPS and table.status == "playing":  # defaults going round
+            table.stalled = True  # (a tournament's too: it waits, not 10,000 more a deadline)
+            table.deserted = self.deserted(table)
         change = self.changes.of(table)
         change.changed = True
         if table.status == "over":
@@ -261,11 +266,13 @@ class Play:
 
     def deserted(self, table: Table) -> bool:
         """Whether nobody is left to play for at ``table``: it is playing, no bot sits there,
-        none of its players is connected, and it is not a tournament's."""
+        none of its players is connected, and it is not a tournament's — or it is, but its
+        absent seats' moves went round :data:`MAX_HOST_STEPS` times without ending the game
+        (a Hexenhammer table: an absent player's turn never calls the Inquisition)."""
         return (table.status == "playing"
                 and not any(s.kind == "bot" for s in table.seats)
                 and not any(self.people.connected(table).values())
-                and not self.in_event(table))
+                and (table.stalled or not self.in_event(table)))
 
     def hold_timer(self, table: Table) -> None:
         """Stop the table's running deadline, keeping the seconds it had left."""

@@ -42,6 +42,10 @@ from protocol import traffic
 _VIEW = traffic.packed("view")
 _TRUE = traffic.packed(True)
 _EMPTY = traffic.packed([])
+# a seat more log events behind than this (of every seat's: the count is no secret) gets its
+# whole view — the log's last LOG_LENGTH, ``log_reset`` — not the events it missed, so no frame
+# outgrows the frame limit (a table played on while nobody was there, host/playing.py)
+BEHIND_MOST = 500
 
 
 def step_of(table: Table) -> str | None:
@@ -234,7 +238,8 @@ def frames(table: Table, change: Change, conn_of_seat: dict[int, int],
     per_seat: dict[int, traffic.Frame] = {}
     sizes: list[int] = []
     for i in seated:
-        full = i in change.full or i not in table.log_at
+        full = (i in change.full or i not in table.log_at
+                or len(table.state["log"]) - table.log_at[i] > BEHIND_MOST)
         if burst or i in change.full or i in change.alone:
             parts = _seat_parts(table, i, full, True, key, public)
             reply = change.replies.get(i, {})

@@ -153,6 +153,7 @@ class Table(TableParty):
     reconnecting_until: dict[int, float] = field(default_factory=dict)
     played_for: dict[int, int] = field(default_factory=dict)
     deserted: bool = False  # nobody left to play for: the game waits (host/playing.py)
+    stalled: bool = False  # its absent seats' moves went round without an end (host/playing.py)
     waited_since: dict[int, float] = field(default_factory=dict)  # a connected seat waited on
     chat_kept: list[dict[str, Any]] = field(default_factory=list)
     presence_now: list[dict[str, Any]] | None = None

@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
+from hexnet.engine import LOG_LENGTH, visible
 from host.core import CancelTimer, SetTimer
 from host.lobby import Lobby
 from host.playing import RESUME_LEAST
 from host.render import secret_of
+from host.table import MAX_HOST_STEPS
 from tests.host.test_lobby import Recorder, ident, seated_table
 from tests.host.test_party import Clock
 from tests.host.test_traffic import seated
@@ -129,3 +131,58 @@ def test_a_tournaments_table_plays_on_when_nobody_is_left() -> None:
     everyone_leaves(lb, tid, range(1, 3))
     assert table.status == "over" and not table.deserted
     assert {a["type"] for a in played(table)} == {"absent"}
+
+
+def everyone_leaves_a_tournaments_hexenhammer_table() -> tuple[Lobby, Recorder, Any, int]:
+    """A tournament's Hexenhammer table (turns timed, as its tables are) every player left."""
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    lb.hosts_event = True
+    for n in range(1, 5):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = lb.create_table("hexenhammer", 4, {"turn_seconds": 60})
+    for seat in range(4):
+        lb.place(tid, seat, f"p{seat + 1}", ident(seat + 1))
+    lb.start(tid)
+    for conn in range(1, 5):
+        lb.disconnect(conn)
+    for seat in range(3):
+        lb.absent_if_gone(tid, seat)
+    before = len(played(lb.tables[tid]))  # (the moves of the first three as they went)
+    lb.absent_if_gone(tid, 3)  # the last one: nobody is left
+    return lb, rec, lb.tables[tid], before
+
+
+def test_a_tournaments_table_whose_absent_moves_never_end_the_game_waits() -> None:
+    # an absent player's turn ends it and never calls the Inquisition: with every seat absent
+    # the first round's phase 1 goes round for ever; after MAX_HOST_STEPS moves the table
+    # waits as a deserted one, and its deadline running out plays nothing more (before: 10,000
+    # moves and journal records again at every deadline, 60 s apart)
+    lb, rec, table, before = everyone_leaves_a_tournaments_hexenhammer_table()
+    assert len(played(table)) == before + MAX_HOST_STEPS
+    assert table.status == "playing" and table.state["phase"] == 1
+    assert table.stalled and table.deserted
+    assert table.timer_due is None and table.timer_held == 60.0
+    lb.timeout(table.id, table.timer_key)
+    assert len(played(table)) == before + MAX_HOST_STEPS
+
+
+def test_a_player_back_at_a_table_played_on_without_them_gets_their_view_in_frames_that_fit(
+        ) -> None:
+    lb, rec, table, _ = everyone_leaves_a_tournaments_hexenhammer_table()
+    rec.take()
+    lb.connect(9, ident(1), "p1")  # (every frame the recorder reads is decoded: within the limit)
+    assert not table.deserted and table.waiting_for() == [0]
+    held = rec.sent(9, "view")[-1]["view"]  # what p1's client holds: its own view
+    assert [(e.key, e.seconds) for e in rec.take() if isinstance(e, SetTimer)] == [
+        (table.timer_key, 60.0)]  # their turn, with the whole minute it was held with
+    view = table.engine.view(table.state, 0)
+    assert held["hand"] == view["hand"] and held["turn"] == view["turn"] == 0
+    # the last LOG_LENGTH events (not the 20,000 missed), numbered among those seat 0 sees
+    assert [without_n(e) for e in held["log"]] == [without_n(e) for e in view["log"]]
+    seen = sum(1 for e in table.state["log"] if visible(e, 0))
+    assert [e["n"] for e in held["log"]] == list(range(seen - LOG_LENGTH, seen))
+
+
+def without_n(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if k != "n"}
