@@ -217,9 +217,13 @@ class Play:
         if table.status not in ("playing", "over") or table.state is None:
             return
         was_deserted, table.deserted = table.deserted, self.deserted(table)
+        # a tournament's table nobody is at plays on at its clock's pace: a move for an absent
+        # seat as each deadline runs out (one minute, not 10,000 moves at once as they went)
+        by_clock = (self.in_event(table) and self.nobody_there(table)
+                    and table.deadline() is not None)
         steps = 0
         while steps < (MAX_HOST_STEPS if (self.ticking or not self.changes.is_paced(table))
-                       and not table.deserted
+                       and not table.deserted and not by_clock
                        else 0):  # at a secret step: at its next tick, every such seat alike
             if table.status != "playing":
                 break
@@ -264,15 +268,17 @@ class Play:
         self.ask_bots(table)
         self.presence.watch_waiting(table)
 
+    def nobody_there(self, table: Table) -> bool:
+        """``table`` is playing, no bot sits there and none of its players is connected."""
+        return (table.status == "playing" and not any(s.kind == "bot" for s in table.seats)
+                and not any(self.people.connected(table).values()))
+
     def deserted(self, table: Table) -> bool:
-        """Whether nobody is left to play for at ``table``: it is playing, no bot sits there,
-        none of its players is connected, and it is not a tournament's — or it is, but its
-        absent seats' moves went round :data:`MAX_HOST_STEPS` times without ending the game
-        (a Hexenhammer table: an absent player's turn never calls the Inquisition)."""
-        return (table.status == "playing"
-                and not any(s.kind == "bot" for s in table.seats)
-                and not any(self.people.connected(table).values())
-                and (table.stalled or not self.in_event(table)))
+        """Whether the game waits for a player back: nobody is there and it is not a
+        tournament's table — or it is, but its absent seats' moves went round
+        :data:`MAX_HOST_STEPS` times without ending the game (untimed, a Hexenhammer table:
+        an absent player's turn never calls the Inquisition)."""
+        return self.nobody_there(table) and (table.stalled or not self.in_event(table))
 
     def hold_timer(self, table: Table) -> None:
         """Stop the table's running deadline, keeping the seconds it had left."""

@@ -1,7 +1,8 @@
 """A table nobody is left at waits for its players (:meth:`host.playing.Play.deserted`): no bot
 sits there and none of its players is connected, so nothing is played for its absent seats and
-its clock is held — until a player is back. A tournament's table plays on. Driven on the
-sans-I/O core, no sockets."""
+its clock is held — until a player is back. A tournament's table plays on, a move for the
+absent as each deadline runs out, and waits too if their moves would never end the game.
+Driven on the sans-I/O core, no sockets."""
 
 from __future__ import annotations
 
@@ -117,7 +118,7 @@ def test_a_deadline_that_ran_out_as_the_last_player_left_runs_again_with_the_lea
         ("turn0", RESUME_LEAST)]
 
 
-def test_a_tournaments_table_plays_on_when_nobody_is_left() -> None:
+def test_a_tournaments_table_plays_on_to_its_end_when_nobody_is_left() -> None:
     rec = Recorder()
     lb = Lobby(rec, seed_source=lambda: 7)
     lb.hosts_event = True
@@ -129,18 +130,26 @@ def test_a_tournaments_table_plays_on_when_nobody_is_left() -> None:
     lb.start(tid)
     table = lb.tables[tid]
     everyone_leaves(lb, tid, range(1, 3))
+    assert table.status == "playing" and not table.deserted  # a turn waits for its deadline
+    for _ in range(50):  # each turn as its deadline runs out (the seat passes: no nods)
+        if table.status != "playing":
+            break
+        assert table.timer_due is not None
+        lb.timeout(tid, table.timer_key)
     assert table.status == "over" and not table.deserted
-    assert {a["type"] for a in played(table)} == {"absent"}
+    assert {a["type"] for a in played(table)} == {"timeout"}
 
 
-def everyone_leaves_a_tournaments_hexenhammer_table() -> tuple[Lobby, Recorder, Any, int]:
-    """A tournament's Hexenhammer table (turns timed, as its tables are) every player left."""
+def everyone_leaves_a_tournaments_hexenhammer_table(turn_seconds: int
+                                                    ) -> tuple[Lobby, Recorder, Any, int]:
+    """A tournament's Hexenhammer table every player left (a minute a turn, as its tables
+    have unless the organiser says otherwise), and the moves played before the last went."""
     rec = Recorder()
     lb = Lobby(rec, seed_source=lambda: 7)
     lb.hosts_event = True
     for n in range(1, 5):
         lb.connect(n, ident(n), f"p{n}")
-    tid = lb.create_table("hexenhammer", 4, {"turn_seconds": 60})
+    tid = lb.create_table("hexenhammer", 4, {"turn_seconds": turn_seconds})
     for seat in range(4):
         lb.place(tid, seat, f"p{seat + 1}", ident(seat + 1))
     lb.start(tid)
@@ -148,34 +157,45 @@ def everyone_leaves_a_tournaments_hexenhammer_table() -> tuple[Lobby, Recorder, 
         lb.disconnect(conn)
     for seat in range(3):
         lb.absent_if_gone(tid, seat)
-    before = len(played(lb.tables[tid]))  # (the moves of the first three as they went)
+    before = len(played(lb.tables[tid]))
+    rec.take()
     lb.absent_if_gone(tid, 3)  # the last one: nobody is left
     return lb, rec, lb.tables[tid], before
 
 
-def test_a_tournaments_table_whose_absent_moves_never_end_the_game_waits() -> None:
-    # an absent player's turn ends it and never calls the Inquisition: with every seat absent
-    # the first round's phase 1 goes round for ever; after MAX_HOST_STEPS moves the table
-    # waits as a deserted one, and its deadline running out plays nothing more (before: 10,000
-    # moves and journal records again at every deadline, 60 s apart)
-    lb, rec, table, before = everyone_leaves_a_tournaments_hexenhammer_table()
+def test_a_tournaments_table_nobody_is_at_plays_a_move_as_each_deadline_runs_out() -> None:
+    # (before: as the last player went absent, 10,000 moves at once — an absent player's
+    # Hexenhammer turn ends it and never calls the Inquisition — and again at every deadline)
+    lb, rec, table, before = everyone_leaves_a_tournaments_hexenhammer_table(60)
+    assert len(played(table)) == before and not table.deserted
+    assert table.timer_due is not None  # its clock runs: not held
+    rec.take()
+    for n in range(1, 4):
+        waited = table.waiting_for()
+        lb.timeout(table.id, table.timer_key)
+        assert len(played(table)) == before + n
+        assert table.waiting_for() == [(waited[0] + 1) % 4]  # the next turn, timed afresh
+        assert [(e.key, e.seconds) for e in rec.take() if isinstance(e, SetTimer)] == [
+            (table.timer_key, 60.0)]
+
+
+def test_an_untimed_tournaments_table_whose_absent_moves_never_end_the_game_waits() -> None:
+    # no deadline to pace it (the organiser turned turn_seconds off): the moves are made at
+    # once; with every seat absent phase 1 goes round for ever, so after MAX_HOST_STEPS moves
+    # the table waits as a deserted one (before: 10,000 moves more at every change)
+    lb, rec, table, before = everyone_leaves_a_tournaments_hexenhammer_table(0)
     assert len(played(table)) == before + MAX_HOST_STEPS
     assert table.status == "playing" and table.state["phase"] == 1
     assert table.stalled and table.deserted
-    assert table.timer_due is None and table.timer_held == 60.0
-    lb.timeout(table.id, table.timer_key)
-    assert len(played(table)) == before + MAX_HOST_STEPS
 
 
 def test_a_player_back_at_a_table_played_on_without_them_gets_their_view_in_frames_that_fit(
         ) -> None:
-    lb, rec, table, _ = everyone_leaves_a_tournaments_hexenhammer_table()
+    lb, rec, table, _ = everyone_leaves_a_tournaments_hexenhammer_table(0)
     rec.take()
     lb.connect(9, ident(1), "p1")  # (every frame the recorder reads is decoded: within the limit)
     assert not table.deserted and table.waiting_for() == [0]
     held = rec.sent(9, "view")[-1]["view"]  # what p1's client holds: its own view
-    assert [(e.key, e.seconds) for e in rec.take() if isinstance(e, SetTimer)] == [
-        (table.timer_key, 60.0)]  # their turn, with the whole minute it was held with
     view = table.engine.view(table.state, 0)
     assert held["hand"] == view["hand"] and held["turn"] == view["turn"] == 0
     # the last LOG_LENGTH events (not the 20,000 missed), numbered among those seat 0 sees
