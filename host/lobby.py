@@ -15,6 +15,7 @@ changes, marks    what each table owes its seats by the next tick; what the lobb
                   next update (and the journal's word on seating, at once)
 presence          who is connected, reconnecting, away or absent; the grace periods
 playing, bots     the games: start, acts, covers, timers, the end; the host's bot seats
+time_limits       a table's time limits switched by its host (Fang)
 chat              chat lines: the lobby's, a table's, the witches'
 emotes            quick reactions at a table, never while a secret step is open
 pause             the host's bots held or slowed at a table by its owner or the host
@@ -74,6 +75,7 @@ from host.rematch import Rematches
 from host.resume import Resumer
 from host.seating import Seating
 from host.table import Table
+from host.time_limits import TimeLimits
 from host.watch_rules import RuleBook
 from host.watchers import Watchers
 from protocol.traffic import SLOT_EVERY
@@ -145,7 +147,8 @@ class Lobby:
         self.mark_absent, self.watch_table = seating.mark_absent, seating.watch
         self.start, self.halt, self.timeout = play.start, play.halt, play.timeout
         self.cadence = self.pacing.tick
-        self.time_limits, self.set_time_limits = play.time_limits, play.set_time_limits
+        limits = TimeLimits(out, self.registry, marks, play)
+        self.time_limits, self.set_time_limits = limits.of, limits.switch
         self.bot_turn, self.bot_question, self.bot_answer = (bots.bot_turn, bots.bot_question,
                                                              bots.bot_answer)
         self.watching, self.set_watch_rules = watchers.watching, watchers.set_rules

@@ -1,5 +1,6 @@
 """Playing at a table (part of the sans-I/O core): the start, actions and their stale checks,
-covers, absent seats, timers, time limits, host-side bots, the end, halting.
+covers, absent seats, timers, host-side bots, the end, halting (time limits:
+:mod:`host.time_limits`).
 
 Rules kept here:
 * an ``act`` must quote a ``state_id`` from which the seat's choice (its legal actions and the
@@ -17,8 +18,9 @@ Rules kept here:
   neighbours' defaults and the clock go on, the clock with at least :data:`RESUME_LEAST`
   seconds). Neither a whole table whose Wi-Fi dropped comes back to a game the host finished
   for them, nor does a game whose defaults never end it (Hexenhammer's phase 1: every absent
-  seat passes) run the host's steps in a loop. A tournament's tables play on: its rounds wait
-  for nobody;
+  seat passes) run the host's steps in a loop. A tournament's tables play on — its rounds wait
+  for nobody —, a move for an absent seat as each deadline runs out (at once where nothing is
+  timed, until :data:`MAX_HOST_STEPS` such moves have not ended the game: then it waits too);
 * at a secret step (the table is paced, :mod:`host.changes`) an ``act`` and a timer's expiry are
   not applied as they come: they wait for the step's next tick (:mod:`host.pacing`), so what
   the host does, and when it answers, is the same for an action and for a cover — a cover
@@ -48,7 +50,6 @@ from host.conn import Conn
 from host.core import (
     BotTurn,
     CancelTimer,
-    LobbyError,
     Outbox,
     Send,
     SetTimer,
@@ -341,29 +342,3 @@ class Play:
             return
         self.out.emit(accepted(table, None, action, events))
         self.advance(table)
-
-    def time_limits(self, table_id: int) -> bool | None:
-        """Whether the table's time limits are on; None if its game has no such switch."""
-        table = self.registry.get(table_id)
-        if "time_limits" not in table.engine.options_help:
-            return None
-        if table.state is None:
-            return bool(table.options.get("time_limits", False))
-        return bool(table.engine.view(table.state, None).get("time_limits"))
-
-    def set_time_limits(self, table_id: int, on: bool) -> None:
-        """Switch a table's time limits: an option before the start, a journaled host action
-        during play (so a restarted host and a replay switch them at the same moment)."""
-        table = self.registry.get(table_id)
-        if self.time_limits(table_id) is None:
-            raise LobbyError("no_option", f"{table.engine.title} has no time limits to switch.")
-        if table.status == "open":
-            table.options["time_limits"] = on
-        elif table.status == "playing":
-            action = {"type": "time_limits", "on": on}
-            self.out.emit(accepted(table, None, action, table.act(None, action)))
-            self.advance(table)
-        else:
-            raise LobbyError("not_playing", f"Table {table_id} is over.")
-        self.marks.changed(table)
-        self.out.flush()
