@@ -256,10 +256,19 @@ class Play:
             table.timer_key = None
             table.closed_window = (table.timer_since, table.published)
             self.out.emit(CancelTimer(table.id))
+        elif deadline is not None and deadline.key != table.timer_key and (
+                table.timer_key is not None and self.same_decision(table)):
+            # a turn's key names the state, which a presence record moves: the same decision,
+            # its clock runs on (a player's coming and going gives nobody a fresh minute)
+            left = table.timer_held if table.timer_due is None else \
+                table.timer_due - self.clock()
+            table.timer_key = deadline.key
+            self.run_timer(table, max(0.0, left or 0.0))
         elif deadline is not None and deadline.key != table.timer_key:
             if table.timer_key is not None:
                 table.closed_window = (table.timer_since, table.published)
             table.timer_key, table.timer_since = deadline.key, table.published + 1
+            table.timer_at = len(table.history)
             self.run_timer(table, float(deadline.seconds))
         if table.deserted:
             self.hold_timer(table)
@@ -280,6 +289,12 @@ class Play:
         :data:`MAX_HOST_STEPS` times without ending the game (untimed, a Hexenhammer table:
         an absent player's turn never calls the Inquisition)."""
         return self.nobody_there(table) and (table.stalled or not self.in_event(table))
+
+    @staticmethod
+    def same_decision(table: Table) -> bool:
+        """Whether only presence records were applied since ``table``'s deadline was timed
+        (they change no decision of the game)."""
+        return all(a["type"] == "presence" for _, a in table.history[table.timer_at:])
 
     def hold_timer(self, table: Table) -> None:
         """Stop the table's running deadline, keeping the seconds it had left."""
@@ -332,6 +347,9 @@ class Play:
                 table.timer_due, table.timer_held = None, 0.0
             table.deserted = True
             return
+        now = table.deadline()  # (presence records since it was timed may have moved its key)
+        if now is not None and now.key != key and self.same_decision(table):
+            key = now.key
         table.timer_key = None
         table.closed_window = (table.timer_since, table.published)
         action = {"type": "timeout", "key": key}

@@ -160,6 +160,7 @@ class Table(TableParty):
     # the state id since when the running deadline runs, and the state ids of the last timed
     # window that closed (an answer quoting one of them is "too late", not a rules error)
     timer_since: int = 0
+    timer_at: int = 0  # len(history) as it was timed: presence records since keep its clock
     closed_window: tuple[int, int] | None = None
     # the engine's bookkeeping of the present state (waiting seats, deadline, legal actions),
     # asked many times per change, kept until the state or the status changes
