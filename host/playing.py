@@ -358,5 +358,8 @@ class Play:
         except IllegalAction:
             self.advance(table)
             return
+        for seat in now.seats if now is not None else ():  # moves made for an absent player
+            if table.seats[seat].absent:  # (a tournament's table plays on): told when back
+                self.presence.played_for(table, seat)
         self.out.emit(accepted(table, None, action, events))
         self.advance(table)

@@ -170,13 +170,19 @@ def test_a_tournaments_table_nobody_is_at_plays_a_move_as_each_deadline_runs_out
     assert len(played(table)) == before and not table.deserted
     assert table.timer_due is not None  # its clock runs: not held
     rec.take()
-    for n in range(1, 4):
+    turns = []
+    for n in range(1, 5):
         waited = table.waiting_for()
+        turns += waited
         lb.timeout(table.id, table.timer_key)
         assert len(played(table)) == before + n
         assert table.waiting_for() == [(waited[0] + 1) % 4]  # the next turn, timed afresh
         assert [(e.key, e.seconds) for e in rec.take() if isinstance(e, SetTimer)] == [
             (table.timer_key, 60.0)]
+    assert sorted(turns) == [0, 1, 2, 3]
+    lb.connect(9, ident(1), "p1")  # p1 is told of the move made for them
+    assert table.history[-1][1] == {"type": "presence", "seat": 0, "state": "played",
+                                    "count": 1}
 
 
 def test_an_untimed_tournaments_table_whose_absent_moves_never_end_the_game_waits() -> None:
