@@ -38,6 +38,7 @@ from host.fairplay import reveal_messages
 from host.marks import LobbyMarks
 from host.people import People
 from host.registry import Registry
+from host.render import BEHIND_MOST
 from host.table import Table
 from host.watch_rules import RuleBook, WatchRules, split_options
 from protocol import traffic
@@ -298,7 +299,7 @@ class Watchers:
             view["bots"] = bots
         view.pop("state_id")
         sid = table.published  # the seats' publication counter (host/render.py)
-        whole = w.sent is None or over
+        whole = w.sent is None or over or len(state["log"]) - w.log_at > BEHIND_MOST
         events = state["log"]
         if over:  # all-seeing: every event, each without its audience list
             log = self._final_log(events, w)

@@ -16,6 +16,7 @@ from host.lobby import Lobby
 from host.playing import RESUME_LEAST
 from host.render import secret_of
 from host.table import MAX_HOST_STEPS
+from protocol.traffic import LOG_KEEP
 from tests.host.test_lobby import Recorder, ident, seated_table
 from tests.host.test_party import Clock
 from tests.host.test_traffic import seated
@@ -212,3 +213,24 @@ def test_a_player_back_at_a_table_played_on_without_them_gets_their_view_in_fram
 
 def without_n(event: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k != "n"}
+
+
+def test_a_watcher_of_a_table_played_on_at_once_gets_frames_that_fit() -> None:
+    # 20,000 events in one change: the watcher's next frame is whole (its last LOG_KEEP), not
+    # the events since its last (before: a frame of 511,996 bytes, over the limit)
+    rec = Recorder()
+    lb = Lobby(rec, seed_source=lambda: 7)
+    lb.hosts_event = True
+    for n in (*range(1, 5), 30):
+        lb.connect(n, ident(n), f"p{n}")
+    tid = lb.create_table("hexenhammer", 4, {"turn_seconds": 0})
+    for seat in range(4):
+        lb.place(tid, seat, f"p{seat + 1}", ident(seat + 1))
+    lb.start(tid)
+    lb.handle(30, {"type": "watch", "table": tid})
+    everyone_leaves(lb, tid, range(1, 5))  # (every frame the recorder reads is decoded)
+    table = lb.tables[tid]
+    assert table.stalled
+    frame = rec.sent(30, "watch_view")[-1]  # (as it came: the recorder keeps no watcher's book)
+    assert frame["log_reset"] is True and len(frame["log"]) == LOG_KEEP
+    assert frame["log"][-1]["key"] == table.state["log"][-1]["key"]
