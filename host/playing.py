@@ -217,11 +217,12 @@ class Play:
         timers and bot turns."""
         if table.status not in ("playing", "over") or table.state is None:
             return
-        was_deserted, table.deserted = table.deserted, self.deserted(table)
+        nobody = self.nobody_there(table)  # (once a change: as deserted() reads it)
+        in_event = nobody and self.in_event(table)
+        was_deserted, table.deserted = table.deserted, nobody and (table.stalled or not in_event)
         # a tournament's table nobody is at plays on at its clock's pace: a move for an absent
         # seat as each deadline runs out (one minute, not 10,000 moves at once as they went)
-        by_clock = (self.in_event(table) and self.nobody_there(table)
-                    and table.deadline() is not None)
+        by_clock = in_event and table.deadline() is not None
         steps = 0
         while steps < (MAX_HOST_STEPS if (self.ticking or not self.changes.is_paced(table))
                        and not table.deserted and not by_clock

@@ -299,8 +299,8 @@ class Watchers:
             view["bots"] = bots
         view.pop("state_id")
         sid = table.published  # the seats' publication counter (host/render.py)
-        whole = w.sent is None or over or len(state["log"]) - w.log_at > BEHIND_MOST
         events = state["log"]
+        whole = w.sent is None or over or len(events) - w.log_at > BEHIND_MOST
         if over:  # all-seeing: every event, each without its audience list
             log = self._final_log(events, w)
         else:

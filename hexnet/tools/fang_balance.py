@@ -273,8 +273,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fang_balance: {getattr(exc, 'message', None) or exc}", file=sys.stderr)
         return 2
     held_data: dict[str, str] = {}
-    if args.report and (out / "study.json").exists():  # type: ignore[operator]
-        study = json.loads((out / "study.json").read_text(encoding="utf-8"))  # type: ignore[operator]
+    marker = out / "study.json" if args.report and out is not None else None
+    if marker is not None and marker.exists():  # a report names the study's own bots
+        study = json.loads(marker.read_text(encoding="utf-8"))
         args.bots, options = study.get("bots", args.bots), study.get("options", options)
         args.witches = next(iter(study.get("witches", {}).values()), None)
         held_data = study.get("data", {})
@@ -294,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
                                out, args.batch or 4 * args.workers, args.witches,
                                progress.advance)
         rows.append(summary(n, games))
-        stale = held_data.get(str(n), "") not in ("", data_fingerprint(n, options))
+        played_under = held_data.get(str(n))
+        stale = played_under is not None and played_under != data_fingerprint(n, options)
         progress.say(line(rows[-1]) + ("  (played under other data than now)" if stale else ""))
     progress.close()
     if args.json:
