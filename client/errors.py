@@ -24,6 +24,16 @@ class RateLimited(BadRoomCode):
     """Too many wrong codes from this address; wait a minute."""
 
 
+class HostBusy(SessionError):
+    """The host's line of room codes from this address is full (a flood of wrong codes beside
+    this player, behind the same address): not this player's fault, ``seconds`` says when to
+    try again (:meth:`client.session.Session.connect` does, a few times)."""
+
+    def __init__(self, message: str, seconds: float = 1.0) -> None:
+        super().__init__(message)
+        self.seconds = seconds
+
+
 class ProtocolError(SessionError):
     """The host broke the protocol or refused the connection; ``code`` says why."""
 
@@ -84,4 +94,7 @@ def code_refusal(code: str, said: str) -> str:
     if code == "rate_limited" and wait:
         return _("Too many wrong room codes from you; try again in {seconds} s.").format(
             seconds=wait.group(1))
+    if code == "busy" and wait:
+        return _("The host is checking too many room codes from your address at once; try "
+                 "again in {seconds} s.").format(seconds=wait.group(1))
     return said

@@ -25,8 +25,9 @@ has authenticated (and proved the code, if there was one).
 Failures raise subclasses of :class:`SessionError` with a sentence for the player:
 :class:`FingerprintMismatch` (changed or wrongly pinned key: ``str(exc)`` is the ssh-style
 warning), :class:`HostNotTrusted` (first contact declined), :class:`BadRoomCode` (wrong or
-missing code; :class:`RateLimited` after too many), :class:`ProtocolError` (the host spoke
-nonsense or refused us), :class:`ConnectionLost`.
+missing code; :class:`RateLimited` after too many), :class:`HostBusy` (the host's line of
+room codes from this address stayed full: ``connect`` tried :data:`BUSY_TRIES` times),
+:class:`ProtocolError` (the host spoke nonsense or refused us), :class:`ConnectionLost`.
 
 Deviations from PROTOCOL.md: the extra ``HostNotTrusted``/``RateLimited`` exceptions; ``aclose()``
 besides ``close()``; ``messages()`` ends normally after ``close()`` and raises
@@ -65,6 +66,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import secrets
 import ssl
 import time
@@ -76,6 +78,7 @@ from client.errors import (
     BadRoomCode,
     ConnectionLost,
     FingerprintMismatch,
+    HostBusy,
     HostNotTrusted,
     ProtocolError,
     RateLimited,
@@ -104,6 +107,8 @@ PING_EVERY = 5.0
 DEAD_AFTER = 15.0
 RECONNECT_FOR = messages.RECONNECT_FOR
 NO_RECONNECT = ("kicked", "replaced")
+BUSY_TRIES = 4  # handshakes told "busy" (the address's line of codes is full) before giving up
+BUSY_WAIT_MOST = 2.0  # seconds waited before trying again, whatever the host said
 
 
 _CLOSED = object()
@@ -162,11 +167,13 @@ class Session:
                       identity_file: str | None = identity.IDENTITY_FILE,
                       reconnect: bool = False, reconnect_for: float = RECONNECT_FOR,
                       heartbeat: float = PING_EVERY, dead_after: float = DEAD_AFTER,
-                      local_address: str | None = None) -> Session:
+                      local_address: str | None = None,
+                      busy_tries: int = BUSY_TRIES) -> Session:
         """Connect, check the host's key, authenticate, and wait for the first lobby.
         ``reconnect``: come back by itself after a lost connection (see the module doc).
         ``local_address``: connect from this address (the host's web/SSH front doors give each
-        guest's client its own loopback address, see :mod:`host.guests`)."""
+        guest's client its own loopback address, see :mod:`host.guests`). ``busy_tries``:
+        handshakes told "busy" (:class:`HostBusy`) before that is raised."""
         cfg = paths.config_dir(config_dir)
         if identity_file is None:  # an ephemeral identity (bots): nothing written
             from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -185,27 +192,36 @@ class Session:
             except (ssl.SSLError, OSError, TimeoutError) as exc:
                 raise Unreachable(host, port, exc, timeout) from exc
 
-        session = cls(*await dial())
-        session.heartbeat, session.dead_after = heartbeat, dead_after
-        if reconnect:
-            session._reconnect_for = reconnect_for
-            session._dial = dial
+        for tries in range(1, busy_tries + 1):
+            session = cls(*await dial())
+            session.heartbeat, session.dead_after = heartbeat, dead_after
+            if reconnect:
+                session._reconnect_for = reconnect_for
+                session._dial = dial
 
-            async def again() -> None:
-                await session._handshake(host, port, name, code, cfg, key, None, False,
-                                         session.host_fingerprint, first=False)
-            session._again = again
-        try:
-            await asyncio.wait_for(
-                session._handshake(host, port, name, code, cfg, key, confirm_fingerprint,
-                                   accept_new, pinned_fingerprint), timeout)
-        except TimeoutError as exc:
-            session.close()
-            raise ConnectionLost(f"{host}:{port} did not finish the handshake in time.") from exc
-        except BaseException:
-            session.close()
-            raise
-        return session
+                async def again(session: Session = session) -> None:
+                    await session._handshake(host, port, name, code, cfg, key, None, False,
+                                             session.host_fingerprint, first=False)
+                session._again = again
+            try:
+                await asyncio.wait_for(
+                    session._handshake(host, port, name, code, cfg, key, confirm_fingerprint,
+                                       accept_new, pinned_fingerprint), timeout)
+            except TimeoutError as exc:
+                session.close()
+                raise ConnectionLost(f"{host}:{port} did not finish the handshake in "
+                                     "time.") from exc
+            except HostBusy as exc:  # a flood of codes beside us: our turn comes soon
+                session.close()
+                if tries >= busy_tries:
+                    raise
+                await asyncio.sleep(min(exc.seconds, BUSY_WAIT_MOST))
+                continue
+            except BaseException:
+                session.close()
+                raise
+            return session
+        raise ValueError(f"busy_tries must be at least 1, not {busy_tries}")
 
     async def _handshake(self, host: str, port: int, name: str, code: str | None, cfg: Path,
                          key: Any, confirm: ConfirmFingerprint | None, accept_new: bool,
@@ -311,6 +327,10 @@ class Session:
             code, text = msg["code"], msg["message"]
             if code == "rate_limited":
                 raise RateLimited(code_refusal(code, text))
+            if code == "busy":
+                wait = re.search(r"(\d+) s\b", text)
+                raise HostBusy(code_refusal(code, text),
+                               float(wait.group(1)) if wait else 1.0)
             if code in ("bad_code", "code_required"):
                 raise BadRoomCode(code_refusal(code, text))
             raise ProtocolError(text, code)

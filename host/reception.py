@@ -184,8 +184,8 @@ class Reception:
             if verdict == auth.RATE_LIMITED:
                 raise await refuse("rate_limited", f"Too many wrong room codes from you; try "
                                    f"again in {math.ceil(wait)} s.")
-            if verdict == auth.BUSY:
-                raise await refuse("rate_limited", f"Too many room codes at once from your "
+            if verdict == auth.BUSY:  # (not this player's fault: the client tries again)
+                raise await refuse("busy", f"Too many room codes at once from your "
                                    f"address; try again in {math.ceil(wait)} s.")
             if verdict == auth.GONE:
                 raise HandshakeRefused("gone")

@@ -10,6 +10,7 @@ Ed25519 identity key, so a seat bound to that key can be resumed without a code.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import math
@@ -143,6 +144,7 @@ class RateLimiter:
         self.queue = queue
         self._keys: dict[tuple[str, object], _Key] = {}
         self._lines: dict[str, deque[object]] = {}  # address → attempts waiting, in order
+        self._moved: dict[str, asyncio.Event] = {}  # address → set when its line moves up
 
     def delay(self, kind: str, failures: int) -> float:
         """The wait after the latest check of a key of ``kind`` with ``failures`` wrong codes."""
@@ -223,6 +225,7 @@ class RateLimiter:
             return BUSY, max(self.base, len(line) * self.rules["address"][1])
         me = object()
         line.append(me)
+        self._moved.setdefault(address, asyncio.Event())
         try:
             while True:
                 if gone():
@@ -233,13 +236,17 @@ class RateLimiter:
                                                                           now)) - now
                     if wait <= 0:
                         break
-                else:
-                    wait = poll
-                await asyncio.sleep(min(wait, poll))
+                    await asyncio.sleep(min(wait, poll))
+                else:  # woken as soon as the one ahead leaves (not at the next poll)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._moved[address].wait(), poll)
             ok = right()
         finally:
             line.remove(me)
-            if not line:
+            self._moved.pop(address).set()  # the next in line moves up now
+            if line:
+                self._moved[address] = asyncio.Event()
+            else:
                 del self._lines[address]
         if ok:
             self.succeed(identity)

@@ -11,7 +11,8 @@ Handshake (pre-auth, frames ≤ 4 KiB)::
     C→H hello   {version, name, nonce: bin16, identity: bin32 (Ed25519 public key)}
     H→C welcome {version, host_name, nonce: bin16, fingerprint: hex, open, games}
     C→H auth    {proof: bin32|nil, signature: bin64}
-    H→C auth_ok {proof: bin32|nil}      (or error bad_code / code_required / rate_limited)
+    H→C auth_ok {proof: bin32|nil}      (or error bad_code / code_required / rate_limited /
+                                        busy: the address's line of codes is full, try again)
 
 ``auth`` is always sent (the signature binds the connection to the identity key); ``proof`` is
 nil when the client has no code (open host, or resuming a seat its identity holds). The host's

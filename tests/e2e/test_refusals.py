@@ -17,6 +17,7 @@ from client.session import (
     Session,
 )
 from protocol import frames
+from tests.waiting import eventually
 
 pytestmark = [pytest.mark.timeout(60), pytest.mark.both_loops]  # the transport's own
 
@@ -276,3 +277,30 @@ async def test_an_oversized_frame_before_authentication_is_refused(host, dirs) -
     assert await asyncio.wait_for(reader.read(10), 5) == b""
     writer.close()
     await still_serving(host, dirs["client2"])
+
+
+async def test_a_player_told_the_line_of_codes_is_busy_gets_in_by_trying_again(host, dirs) -> None:
+    # four attempts of other players hold the line of 127.0.0.1's room codes (the most that
+    # wait at once); the player is told "busy" — not "too many wrong codes" — and their
+    # client tries again by itself once the line has moved
+    refused: list[str] = []
+    say = host.reception.log
+    host.reception.log = lambda line: (refused.append(line), say(line))
+    guesser = b"g" * 32
+    for _ in range(20):  # a guesser whose next check waits 30 s heads the line
+        host.rate_limiter.fail(guesser, "10.0.0.9")
+    held = True
+    line = [asyncio.ensure_future(host.rate_limiter.check(
+        guesser, "127.0.0.1", lambda: False, gone=lambda: not held)) for _ in range(4)]
+    await eventually(lambda: host.rate_limiter.waiting("127.0.0.1") == 4, "the line full")
+
+    async def let_go() -> None:
+        await eventually(lambda: "refused 127.0.0.1: busy" in refused, "a busy refusal")
+        nonlocal held
+        held = False
+    going = asyncio.ensure_future(let_go())
+    s = await connect(host, dirs["client"])
+    await s.aclose()
+    await going
+    assert [verdict for verdict, _ in await asyncio.gather(*line)] == ["gone"] * 4
+    assert refused.count("refused 127.0.0.1: busy") >= 1

@@ -99,3 +99,18 @@ async def test_the_line_is_bounded_and_a_newcomer_past_it_is_told_busy() -> None
         clock.now += 0.3
         await eventually(turn.done, "the next turn")
     assert [turn.result()[0] for turn in waiting] == ["bad_code", "bad_code"]
+
+
+async def test_the_next_in_line_moves_up_as_soon_as_the_one_ahead_is_checked() -> None:
+    # the line serves an address's codes one per back-off (5 a second), not one per back-off
+    # plus a poll: a flood at four a second filled a line that woke its waiters by polling
+    clock = Clock()
+    rl = auth.RateLimiter(address_free=0, base=0.2, address_max=0.2, clock=clock)
+    assert await at_once(rl.check(b"a" * 32, "nat", lambda: False)) == ("bad_code", 0.0)
+    first = asyncio.ensure_future(rl.check(b"b" * 32, "nat", lambda: True, poll=0.01))
+    second = asyncio.ensure_future(rl.check(b"c" * 32, "nat", lambda: True, poll=3600))
+    await eventually(lambda: rl.waiting("nat") == 2, "two attempts in line")
+    clock.now = 0.2  # the wrong code's spacing is over: both right codes go in at once
+    assert await at_once(first) == ("ok", 0.0)
+    assert await at_once(second) == ("ok", 0.0)  # (it did not sleep its hour's poll out)
+    assert rl.waiting("nat") == 0
