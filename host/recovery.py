@@ -61,7 +61,7 @@ from host.core import (
 )
 from host.journal import Journal, JournalContents, JournalError, Syncer, read_journal
 from host.journalcheck import Unusable, check_journal, check_seating, set_aside
-from host.table import Seat, Table
+from host.table import MAX_HOST_STEPS, Seat, Table, absent_run
 from protocol.journalfile import pack_record
 from protocol.paths import private_dir, tighten, write_private
 
@@ -364,4 +364,6 @@ def rebuild_table(contents: JournalContents, log: Callable[[str], None]) -> Tabl
         if step.get("digest") is not None and table.digests[-1] != step["digest"]:
             log(f"table {table.id}: step {i} replays with other public events than recorded "
                 "(was the game's code changed?)")
+    # its absent seats' moves had gone round without an end: it waits, not 10,000 more
+    table.stalled = absent_run(table.history) >= MAX_HOST_STEPS
     return table

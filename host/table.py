@@ -22,6 +22,19 @@ MAX_HOST_STEPS = 10_000
 _NO_ACTIONS = traffic.packed([])
 
 
+def absent_run(history: list[tuple[int | None, dict[str, Any]]]) -> int:
+    """How many moves made for absent seats end ``history`` (presence records among them not
+    counted): :data:`MAX_HOST_STEPS` or more, and the table had stalled (host/playing.py) —
+    what a recovered table is told by its journal, which has no record of its own for it."""
+    run = 0
+    for _, action in reversed(history):
+        if action["type"] == "absent":
+            run += 1
+        elif action["type"] != "presence":
+            break
+    return run
+
+
 @dataclass
 class Seat:
     """A seat. ``identity`` (an Ed25519 public key) binds a human seat to its player."""

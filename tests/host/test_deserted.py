@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 
+from hexnet import rng
 from hexnet.engine import LOG_LENGTH, visible
 from host.core import CancelTimer, SetTimer
+from host.journal import JournalContents
 from host.lobby import Lobby
 from host.playing import RESUME_LEAST
+from host.recovery import rebuild_table
 from host.render import secret_of
-from host.table import MAX_HOST_STEPS
+from host.table import MAX_HOST_STEPS, absent_run
 from protocol.traffic import LOG_KEEP
 from tests.host.test_lobby import Recorder, ident, seated_table
 from tests.host.test_party import Clock
@@ -234,3 +237,23 @@ def test_a_watcher_of_a_table_played_on_at_once_gets_frames_that_fit() -> None:
     frame = rec.sent(30, "watch_view")[-1]  # (as it came: the recorder keeps no watcher's book)
     assert frame["log_reset"] is True and len(frame["log"]) == LOG_KEEP
     assert frame["log"][-1]["key"] == table.state["log"][-1]["key"]
+
+
+def test_a_stalled_table_recovered_from_its_journal_waits_without_playing_them_again() -> None:
+    # a restart replays the journal: its last 10,000 steps are the absent seats' moves, so the
+    # rebuilt table has stalled too (before: it played 10,000 more as it was taken back)
+    lb, _, table, _ = everyone_leaves_a_tournaments_hexenhammer_table(0)
+    contents = JournalContents(
+        header={"game": table.game_name, "options": table.options, "seed": table.seed,
+                "salt": table.salt, "rng": rng.ALGORITHM, "table": table.id,
+                "seats": [seat.record() for seat in table.seats]},
+        steps=[{"seat": seat, "action": action} for seat, action in table.history])
+    rebuilt = rebuild_table(contents, lambda line: None)
+    assert rebuilt.digests == table.digests and rebuilt.stalled
+    again = Lobby(Recorder(), seed_source=lambda: 7)
+    again.hosts_event = True
+    again.resume_table_id(rebuilt)
+    again.resume_table(rebuilt)
+    assert len(played(rebuilt)) == len(played(table)) and rebuilt.deserted
+    # a table whose last steps were played by its players is not taken for a stalled one
+    assert absent_run(table.history[:-MAX_HOST_STEPS]) < MAX_HOST_STEPS
