@@ -215,6 +215,8 @@ class Session:
                 session.close()
                 if tries >= busy_tries:
                     raise
+                # the key the player just trusted is trusted again: asked once per connect
+                pinned_fingerprint = pinned_fingerprint or session.host_fingerprint or None
                 await asyncio.sleep(min(exc.seconds, BUSY_WAIT_MOST))
                 continue
             except BaseException:

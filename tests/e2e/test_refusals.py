@@ -299,8 +299,14 @@ async def test_a_player_told_the_line_of_codes_is_busy_gets_in_by_trying_again(h
         nonlocal held
         held = False
     going = asyncio.ensure_future(let_go())
-    s = await connect(host, dirs["client"])
+    asked: list[str] = []
+
+    async def trust(label: str, fingerprint: str) -> bool:
+        asked.append(fingerprint)
+        return True
+    s = await connect(host, dirs["client"], accept_new=False, confirm_fingerprint=trust)
     await s.aclose()
     await going
     assert [verdict for verdict, _ in await asyncio.gather(*line)] == ["gone"] * 4
     assert refused.count("refused 127.0.0.1: busy") >= 1
+    assert len(asked) == 1  # the new host's key was trusted once, not again at each try
