@@ -75,9 +75,11 @@ CODE_WORDS = {
     "ask_too_fast": N_("Too many profiles or replays asked for; wait a second."),
 }
 # refusals whose host sentence carries what matters (an option's bounds, a bot policy's error)
-# or that only a broken client meets (the handshake's): shown as the host words them
+# or that only a broken client meets (the handshake's): shown as the host words them — the
+# room code's refusals (bad_code, code_required, busy) in the client's words by
+# client.errors.code_refusal, with the wait the host named
 HOST_WORDED = ("bad_options", "bad_policy", "unexpected", "version", "bad_signature",
-               "code_required", "bad_code", "bad_delay", "too_soon", "bad_answer")
+               "code_required", "bad_code", "busy", "bad_delay", "too_soon", "bad_answer")
 
 
 def code_text(code: str, message: str) -> str:

@@ -249,3 +249,22 @@ def test_an_untimed_window_reads_untimed_not_0_s(lang: str, said: str) -> None:
             "each decision {value} s").format(value=60)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_a_busy_line_of_room_codes_is_said_in_every_language_with_its_wait(lang: str) -> None:
+    # (not "too many wrong room codes from you": the player sent none)
+    from client.errors import code_refusal
+
+    i18n.set_language(lang)
+    try:
+        busy = code_refusal("busy", "Too many room codes at once from your address; try again "
+                                    "in 1 s.")
+        wrong = code_refusal("rate_limited", "Too many wrong room codes from you; try again in "
+                                             "30 s.")
+    finally:
+        i18n.set_language("en")
+    assert " 1 " in busy and " 30 " in wrong and busy != wrong
+    english = ("The host is checking too many room codes from your address at once; try "
+               "again in 1 s.")
+    assert (busy == english) if lang == "en" else (busy != english)  # (translated)
