@@ -90,6 +90,13 @@ def wants_plain(username: str, term: str) -> bool:
     return username.strip().lower() == PLAIN_USER or term.strip().lower() == "dumb"
 
 
+def busy_words(host_name: str, wait: float) -> str:
+    """What a guest is told when its address's line of room codes is full (a flood of wrong
+    codes from the same address): not its fault, and it may type the code again."""
+    return (f"{host_name} is checking too many room codes from your address at once; type "
+            f"the code again in {math.ceil(wait)} s.")
+
+
 def code_matches(typed: str, room_code: str) -> bool:
     """Whether ``typed`` is ``room_code`` (case, spaces and dashes as the game port accepts),
     compared in constant time."""
@@ -266,8 +273,10 @@ class GuestServer(asyncssh.SSHServer):
             self.code = host.room_code  # (it keeps its turn: never evicted from here on)
             return True
         self.holds_turn(False)
-        if verdict in (auth.RATE_LIMITED, auth.BUSY):
-            self._give_up(f"too many room codes at once; try again in {math.ceil(wait)} s")
+        if verdict == auth.BUSY:  # a flood beside this guest, not its fault: asked again
+            return ("hexnet", busy_words(host.name, wait), "", [("Room code: ", False)])
+        if verdict == auth.RATE_LIMITED:
+            self._give_up(f"too many wrong room codes; try again in {math.ceil(wait)} s")
             return False
         if verdict == auth.BAD_CODE and not self.wrong():
             left = MAX_CODE_TRIES - self.wrong_codes  # said in words, with the tries left
@@ -513,8 +522,11 @@ class GuestSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 if server.wrong():
                     return False
                 continue
-            if verdict in (auth.RATE_LIMITED, auth.BUSY):
-                self.chan.write(f"Too many room codes at once; try again in "
+            if verdict == auth.BUSY:
+                self.chan.write(f"{busy_words(host.name, wait)}\r\n".encode())
+                continue
+            if verdict == auth.RATE_LIMITED:
+                self.chan.write(f"Too many wrong room codes; try again in "
                                 f"{math.ceil(wait)} s.\r\n".encode())
                 self.chan.exit(1)
             return False

@@ -439,3 +439,42 @@ async def test_the_room_code_is_not_echoed_and_a_wrong_one_is_said_so(host, door
             ("Test host: type the room code its screen shows.", [("Room code: ", False)]),
             ("That is not the room code of Test host (2 tries left): type the code its screen "
              "shows.", [("Room code: ", False)])]
+
+
+async def test_a_guest_whose_address_floods_codes_is_asked_again_not_sent_away(host,
+                                                                               door) -> None:
+    # four waiting attempts of a guesser (its own next check 30 s away) hold the line of
+    # 127.0.0.1's room codes: the guest's code is told "busy" in words and asked for again —
+    # not counted as a wrong one, not the connection closed (before: "too many room codes at
+    # once", and out) — and gets in once the line has moved
+    limiter, guesser = door.rate_limiter, b"g" * 32
+    for _ in range(20):
+        limiter.fail(guesser, "10.0.0.9")
+    held = True
+    line = [asyncio.ensure_future(limiter.check(guesser, "127.0.0.1", lambda: False,
+                                                gone=lambda: not held)) for _ in range(4)]
+    await poll(lambda: limiter.waiting("127.0.0.1") == 4, 10, "the line full")
+
+    class Patient(CodeTyper):
+        def __init__(self) -> None:
+            super().__init__(host.room_code)
+            self.said: list[str] = []
+
+        def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                      prompts: list[tuple[str, bool]]) -> list[str]:
+            nonlocal held
+            self.said.append(instructions)
+            held = len(self.said) < 2  # the flood is over once the guest is asked again
+            return [self.code for _ in prompts]
+
+    typer = Patient()
+    conn = await asyncssh.connect(
+        "127.0.0.1", door.port, username="guest", client_factory=lambda: typer,
+        known_hosts=([door.host_key.convert_to_public()], [], []), agent_path=None,
+        client_keys=None)
+    async with conn:
+        busy = ("Test host is checking too many room codes from your address at once; type "
+                "the code again in 1 s.")
+        assert typer.said[0] == "Test host: type the room code its screen shows."
+        assert len(typer.said) >= 2 and set(typer.said[1:]) == {busy}
+    assert [verdict for verdict, _ in await asyncio.gather(*line)] == ["gone"] * 4
