@@ -77,11 +77,17 @@ def unreachable_text(host: str, port: int, why: BaseException, timeout: float) -
                                                        why=reason or type(why).__name__)
 
 
+def told_wait(said: str) -> int | None:
+    """The seconds a host's refusal ``said`` to wait ("… try again in 3 s."), if it names any."""
+    import re
+
+    wait = re.search(r"(\d+) s\b", said)
+    return int(wait.group(1)) if wait else None
+
+
 def code_refusal(code: str, said: str) -> str:
     """A refused room code in the reader's language (``said``: the host's own sentence, kept
     where these words do not cover it)."""
-    import re
-
     from hexnet.i18n import _
 
     if code == "bad_code":
@@ -90,11 +96,11 @@ def code_refusal(code: str, said: str) -> str:
         return _("This host needs its room code.")
     if code == "malformed":
         return _("A room code is 10 letters and digits, like 7K3QF-9XM2D.")
-    wait = re.search(r"(\d+) s\b", said)
-    if code == "rate_limited" and wait:
+    wait = told_wait(said)
+    if code == "rate_limited" and wait is not None:
         return _("Too many wrong room codes from you; try again in {seconds} s.").format(
-            seconds=wait.group(1))
-    if code == "busy" and wait:
+            seconds=wait)
+    if code == "busy" and wait is not None:
         return _("The host is checking too many room codes from your address at once; try "
-                 "again in {seconds} s.").format(seconds=wait.group(1))
+                 "again in {seconds} s.").format(seconds=wait)
     return said

@@ -66,7 +66,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import secrets
 import ssl
 import time
@@ -85,6 +84,7 @@ from client.errors import (
     SessionError,
     Unreachable,
     code_refusal,
+    told_wait,
 )
 from client.reconnect import come_back
 from client.slots import Slots
@@ -330,9 +330,7 @@ class Session:
             if code == "rate_limited":
                 raise RateLimited(code_refusal(code, text))
             if code == "busy":
-                wait = re.search(r"(\d+) s\b", text)
-                raise HostBusy(code_refusal(code, text),
-                               float(wait.group(1)) if wait else 1.0)
+                raise HostBusy(code_refusal(code, text), float(told_wait(text) or 1))
             if code in ("bad_code", "code_required"):
                 raise BadRoomCode(code_refusal(code, text))
             raise ProtocolError(text, code)
