@@ -142,7 +142,8 @@ async def test_no_wire_feature_tells_the_seats_holding_a_secret(tmp_path: Path) 
     rows = samples(truth, seats, relay)
     if os.environ.get("HEXNET_ADVERSARY_DUMP"):  # every sample, for a closer look
         Path(os.environ["HEXNET_ADVERSARY_DUMP"]).write_text(json.dumps(
-            [{"kind": r.kind, "step": r.window, "secret": r.secret, **r.values} for r in rows]))
+            [{"kind": r.kind, "step": r.window, "secret": r.secret, "table": r.seat[0],
+              "seat": r.seat[1], **r.values} for r in rows]))
     report, failures, tested = judge(rows)
     print("\n".join(report))
     closed = sum(1 for s in truth.steps if s.closed is not None)

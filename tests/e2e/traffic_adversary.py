@@ -264,6 +264,7 @@ class Sample:
     window: int  # the step's index (train/test split by step, never by seat)
     secret: bool
     values: dict[str, float] = field(default_factory=dict)
+    seat: tuple[int, int] = (0, 0)  # (table, seat): the player it measures
 
 
 def samples(truth: Truth, players: dict[tuple[int, int], Player],
@@ -283,7 +284,8 @@ def samples(truth: Truth, players: dict[tuple[int, int], Player],
             if player is not None:
                 records = relay.records.get(player.port, [])
                 mine.append(Sample(step.key[0], i, secret,
-                                   features(records, step.opened, step.closed)))
+                                   features(records, step.opened, step.closed),
+                                   (step.table, seat)))
         for name in mine[0].values if mine else []:
             mean = statistics.fmean(s.values[name] for s in mine)
             for s in mine:
