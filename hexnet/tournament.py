@@ -32,7 +32,8 @@ Formats
   then the tables), dealt the same way over the fewest tables that still come down to one. An
   entry count no such bracket fits is refused, naming counts that fit.
 
-Seats turn by one place each round (``turn_seats``), so nobody keeps the first seat.
+Seats turn by one place each round (``turn_seats``), so nobody keeps the first seat, and at three
+seats or more run the other way in every second turn, so nobody keeps a neighbour on one side.
 
 Ranking points per game come from ``seeds/tournament.toml``: **placement** points (Hexenhammer,
 Hranice: winners first, then by final score; one point per seat placed below, ½ per seat level)
@@ -208,8 +209,16 @@ class History:
 
 
 def turn_seats(table: Sequence[str], number: int) -> Seating:
-    """The table's entrants with the seats turned by one place per round."""
-    shift = (number - 1) % len(table)
+    """The table's entrants with the seats turned by one place per round; at three seats or
+    more the order runs the other way round in every second turn of the table (rounds
+    ``size + 1``–``2·size``, …), so that over ``2·size`` rounds of the same table each entrant
+    sits in every seat with each neighbour on either side — where the seat after a player
+    gains or loses by that player's play (Hranice), turning alone would keep the same
+    neighbour there all event."""
+    size = len(table)
+    shift = (number - 1) % size
+    if size >= 3 and (number - 1) // size % 2 == 1:
+        table = table[:1] + tuple(reversed(table[1:]))
     return tuple(table[shift:]) + tuple(table[:shift])
 
 

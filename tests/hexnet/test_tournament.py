@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from hexnet.tournament import (
     round_robin_schedule,
     seat_by_standing,
     table_points,
+    turn_seats,
 )
 
 
@@ -360,3 +362,21 @@ def test_an_event_that_cannot_be_drawn_is_refused(kwargs, message):
     args = {"entrants": names(4), "size": 2, "fmt": "swiss", "bye_points": 0.5, **kwargs}
     with pytest.raises(TournamentError, match=message):
         History(**args)
+
+
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_seats_turn_one_way_then_the_other_so_nobody_keeps_a_neighbour_on_one_side(size) -> None:
+    table = tuple(f"e{i}" for i in range(size))
+    rounds = [turn_seats(table, number) for number in range(1, 2 * size + 1)]
+    for name in table:
+        assert sorted(r.index(name) for r in rounds) == sorted(list(range(size)) * 2)
+        after = Counter(r[(r.index(name) + 1) % size] for r in rounds)
+        before = Counter(r[r.index(name) - 1] for r in rounds)
+        assert after == before  # each neighbour as often on the one side as on the other
+        assert set(after) == {table[(table.index(name) + 1) % size],
+                              table[table.index(name) - 1]}
+
+
+def test_two_seats_turn_as_before() -> None:
+    assert [turn_seats(("a", "b"), n) for n in range(1, 5)] == [
+        ("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")]
