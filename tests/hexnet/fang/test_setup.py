@@ -105,7 +105,8 @@ BALANCED_CHANGES = {
     9: {"hexe": 2, "kraehe": 2, "seherin": 1, "kraeuterkundige": 1, "dorfkatze": 3},
     10: {"hexe": 4, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1, "taschendieb": 1,
          "dorfkatze": 2},
-    11: {"hexe": 3, "kraehe": 1, "seherin": 1, "taschendieb": 1, "dorfkatze": 5},
+    11: {"hexe": 3, "kraehe": 1, "seherin": 1, "kraeuterkundige": 1, "taschendieb": 1,
+         "dorfkatze": 4},
     12: {"hexe": 3, "kraehe": 2, "seherin": 1, "beschuetzer": 1, "kraeuterkundige": 1,
          "taschendieb": 1, "dorfkatze": 3},
 }
