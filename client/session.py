@@ -330,7 +330,8 @@ class Session:
             if code == "rate_limited":
                 raise RateLimited(code_refusal(code, text))
             if code == "busy":
-                raise HostBusy(code_refusal(code, text), float(told_wait(text) or 1))
+                wait = told_wait(text)
+                raise HostBusy(code_refusal(code, text), 1.0 if wait is None else float(wait))
             if code in ("bad_code", "code_required"):
                 raise BadRoomCode(code_refusal(code, text))
             raise ProtocolError(text, code)
