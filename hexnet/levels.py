@@ -4,8 +4,8 @@ A level is a bot policy's name (``get_policy(game, "hard")``), so everything tha
 policy takes a level: ``hexnet play --level``, ``hexnet bot --level``, host bots, ``hexnet
 tournament --bots easy,normal,hard``. Each game says what its levels are:
 
-* **easy** — the game's plain heuristic making human-like slips: now and then (``SLIP``) it
-  takes another of its legal choices at random instead of its considered one;
+* **easy** — the game's plain heuristic making human-like slips: now and then (``SLIP``, or the
+  game's own rate) it takes another of its legal choices at random instead of its considered one;
 * **normal** — the game's best quick play (Fang: the heuristic with the belief; Hexenhammer:
   the heuristic that refreshes its hand in phase 4, where easy's heuristic hoards);
 * **hard** — search (Fang: with the belief's determinizations), thinking like ``search``.
@@ -45,9 +45,10 @@ class Slips:
         return considered
 
 
-def levels(easy: Policy, normal: Policy, hard: Policy) -> dict[str, Policy]:
-    """A game's three levels as policies by name (``easy`` is ``Slips`` of the given one)."""
-    return {"easy": Slips(easy), "normal": normal, "hard": hard}
+def levels(easy: Policy, normal: Policy, hard: Policy, slip: float = SLIP) -> dict[str, Policy]:
+    """A game's three levels as policies by name (``easy`` is ``Slips`` of the given one, at
+    the game's ``slip`` rate)."""
+    return {"easy": Slips(easy, slip), "normal": normal, "hard": hard}
 
 
 def check_level(text: str) -> str:

@@ -40,6 +40,14 @@ def test_an_easy_bot_slips_about_as_often_as_its_slip_rate() -> None:
     assert easy({}, [considered], rng) == considered  # no choice, no slip
 
 
+@pytest.mark.parametrize("game,slip", [("hexenhammer", levels.SLIP), ("fang", levels.SLIP),
+                                       ("hranice", 0.5)])
+def test_easy_slips_at_its_games_rate(game: str, slip: float) -> None:
+    # Hranice's dice forgive a quarter's slips (hexnet/games/hranice/__init__.py): half there
+    easy = get_policy(game, "easy")
+    assert isinstance(easy, levels.Slips) and easy.slip == slip
+
+
 @pytest.mark.parametrize("game,players", [("hexenhammer", 3), ("fang", 6), ("hranice", 3)])
 def test_selfplay_seats_the_levels_by_name(game: str, players: int, capsys) -> None:
     bots = ",".join(["easy", "normal", "hard"] + ["normal"] * (players - 3))
