@@ -4,8 +4,10 @@
 
 A row's ``vote`` names the plain heuristic's banishment vote it was played with: ``any-day``
 (the members of the last proposal, after the last ritual failed, whatever day that was; up to
-stop 45) or ``today`` (the circle of today's ritual, if it failed). Rows of one cell (floor,
-vote, players, bots) from several runs (other seeds) are summed."""
+stop 45) or ``today`` (the circle of today's ritual, if it failed); its ``table`` the default
+(``balanced``) role table it was played under, named by the commit that set it (absent: stop
+45's). Rows of one cell (floor, vote, table, players, bots) from several runs (other seeds) are
+summed."""
 
 from __future__ import annotations
 
@@ -20,15 +22,16 @@ KEYS = ("games", "village", "witches", "fool")
 PAIRS = (("normal", "normal-witches"), ("normal-village", "heuristic"))  # (with, without)
 
 
-Key = tuple[float, str, int, str]  # floor, vote, players, bots
+Key = tuple[float, str, str, int, str]  # floor, vote, table, players, bots
+STOP_45 = "stop 45"  # the table of the rows that name none
 
 
 def cells(path: Path) -> dict[Key, dict[str, int]]:
-    """Each (floor, vote, players, bots) cell's wins, summed over its runs."""
+    """Each (floor, vote, table, players, bots) cell's wins, summed over its runs."""
     out: dict[Key, dict[str, int]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
-        key = (row["floor"], row["vote"], row["players"], row["bots"])
+        key = (row["floor"], row["vote"], row.get("table", STOP_45), row["players"], row["bots"])
         cell = out.setdefault(key, dict.fromkeys(KEYS, 0))
         for key in KEYS:
             cell[key] += row[key]
@@ -49,19 +52,19 @@ def verdict(with_: dict[str, int], without: dict[str, int]) -> str:
 
 def tables(found: dict[Key, dict[str, int]]) -> list[str]:
     # the heuristic on both sides reads no belief: its cells stand for every floor
-    plain = {(v, n): c for (_, v, n, bots), c in found.items() if bots == "heuristic"}
+    plain = {(v, t, n): c for (_, v, t, n, bots), c in found.items() if bots == "heuristic"}
     lines: list[str] = []
-    for floor, vote in sorted({(f, v) for f, v, _, _ in found}):
-        lines += [f"\nfloor {floor}, the heuristic's vote: {vote}\n",
+    for floor, vote, table in sorted({(f, v, t) for f, v, t, _, _ in found}):
+        lines += [f"\nfloor {floor}, the heuristic's vote: {vote}, the role table of {table}\n",
                   "| players | with vs normal witches | without | | "
                   "with vs heuristic witches | without | |",
                   "|---|---|---|---|---|---|---|"]
-        for n in sorted({p for f, v, p, _ in found if (f, v) == (floor, vote)}):
+        for n in sorted({p for f, v, t, p, _ in found if (f, v, t) == (floor, vote, table)}):
             row: list[Any] = [n]
             for with_name, without_name in PAIRS:
-                with_ = found.get((floor, vote, n, with_name))
-                without = (plain.get((vote, n)) if without_name == "heuristic"
-                           else found.get((floor, vote, n, without_name)))
+                with_ = found.get((floor, vote, table, n, with_name))
+                without = (plain.get((vote, table, n)) if without_name == "heuristic"
+                           else found.get((floor, vote, table, n, without_name)))
                 row += ([share(with_), share(without), verdict(with_, without)]
                         if with_ and without else ["—", "—", ""])
             lines.append("| " + " | ".join(str(x) for x in row) + " |")
