@@ -23,9 +23,9 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT = "normal"
 # easy slips at half its choices: at a quarter it stayed too close to normal for a ladder to part
 # them in Hexenhammer (480 Swiss rounds beside hard@64p: normal placed above easy 293 times to
-# 148, the ratings' intervals overlapping) and in Hranice, whose dice forgive a slip (beside two
-# other bots, in every seating order: Hexenhammer's normal above easy in 71% of 3-seat games at a
-# quarter, 77% at a half; the Hranice heuristic above itself slipping in 61% and 68%)
+# 148, the ratings' intervals overlapping; beside two other bots, in every seating order,
+# normal placed above easy in 71% of 3-seat games at a quarter, 77% at a half). A game may set
+# its own rate: Fang a quarter, Hranice, whose dice forgive a slip, three quarters
 SLIP = 0.5
 
 Policy = Callable[[Mapping[str, Any], list[dict[str, Any]], random.Random], Any]
