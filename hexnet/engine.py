@@ -222,15 +222,17 @@ def _per_version(fn: Any) -> Any:
     actions, validation, views, the host and playouts — and changes only with it. A state is
     changed only by :meth:`Game.apply` (or, in playouts, ``_apply`` followed by a version
     step), which moves its version. A list is handed out as a copy."""
-    slot = f"_last_{fn.__name__}"
+    # (the engine, the state and its version last asked, the answer), read and replaced as one
+    # tuple (a thread reads a whole entry); another engine or state asking replaces it
+    box: list[tuple[Any, Any, int, Any]] = [(None, None, -1, None)]
 
     @functools.wraps(fn)
     def per_version(self: Game, state: State) -> Any:
-        last = self.__dict__.get(slot)
+        last = box[0]
         version = state["version"]
-        if last is None or last[0] is not state or last[1] != version:
-            last = self.__dict__[slot] = (state, version, fn(self, state))
-        value = last[2]
+        if last[1] is not state or last[2] != version or last[0] is not self:
+            last = box[0] = (self, state, version, fn(self, state))
+        value = last[3]
         return list(value) if type(value) is list else value
 
     per_version.per_version = True  # type: ignore[attr-defined]

@@ -38,25 +38,31 @@ def play_game(game: Game, policies: list[Any], seed: int,
     state = game.setup(players, seed, options or {})
     bot_rng = random.Random(seed)
     actions = 0
-    while game.outcome(state) is None:
-        waiting = game.waiting_for(state)
+    # (the loop's calls bound once: a random bot's game is ~1,000 turns of this loop)
+    outcome, waiting_for, legal_actions = game.outcome, game.waiting_for, game.legal_actions
+    # randrange(n) is _randbelow(n) for n > 0 (the same draw from the same stream), without
+    # randrange's checks of its arguments
+    apply, randbelow = game.apply, bot_rng._randbelow  # noqa: SLF001
+    builders = [functools.partial(game.view, state, seat) for seat in range(len(policies))]
+    while outcome(state) is None:
+        waiting = waiting_for(state)
         if not waiting:
             timer = game.deadline(state)
             if timer is None:
                 raise GameFailed(f"seed {seed}: the game waits for nobody but has not ended")
             # a timed pause nobody acts in (e.g. Fang's "who was it?!"): let it expire
-            game.apply(state, None, {"type": "timeout", "key": timer.key})
+            apply(state, None, {"type": "timeout", "key": timer.key})
             actions += 1
             continue
-        seat = waiting[bot_rng.randrange(len(waiting))]
-        legal = game.legal_actions(state, seat)
+        seat = waiting[randbelow(len(waiting))]
+        legal = legal_actions(state, seat)
         if not legal:
             raise GameFailed(f"seed {seed}: seat {seat} is waited on but has no legal action")
-        view = LazyView(functools.partial(game.view, state, seat))
+        view = LazyView(builders[seat])
         action = policies[seat](view, legal, bot_rng)
         view.close()
         try:
-            game.apply(state, seat, action)
+            apply(state, seat, action)
         except IllegalAction as exc:
             raise GameFailed(f"seed {seed}: a bot's choice was refused: {exc.reason}") from exc
         actions += 1
