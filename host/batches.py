@@ -6,10 +6,17 @@ for more. Handing work over must cost the loop nothing it could wait on: an item
 deque (an append is atomic), and the thread is woken — an event set — only when it sleeps for
 want of work, or when enough waits (``at_once``). The thread takes everything that came at most
 every ``every`` seconds, so what comes close together is done together.
+
+Put from a running event loop, the wake is left to the loop's next round (``call_soon``): after
+the work of the loop's present round — the tick's frames written — not in the middle of it. A
+thread woken while the loop works contends with it for the GIL: the loop loses it at its next
+system call (a frame's write) and must sleep until it gets it back, a sleep and a wake that cost
+more CPU than the whole round's frames on a virtual machine (the bench's host CPU per change).
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections import deque
@@ -33,6 +40,7 @@ class BatchThread(Generic[T]):
         self._items: deque[T] = deque()
         self._wake = threading.Event()
         self._idle = False
+        self._wake_due = False  # a wake is left to the loop's next round
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
@@ -40,8 +48,21 @@ class BatchThread(Generic[T]):
     def put(self, item: T) -> None:
         """Hand ``item`` over (never waits)."""
         self._items.append(item)
-        if self._idle or len(self._items) == self.at_once:
+        if len(self._items) >= self.at_once:
             self._wake.set()
+        elif self._idle and not self._wake_due:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # (no loop in this thread: at once)
+                self._wake.set()
+                return
+            self._wake_due = True
+            loop.call_soon(self._wake_soon)
+
+    def _wake_soon(self) -> None:
+        """(The loop's next round) Wake the thread for what was put in the round before."""
+        self._wake_due = False
+        self._wake.set()
 
     def _run(self) -> None:
         last = 0.0

@@ -7,7 +7,11 @@ read, before decoding. One run measures, side by side:
 
 * **echo** — a bare asyncio TLS 1.3 echo server (a subprocess with the host's TLS settings)
   answering a 256-byte msgpack frame: the floor every figure is compared to (``× echo``);
-* **fan-out** — the same server writing one 1 KiB frame to 4 connections at once;
+* **fan-out** — the same server writing one 1 KiB frame to 4 connections at once; and its CPU
+  per fan-out timed as the host's per change is (from the send until :data:`SETTLE` after the
+  last frame came, idle between: ``fanout_ms.cpu_us``) — the floor of the host's CPU per change
+  on this machine (on a virtual machine a wake from idle can cost ten times a round trip back
+  to back, and both pay it), which ``host_cpu_ratio`` compares it to;
 * **games** — for each game a table of raw clients (4 seats; Fang 8) playing one action per
   change: once every seat holds the last change, a seat drawn among those with legal actions
   sends a random one of them: action sent → every seat that was sent the view of the change
@@ -36,10 +40,10 @@ itself has none), as on a real disk.
 
 ``--repeats R`` repeats the echo and game measurements and reports medians, with the load
 average at each repeat. ``--json FILE`` writes the figures (keys ``echo_ms``, ``fanout_ms``,
-``games`` — per game ``latency_ms``, ``host_cpu_us_per_change``, … —, ``tables``, ``scale``,
-``selfplay``, ``search``, ``load``). The bench speaks only the parts of the protocol every
-hexnet version has (handshake, create/sit/start/act, ``view`` frames with or without log
-deltas), so the same file measures an older host for before/after figures.
+``games`` — per game ``latency_ms``, ``host_cpu_us_per_change``, ``host_cpu_ratio``, … —,
+``tables``, ``scale``, ``selfplay``, ``search``, ``load``). The bench speaks only the parts
+of the protocol every hexnet version has (handshake, create/sit/start/act, ``view`` frames with
+or without log deltas), so the same file measures an older host for before/after figures.
 """
 
 from __future__ import annotations
@@ -528,7 +532,13 @@ def latencies(clients: list[Seat], secret: bool = False) -> list[float]:
 
 # -- the measurements ---------------------------------------------------------------------------
 
-async def measure_echo(port: int, rounds: int) -> tuple[list[float], list[float]]:
+async def measure_echo(port: int, rounds: int, pid: int | None = None
+                       ) -> tuple[list[float], list[float], float]:
+    """The bare TLS server's echo and fan-out round trips (seconds); with its ``pid``, also its
+    CPU per fan-out (one frame in, four of 1 KiB out) timed as the host's CPU per change is
+    (:class:`Turns`): from the send until :data:`SETTLE` after the last frame came, the server
+    idle between — so that a wake from idle, which costs far more CPU on some virtual machines
+    than a round trip back to back, is charged to both alike (µs; nan without ``pid``)."""
     ctx = ssl.create_default_context()
     ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
     ctx.minimum_version = ssl.TLSVersion.TLSv1_3
@@ -547,9 +557,17 @@ async def measure_echo(port: int, rounds: int) -> tuple[list[float], list[float]
         w0.write(go)
         arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
         fan.append(max(a for a, _ in arrivals) - t0)
+    spaced = []
+    for _ in range(max(10, rounds // 50) if pid is not None else 0):
+        assert pid is not None
+        cpu0 = sum(host_cpu_ns(pid))
+        w0.write(go)
+        await asyncio.gather(*(read_raw(r) for r, _ in conns))
+        await asyncio.sleep(SETTLE)
+        spaced.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
     for _, w in conns:
         w.close()
-    return echo, fan
+    return echo, fan, statistics.mean(spaced) if spaced else float("nan")
 
 
 @dataclass
@@ -753,14 +771,16 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     loads: list[float] = []
     try:
         echo_runs, fan_runs = [], []
+        fan_cpus: list[float] = []  # the bare server's CPU per fan-out, timed as a change
         game_runs: dict[str, list[GameRun]] = {g: [] for g in args.games}
         for r in range(args.repeats):
             loads.append(load())
-            e, f = await measure_echo(echo.port, args.echo_rounds)
+            e, f, fan_cpu = await measure_echo(echo.port, args.echo_rounds, echo.pid)
             echo_runs.append((quantile(e, 0.5), quantile(e, 0.99)))
             fan_runs.append((quantile(f, 0.5), quantile(f, 0.99)))
+            fan_cpus.append(fan_cpu)
             say(f"repeat {r + 1}/{args.repeats} (load {loads[-1]:.1f}): echo p50 "
-                f"{echo_runs[-1][0] * 1e3:.3f} ms")
+                f"{echo_runs[-1][0] * 1e3:.3f} ms, fan-out CPU {fan_cpu:.0f} µs")
             for g in args.games:
                 run = await measure_game(host.port, host.pid, g, GAMES[g], args.actions,
                                          args.game_seconds, rng)
@@ -768,7 +788,9 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                 say(f"  {g}: p50 {quantile(run.latencies, 0.5) * 1e3:.2f} ms "
                     f"({quantile(run.latencies, 0.5) / echo_runs[-1][0]:.1f}× echo), p99 "
                     f"{quantile(run.latencies, 0.99) * 1e3:.2f} ms, host CPU "
-                    f"{run.cpu_us_per_change:.0f} µs/change (loop {run.loop_us_per_change:.0f}, "
+                    f"{run.cpu_us_per_change:.0f} µs/change "
+                    f"({run.cpu_us_per_change / fan_cpus[-1]:.1f}× the fan-out's; loop "
+                    f"{run.loop_us_per_change:.0f}, "
                     f"n={run.charged}; {run.cpu_us_per_view:.0f} µs/view over whole games), "
                     f"{run.bytes_per_action:.0f} "
                     f"B/action ({run.unpadded_per_action:.0f} unpadded) "
@@ -779,7 +801,8 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         e50, e99 = med(x[0] for x in echo_runs), med(x[1] for x in echo_runs)
         result["echo_ms"] = {"p50": e50 * 1e3, "p99": e99 * 1e3}
         result["fanout_ms"] = {"p50": med(x[0] for x in fan_runs) * 1e3,
-                               "p99": med(x[1] for x in fan_runs) * 1e3}
+                               "p99": med(x[1] for x in fan_runs) * 1e3,
+                               "cpu_us": med(fan_cpus)}
         for g, runs in game_runs.items():
             p50s = [quantile(x.latencies, 0.5) for x in runs]
             p99s = [quantile(x.latencies, 0.99) for x in runs]
@@ -800,6 +823,10 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                                   "secret_step_actions": sum(len(x) for x in secret),
                                   "host_cpu_us_per_change": med(
                                       x.cpu_us_per_change for x in runs),
+                                  # … over the bare fan-out's CPU of the same repeat
+                                  "host_cpu_ratio": med(
+                                      x.cpu_us_per_change / c
+                                      for x, c in zip(runs, fan_cpus, strict=True)),
                                   "host_loop_us_per_change": med(
                                       x.loop_us_per_change for x in runs),
                                   "host_cpu_changes": sum(x.charged for x in runs),
@@ -838,17 +865,19 @@ def print_table(r: dict[str, Any]) -> None:
     print(f"\nload average at each repeat: {loads}")
     print(f"bare TLS echo      p50 {e['p50']:.3f} ms  p99 {e['p99']:.3f} ms")
     f = r["fanout_ms"]
-    print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms")
+    print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms  CPU "
+          f"{f['cpu_us']:.0f} µs (one in, four out, idle {SETTLE * 1e3:g} ms after)")
     print("actions sent while no secret step was open (p50, p99, × echo; the host's CPU per "
-          "such action, all threads and its loop's), and inside one (step p50: answered at the "
-          "step's tick)")
+          "such action, all threads and its loop's, and × the bare fan-out's CPU), and inside "
+          "one (step p50: answered at the step's tick)")
     print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
-          f"{'CPU µs':>9}{'loop µs':>9}{'B/action':>10}{'unpadded':>10}{'step p50':>10}")
+          f"{'CPU µs':>9}{'loop µs':>9}{'×fan':>6}{'B/action':>10}{'unpadded':>10}"
+          f"{'step p50':>10}")
     for g, x in r["games"].items():
         print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
               f"{x['latency_ms']['p99']:>9.2f}{x['latency_ratio_p50']:>11.1f}"
               f"{x['latency_ratio_p99']:>11.1f}{x['host_cpu_us_per_change']:>9.0f}"
-              f"{x['host_loop_us_per_change']:>9.0f}"
+              f"{x['host_loop_us_per_change']:>9.0f}{x['host_cpu_ratio']:>6.1f}"
               f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}"
               f"{x['secret_step_latency_ms']['p50']:>10.1f}")
     if "breakdown" in r:
