@@ -122,15 +122,21 @@ def private(state: State, seat: int | None) -> dict[str, Any]:
     }
     if seat is None:
         return own
+    # a window looks otherwise to ``seat`` only once it has answered: asked, no longer pending
+    # (:func:`asked_as_seen`)
     for key in ("window", "interrupted"):
-        mine = _trigger(state[key], seat)
-        if mine != _trigger(state[key], None):
-            own[key] = mine
-    if _window_waits(state):
-        mine_active = asked_as_seen(state["window"], seat)
-        if mine_active != asked_as_seen(state["window"], None):
-            own["active"] = mine_active
+        window = state[key]
+        if window is not None and _answered(window, seat):
+            own[key] = _trigger(window, seat)
+    if _window_waits(state) and _answered(state["window"], seat):
+        own["active"] = asked_as_seen(state["window"], seat)
     return own
+
+
+def _answered(window: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` was asked by ``window`` and has answered it (what it sees of the window
+    then differs from everyone else's view: it is left out of those waited for)."""
+    return seat in window["order"] and seat not in window["pending"]
 
 
 def action_label(action: Mapping[str, Any], cards: Mapping[str, Any]) -> dict[str, Any]:
