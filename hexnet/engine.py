@@ -319,11 +319,16 @@ class Game:
         An action taken from the list :meth:`legal_actions` just gave for this state and seat
         (the very object, unchanged) needs no validation: it is carried out at once.
         """
+        offered_state, version, offered_seat, legal = self._offered
         try:
             if seat is None:
                 check_action_shape(action)
                 events = self._apply_host(state, action)
-            elif self._was_offered(state, seat, action):
+            elif (offered_state is state and version == state["version"]
+                  and type(seat) is int and seat == offered_seat
+                  and any(map(operator.is_, legal, repeat(action)))):
+                # one of the actions legal_actions last gave for this very state (at this
+                # version) and seat, the very object
                 events = self._apply(state, seat, dict(action))
             else:
                 check_action_shape(action)
@@ -332,15 +337,6 @@ class Game:
             raise self._named(exc) from None
         state["version"] += 1
         return events
-
-    def _was_offered(self, state: State, seat: Any, action: Any) -> bool:
-        """Whether ``action`` is one of the actions :meth:`legal_actions` last gave, for this
-        very state at its present version and this seat."""
-        offered_state, version, offered_seat, legal = self._offered
-        if offered_state is not state or version != state["version"] or (
-                type(seat) is not int or seat != offered_seat):
-            return False
-        return any(map(operator.is_, legal, repeat(action)))
 
     def _validated(self, state: State, seat: Any, action: Mapping[str, Any]) -> Action:
         """The action ``seat`` may take that equals ``action`` (keys, values and value types),

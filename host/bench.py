@@ -863,13 +863,28 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         if not spots.exists():
             raise RuntimeError("the host wrote no breakdown (it did not exit cleanly)")
         result["breakdown"] = json.loads(spots.read_text())
-    if args.selfplay_seconds > 0:
-        result["load"]["selfplay"] = load()
-        result["selfplay"] = {g: measure_selfplay(g, args.selfplay_seconds) for g in args.games}
-    if args.search_seconds > 0:
-        result["load"]["search"] = load()
-        result["search"] = {g: measure_search(g, args.search_seconds) for g in args.games}
+    with bench_heap_frozen():
+        if args.selfplay_seconds > 0:
+            result["load"]["selfplay"] = load()
+            result["selfplay"] = {g: measure_selfplay(g, args.selfplay_seconds)
+                                  for g in args.games}
+        if args.search_seconds > 0:
+            result["load"]["search"] = load()
+            result["search"] = {g: measure_search(g, args.search_seconds) for g in args.games}
     return result
+
+
+@contextlib.contextmanager
+def bench_heap_frozen() -> Any:
+    """The bench's own objects (its clients' records of every frame) left out of the garbage
+    collections of what runs inside (``gc.freeze``): the in-process selfplay and search then pay
+    for collecting their own garbage only, as in a process of their own."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def print_table(r: dict[str, Any]) -> None:

@@ -104,3 +104,15 @@ def test_selfplay_plays_the_same_games_whether_views_are_read_or_not():
     game = get_game("fang")
     assert play_game(game, [choose_random] * 6, seed=5) == play_game(
         game, [reading_random] * 6, seed=5)
+
+
+def test_the_random_bot_draws_what_rng_choice_draws_and_refuses_an_empty_list() -> None:
+    import random
+
+    ours, theirs = random.Random(5), random.Random(5)
+    for size in (1, 2, 3, 37, 1000):
+        legal = list(range(size))
+        assert [choose_random({}, legal, ours) for _ in range(500)] == [
+            theirs.choice(legal) for _ in range(500)]
+    with pytest.raises(IndexError):
+        choose_random({}, [], ours)
