@@ -40,7 +40,9 @@ class BatchThread(Generic[T]):
         self._items: deque[T] = deque()
         self._wake = threading.Event()
         self._idle = False
-        self._wake_due = False  # a wake is left to the loop's next round
+        # the loop whose next round wakes the thread (a loop that ended before it ran that
+        # round leaves it here: the next put wakes the thread anyway)
+        self._wake_due: asyncio.AbstractEventLoop | None = None
         self._stopping = False
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
@@ -50,18 +52,19 @@ class BatchThread(Generic[T]):
         self._items.append(item)
         if len(self._items) >= self.at_once:
             self._wake.set()
-        elif self._idle and not self._wake_due:
+        elif self._idle:
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:  # (no loop in this thread: at once)
                 self._wake.set()
                 return
-            self._wake_due = True
-            loop.call_soon(self._wake_soon)
+            if self._wake_due is not loop:
+                self._wake_due = loop
+                loop.call_soon(self._wake_soon)
 
     def _wake_soon(self) -> None:
         """(The loop's next round) Wake the thread for what was put in the round before."""
-        self._wake_due = False
+        self._wake_due = None
         self._wake.set()
 
     def _run(self) -> None:

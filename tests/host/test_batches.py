@@ -66,3 +66,23 @@ def test_enough_waiting_wakes_the_thread_at_once_even_from_the_loop() -> None:
     assert asyncio.run(main())
     batches.stop(5.0)
     assert handled == [[0, 1, 2]]
+
+
+def test_a_wake_left_to_a_loop_that_ended_does_not_hold_up_later_puts() -> None:
+    batches, handled, done = _thread()
+    time.sleep(0.05)
+
+    loop = asyncio.new_event_loop()
+
+    def put_and_end() -> None:
+        batches.put(1)
+        loop.stop()  # (the loop ends before its next round: the wake never runs there)
+    loop.call_soon(put_and_end)
+    loop.run_forever()
+    loop.close()
+    done.wait(0.2)
+    batches.put(2)  # from outside any loop: at once, whatever was left due
+    assert done.wait(5.0)
+    time.sleep(0.05)
+    batches.stop(5.0)
+    assert [i for b in handled for i in b] == [1, 2]
