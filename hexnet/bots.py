@@ -13,3 +13,6 @@ def choose_random(view: dict[str, Any], legal: list[dict[str, Any]],
     if not legal:  # (_randbelow(0) would never return)
         raise IndexError("no legal action to choose from")
     return legal[rng._randbelow(len(legal))]  # noqa: SLF001
+
+
+choose_random.reads_view = False  # type: ignore[attr-defined]  # (selfplay builds it no view)

@@ -44,6 +44,11 @@ def play_game(game: Game, policies: list[Any], seed: int,
     # randrange's checks of its arguments
     apply, randbelow = game.apply, bot_rng._randbelow  # noqa: SLF001
     builders = [functools.partial(game.view, state, seat) for seat in range(len(policies))]
+    # a policy that says it never reads its view (``reads_view = False``: the random bot) is
+    # handed one view that cannot be read, the same at every turn
+    unseen = LazyView(dict)
+    unseen.close()
+    blind = [getattr(policy, "reads_view", True) is False for policy in policies]
     while outcome(state) is None:
         waiting = waiting_for(state)
         if not waiting:
@@ -58,9 +63,12 @@ def play_game(game: Game, policies: list[Any], seed: int,
         legal = legal_actions(state, seat)
         if not legal:
             raise GameFailed(f"seed {seed}: seat {seat} is waited on but has no legal action")
-        view = LazyView(builders[seat])
-        action = policies[seat](view, legal, bot_rng)
-        view.close()
+        if blind[seat]:
+            action = policies[seat](unseen, legal, bot_rng)
+        else:
+            view = LazyView(builders[seat])
+            action = policies[seat](view, legal, bot_rng)
+            view.close()
         try:
             apply(state, seat, action)
         except IllegalAction as exc:

@@ -116,3 +116,12 @@ def test_the_random_bot_draws_what_rng_choice_draws_and_refuses_an_empty_list() 
             theirs.choice(legal) for _ in range(500)]
     with pytest.raises(IndexError):
         choose_random({}, [], ours)
+
+
+def test_a_policy_that_says_it_reads_no_view_is_handed_one_it_cannot_read() -> None:
+    def peeks(view, legal, rng):
+        return legal[0] if view["seat"] is not None else legal[-1]
+    peeks.reads_view = False
+    with pytest.raises(RuntimeError, match="only while its policy chooses"):
+        play_game(get_game("hranice"), [peeks, peeks], seed=1)
+    assert choose_random.reads_view is False  # the random bot: selfplay builds it no view
