@@ -207,3 +207,31 @@ async def test_a_host_object_started_again_still_sends_lobby_updates_and_table_f
         await bea.aclose()
     finally:
         await host.stop()
+
+
+async def test_a_table_that_started_just_before_a_crash_comes_back_once(dirs) -> None:
+    """Its seating record, written while it was seating, is no longer there: the host rewrote
+    the tables seating as it started, not up to half a second later (a crash within that half
+    second brought it back twice: playing from its journal and seating, renumbered)."""
+    first = make_host(dirs)
+    port = await first.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
+                                config_dir=dirs["client"], accept_new=True)
+    await ada.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
+    while ada.you.get("table") is None:
+        await ada.next_message(5)
+    tid = int(ada.you["table"])
+    await ada.send({"type": "add_bot", "table": tid, "seat": 1, "policy": "random"})
+    await until(lambda: seating_written(dirs["host_data"], 1), what="the seating file")
+    await ada.send({"type": "start", "table": tid})
+    await until(lambda: first.lobby.tables[tid].status != "open" and journals(dirs["host_data"]),
+                what="the table started, its journal written")
+    crash(first)
+    ada.close()
+    second = make_host(dirs)
+    await second.start("127.0.0.1", port)
+    try:
+        assert list(second.lobby.tables) == [tid]
+        assert second.lobby.tables[tid].status == "playing"
+    finally:
+        await second.stop()
