@@ -7,8 +7,8 @@ writer thread fsyncs them as a group every few milliseconds, :class:`host.journa
 then lets the core send one frame per seat per changed table
 (:meth:`host.lobby.Lobby.send_due`). Lobby updates are coalesced (at most
 :data:`LOBBY_EVERY` apart), and so are writes of the tables still seating
-(:data:`SEATING_EVERY`; at once when a table started). Then the host's listeners (dashboards,
-the tournament director) see the same effects.
+(:data:`SEATING_EVERY`). Then the host's listeners (dashboards, the tournament director) see the
+same effects.
 """
 
 from __future__ import annotations
@@ -103,11 +103,6 @@ class Dispatcher:
             handler = self._handlers.get(type(e))
             if handler is not None:
                 handler(e)
-        if self._seating is not None and any(type(e) is TableStarted for e in effects):
-            # a table that started is no longer seating: written at once (its journal is
-            # already there), not up to SEATING_EVERY later — a crash meanwhile would bring it
-            # back twice, playing from its journal and seating from the stale list
-            self.write_seating()
         for listener in self.listeners:
             listener(effects)
         for e in effects:  # after the listeners: the game log's last lines come first

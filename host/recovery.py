@@ -290,26 +290,55 @@ class Recorder:
         journal that cannot be read, checked (:mod:`host.journalcheck`) or replayed is set
         aside — renamed with the reason, logged — and every other game is served."""
         resumed = []
+        started: dict[int, float] = {}  # each journal's table (its id then) and start time
         for path in sorted(self.dir.glob("*.journal")) if self.dir.is_dir() else []:
             try:
-                table_id = self._recover_one(path, lobby)
+                table_id = self._recover_one(path, lobby, started)
             except Unusable as exc:
                 set_aside(path, exc.slug, f"journal {path.name}: {exc.why}", self.log)
                 continue
             if table_id is not None:
                 resumed.append(table_id)
-        seating = lobby.restore_seating(self.read_seating())
+        seating = lobby.restore_seating(self._still_seating(started))
         if seating:
             self.log(f"tables {', '.join(map(str, seating))}: still seating, brought back")
         return resumed
 
-    def _recover_one(self, path: Path, lobby: Lobby) -> int | None:
-        """Resume the table of one journal; its id, or None if its game is over.
-        :class:`Unusable` if the file does not survive reading, checking or replaying."""
+    def _still_seating(self, started: dict[int, float]) -> list[dict[str, Any]]:
+        """The tables kept as seating (:meth:`read_seating`) less those that started after
+        the list was written — their journals say so (``started``: table id → start time): the
+        list is rewritten at most every :data:`host.dispatch.SEATING_EVERY`, and a crash
+        between a table's start and that rewrite would bring it back twice, playing and
+        seating. The list is kept again without them."""
+        records = self.read_seating()
+        try:
+            written = (self.dir / SEATING_FILE).stat().st_mtime
+        except OSError:
+            return records
+        kept = []
+        for rec in records:
+            tid = rec.get("id")
+            if type(tid) is int and started.get(tid, float("-inf")) >= written:
+                self.log(f"table {tid}: started after the tables seating were last kept (its "
+                         "journal says so); not brought back as seating")
+                continue
+            kept.append(rec)
+        if len(kept) < len(records):  # kept without them (no ghost once their journals go)
+            self.write_seating(kept)
+        return kept
+
+    def _recover_one(self, path: Path, lobby: Lobby, started: dict[int, float]) -> int | None:
+        """Resume the table of one journal; its id, or None if its game is over (its table
+        and start time noted in ``started`` either way). :class:`Unusable` if the file does
+        not survive reading, checking or replaying."""
         try:
             contents = read_journal(path)
         except JournalError as exc:
             raise Unusable("unreadable", f"unreadable: {exc}") from exc
+        head = contents.header if isinstance(contents.header, dict) else {}
+        tid, at = head.get("table"), head.get("started")
+        if type(tid) is int and type(at) in (int, float):
+            started[tid] = max(started.get(tid, float("-inf")), float(at))
         if contents.finished:
             return None
         if contents.torn:
