@@ -533,46 +533,45 @@ def latencies(clients: list[Seat], secret: bool = False) -> list[float]:
 
 # -- the measurements ---------------------------------------------------------------------------
 
-async def measure_echo(port: int, rounds: int, pid: int | None = None
+async def measure_echo(port: int, rounds: int, pid: int
                        ) -> tuple[list[float], list[float], list[float], float]:
-    """The bare TLS server's echo and fan-out round trips back to back (seconds), and fan-outs
-    spaced as the games' changes are: each sent :data:`SETTLE` after the last came, the server
-    idle between (their round trips; and with its ``pid`` its CPU per such fan-out, one frame in
-    and four of 1 KiB out, timed as the host's CPU per change is, :class:`Turns`, in µs — nan
-    without ``pid``). A wake from idle costs far more on some virtual machines than a round trip
-    back to back: the spaced fan-out pays it as the host does at every change."""
+    """The bare TLS server's (process ``pid``) echo and fan-out round trips back to back
+    (seconds), and fan-outs spaced as the games' changes are: each sent :data:`SETTLE` after
+    the last came, the server idle between — their round trips, and the server's CPU per such
+    fan-out (one frame in, four of 1 KiB out), timed as the host's CPU per change is
+    (:class:`Turns`), in µs. A wake from idle costs far more on some virtual machines than a
+    round trip back to back: the spaced fan-out pays it as the host does at every change."""
     ctx = ssl.create_default_context()
     ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
     ctx.minimum_version = ssl.TLSVersion.TLSv1_3
     conns = [await asyncio.open_connection("127.0.0.1", port, ssl=ctx) for _ in range(4)]
-    echo, fan = [], []
+    echo, fan, spaced, cpu = [], [], [], []
     msg = frame({"type": "echo", "pad": bytes(230)})
     go = frame({"type": "fan"})
     r0, w0 = conns[0]
+
+    async def fan_out() -> float:
+        t0 = time.perf_counter()
+        w0.write(go)
+        arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
+        return max(a for a, _ in arrivals) - t0
+
     for _ in range(rounds):
         t0 = time.perf_counter()
         w0.write(msg)
         at, _ = await read_raw(r0)
         echo.append(at - t0)
     for _ in range(max(1, rounds // 4)):
-        t0 = time.perf_counter()
-        w0.write(go)
-        arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
-        fan.append(max(a for a, _ in arrivals) - t0)
-    spaced, cpu = [], []
+        fan.append(await fan_out())
     for _ in range(max(10, rounds // 50)):
         await asyncio.sleep(SETTLE)
-        cpu0 = sum(host_cpu_ns(pid)) if pid is not None else 0
-        t0 = time.perf_counter()
-        w0.write(go)
-        arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
-        spaced.append(max(a for a, _ in arrivals) - t0)
-        if pid is not None:
-            await asyncio.sleep(SETTLE)
-            cpu.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
+        cpu0 = sum(host_cpu_ns(pid))
+        spaced.append(await fan_out())
+        await asyncio.sleep(SETTLE)
+        cpu.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
     for _, w in conns:
         w.close()
-    return echo, fan, spaced, statistics.mean(cpu) if cpu else float("nan")
+    return echo, fan, spaced, statistics.mean(cpu)
 
 
 @dataclass

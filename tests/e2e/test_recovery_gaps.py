@@ -38,16 +38,22 @@ def seating_written(data: Path, tables: int) -> bool:
         return False
 
 
-async def test_a_table_still_seating_comes_back_after_a_crash(dirs) -> None:
-    first = make_host(dirs)
-    port = await first.start("127.0.0.1", 0)
-    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
+async def ada_at_a_new_toy_table(host: Any, dirs: dict[str, Path], seats: int,
+                                 options: dict[str, Any]) -> tuple[int, Session, int]:
+    """``host`` started on a free port, ada connected to it (a new key) and at a toy table she
+    created: (port, ada, the table's id)."""
+    port = await host.start("127.0.0.1", 0)
+    ada = await Session.connect("127.0.0.1", port, name="ada", code=host.room_code,
                                 config_dir=dirs["client"], accept_new=True)
-    await ada.send({"type": "create", "game": "toy", "seats": 3,
-                    "options": {"turn_seconds": 20}})
+    await ada.send({"type": "create", "game": "toy", "seats": seats, "options": options})
     while ada.you.get("table") is None:
         await ada.next_message(5)
-    tid = int(ada.you["table"])
+    return port, ada, int(ada.you["table"])
+
+
+async def test_a_table_still_seating_comes_back_after_a_crash(dirs) -> None:
+    first = make_host(dirs)
+    port, ada, tid = await ada_at_a_new_toy_table(first, dirs, 3, {"turn_seconds": 20})
     await ada.send({"type": "add_bot", "table": tid, "seat": 2, "policy": "random"})
     await until(lambda: first.lobby.tables[tid].seats[2].kind == "bot", what="the bot")
     await until(lambda: seating_written(dirs["host_data"], 1), what="the seating file")
@@ -174,13 +180,7 @@ async def test_a_restarted_host_is_advertised_again_on_mdns(dirs) -> None:
 async def test_a_host_object_started_again_still_sends_lobby_updates_and_table_frames(
         dirs) -> None:
     host = make_host(dirs)
-    port = await host.start("127.0.0.1", 0)
-    ada = await Session.connect("127.0.0.1", port, name="ada", code=host.room_code,
-                                config_dir=dirs["client"], accept_new=True)
-    await ada.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
-    while ada.you.get("table") is None:
-        await ada.next_message(5)
-    tid = int(ada.you["table"])
+    port, ada, tid = await ada_at_a_new_toy_table(host, dirs, 2, {})
     await host.stop()  # ada is still connected: her going leaves a lobby update due
     ada.close()
     await host.start("127.0.0.1", port)
@@ -215,13 +215,7 @@ async def test_a_table_that_started_just_before_a_crash_comes_back_once(dirs) ->
     playing, once (it came back twice, playing and seating renumbered — a CI run of this
     stop's code failed test_recovery_untrusted so)."""
     first = make_host(dirs)
-    port = await first.start("127.0.0.1", 0)
-    ada = await Session.connect("127.0.0.1", port, name="ada", code=first.room_code,
-                                config_dir=dirs["client"], accept_new=True)
-    await ada.send({"type": "create", "game": "toy", "seats": 2, "options": {}})
-    while ada.you.get("table") is None:
-        await ada.next_message(5)
-    tid = int(ada.you["table"])
+    port, ada, tid = await ada_at_a_new_toy_table(first, dirs, 2, {})
     await ada.send({"type": "add_bot", "table": tid, "seat": 1, "policy": "random"})
     await until(lambda: seating_written(dirs["host_data"], 1), what="the seating file")
     await ada.send({"type": "start", "table": tid})
