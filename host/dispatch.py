@@ -93,9 +93,7 @@ class Dispatcher:
             # frames, timers or bot turns for it).
             self.recorder.record(effects, hold=True)
             if any(type(e) is Frames or type(e) is Send for e in effects):
-                before = self._halted()
-                self.recorder.write()
-                self._halted_now = self._halted() - before
+                self._halted_now = set(self.recorder.write())
         stopping = self.timers.stopped
         for e in effects:  # (Accepted: journaled above, before the sends)
             if stopping and isinstance(e, _SCHEDULED):
@@ -109,9 +107,6 @@ class Dispatcher:
             if isinstance(e, TableOver):
                 self.log(f"table {e.table}: over, scores {e.outcome.get('scores')}, "
                          f"winners {e.outcome.get('winners')}")
-
-    def _halted(self) -> set[int]:
-        return {tid for tid, t in self.lobby.tables.items() if t.status == "halted"}
 
     def _frames(self, e: Frames) -> None:
         write = self.links.write

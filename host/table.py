@@ -124,6 +124,7 @@ class Table(TableParty):
     state: dict[str, Any] | None = None
     seed: int | bytes = 0  # before the start a seed the host's own code fixed (tests), or 0
     salt: bytes = b""
+    _commitment: tuple[Any, ...] = field(default=(), init=False, repr=False, compare=False)
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # per history step: its public events
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
@@ -254,7 +255,12 @@ class Table(TableParty):
         start); see :func:`hexnet.fairness.commitment`."""
         if self.state is None or not self.salt:
             return ""
-        return commitment(self.seed, self.salt, self.options)
+        memo = self._commitment  # (seed, salt, options, commitment) it was last made of
+        if memo and memo[0] is self.seed and memo[1] is self.salt and memo[2] == self.options:
+            return memo[3]
+        made = commitment(self.seed, self.salt, self.options)
+        self._commitment = (self.seed, self.salt, copy_tree(self.options), made)
+        return made
 
     @property
     def state_id(self) -> int:
