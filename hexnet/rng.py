@@ -124,10 +124,25 @@ def choice(state: dict[str, Any], items: Sequence[T]) -> T:
 
 
 def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
-    """Fisher–Yates in place."""
+    """Fisher–Yates in place: for i from the last index down to 1, swap with ``below(i + 1)``
+    (the draws :func:`below` makes, read here straight from the keystream's buffers)."""
+    r = state["rng"]
+    key, at = r["key"], r["at"]
+    number, words = -1, ()
     for i in range(len(items) - 1, 0, -1):
-        j = below(state, i + 1)
+        n = i + 1
+        limit = _TWO64 - _TWO64 % n
+        while True:
+            if at >> _BUFFER_SHIFT != number:
+                number = at >> _BUFFER_SHIFT
+                words = _cache.get((key, number)) or _words(key, number)
+            x = words[(at & _BUFFER_MASK) >> 3]
+            at += 8
+            if x < limit:
+                break
+        j = x % n
         items[i], items[j] = items[j], items[i]
+    r["at"] = at
 
 
 def sample(state: dict[str, Any], items: Sequence[T], k: int) -> list[T]:

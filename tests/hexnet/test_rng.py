@@ -42,6 +42,23 @@ def test_shuffle_is_a_permutation():
     assert sorted(items) == list(range(78)) and items != list(range(78))
 
 
+def test_shuffle_draws_what_fisher_yates_over_below_draws():
+    # shuffle reads the keystream's buffers itself: it must make below()'s draws, in the same
+    # order, and leave the generator where they leave it — across buffers (a deck of 600
+    # crosses several) and for every length, so old journals keep verifying
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 7, 78, 600):
+            fast, slow = fresh(seed), fresh(seed)
+            rng.next64(fast), rng.next64(slow)  # (not at the stream's start)
+            shuffled, reference = list(range(length)), list(range(length))
+            rng.shuffle(fast, shuffled)
+            for i in range(length - 1, 0, -1):
+                j = rng.below(slow, i + 1)
+                reference[i], reference[j] = reference[j], reference[i]
+            assert shuffled == reference
+            assert fast == slow
+
+
 def test_sample_draws_distinct_items():
     s = fresh(9)
     picked = rng.sample(s, "abcdefgh", 5)
