@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from host.announce import Announcer
@@ -93,7 +94,9 @@ class Dispatcher:
             # frames, timers or bot turns for it).
             self.recorder.record(effects, hold=True)
             if any(type(e) is Frames or type(e) is Send for e in effects):
-                self._halted_now = set(self.recorder.write())
+                lost = len(self.recorder.lost)  # (tables are added as they are lost)
+                self.recorder.write()
+                self._halted_now = set(islice(self.recorder.lost, lost, None))
         stopping = self.timers.stopped
         for e in effects:  # (Accepted: journaled above, before the sends)
             if stopping and isinstance(e, _SCHEDULED):

@@ -139,17 +139,13 @@ class Recorder:
         if not hold:
             self.write()
 
-    def write(self) -> list[int]:
-        """Write every record held (one ``os.write`` per journal); the tables whose records
-        could not be written (halted, see the module doc)."""
-        lost: list[int] = []
+    def write(self) -> None:
+        """Write every record held (one ``os.write`` per journal)."""
         for table in list(self._held):
             try:
                 self._write(table)
             except (OSError, JournalError) as exc:
                 self._failed_write(table, exc, False)
-                lost.append(table)
-        return lost
 
     def _write(self, table: int) -> None:
         records = self._held.pop(table, None)

@@ -13,7 +13,8 @@ from typing import Any
 
 from hexnet import rng
 from hexnet.engine import Deadline, Game, IllegalAction, copy_tree
-from hexnet.fairness import commitment, events_digest
+from hexnet.fairness import commitment as make_commitment
+from hexnet.fairness import events_digest
 from hexnet.options import public_options, stacked
 from host.core import Accepted, LobbyError
 from protocol import traffic
@@ -124,7 +125,9 @@ class Table(TableParty):
     state: dict[str, Any] | None = None
     seed: int | bytes = 0  # before the start a seed the host's own code fixed (tests), or 0
     salt: bytes = b""
-    _commitment: tuple[Any, ...] = field(default=(), init=False, repr=False, compare=False)
+    # the commitment to seed, salt and options published to the seats, made at the start (a
+    # table's options change only while it seats); see :func:`hexnet.fairness.commitment`
+    commitment: str = field(default="", init=False)
     history: list[tuple[int | None, dict[str, Any]]] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)  # per history step: its public events
     missed_end: set[bytes] = field(default_factory=set)  # identities away when the game ended
@@ -247,20 +250,8 @@ class Table(TableParty):
         except IllegalAction as exc:
             raise LobbyError("bad_options", exc.reason) from exc
         self.seed, self.salt = rng.seed_bytes(seed), salt
+        self.commitment = make_commitment(self.seed, salt, self.options) if salt else ""
         self.status = "playing"
-
-    @property
-    def commitment(self) -> str:
-        """The commitment to seed, salt and options published to the seats (empty before the
-        start); see :func:`hexnet.fairness.commitment`."""
-        if self.state is None or not self.salt:
-            return ""
-        memo = self._commitment  # (seed, salt, options, commitment) it was last made of
-        if memo and memo[0] is self.seed and memo[1] is self.salt and memo[2] == self.options:
-            return memo[3]
-        made = commitment(self.seed, self.salt, self.options)
-        self._commitment = (self.seed, self.salt, copy_tree(self.options), made)
-        return made
 
     @property
     def state_id(self) -> int:
