@@ -133,9 +133,9 @@ def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
         n = i + 1
         limit = _TWO64 - _TWO64 % n
         while True:
-            if at >> _BUFFER_SHIFT != number:
+            if at >> _BUFFER_SHIFT != number:  # (once per buffer, not per draw)
                 number = at >> _BUFFER_SHIFT
-                words = _cache.get((key, number)) or _words(key, number)
+                words = _words(key, number)
             x = words[(at & _BUFFER_MASK) >> 3]
             at += 8
             if x < limit:
