@@ -13,6 +13,12 @@ read, before decoding. One run measures, side by side:
   (``fanout_ms.cpu_us``) — the floor of the host's figures on this machine: on a virtual
   machine a wake from idle can cost ten times a round trip back to back, and the host pays it
   at every change (``latency_ratio_spaced_p50``, ``host_cpu_ratio`` compare it);
+* **journaled fan-out** — the same spaced fan-out after the server has written a journal record
+  of an action's size and marked it for the host's own group-commit thread
+  (:class:`host.journal.Syncer`, the same fsync as the host's at ``--slow-disk``): a change's
+  floor with the durability the host keeps (``fanout_ms.journaled_cpu_us``;
+  ``host_cpu_ratio_floor`` is the host's CPU per change over it) — what is left above it is the
+  rules, the views and the protocol;
 * **games** — for each game a table of raw clients (4 seats; Fang 8) playing one action per
   change: once every seat holds the last change, a seat drawn among those with legal actions
   sends a random one of them: action sent → every seat that was sent the view of the change
@@ -132,21 +138,36 @@ async def read_raw(reader: asyncio.StreamReader) -> tuple[float, bytes]:
 
 # -- the bare TLS echo / fan-out server (a subprocess) ------------------------------------------
 
+# what the journaled fan-out writes per change: a record of an accepted action's size
+FLOOR_RECORD = {"kind": "step", "seat": 2, "action": {"type": "play", "card": "c17"},
+                "state_id": 118, "events": "0123456789abcdef"}
+
+
 async def _echo_server(config_dir: str) -> None:
+    from host.journal import Journal, Syncer
     from protocol import tls
+    from protocol.journalfile import pack_record
 
     Path(config_dir).mkdir(parents=True, exist_ok=True)
     cert, key = tls.ensure_host_cert(Path(config_dir))
     ctx = tls.server_context(cert, key)
     writers: list[asyncio.StreamWriter] = []
     fan = frame({"type": "fan", "pad": bytes(1000)})
+    journal = Journal.create(Path(config_dir) / "floor" / f"{os.getpid()}.journal",
+                             {"game": "floor"})
+    syncer = Syncer()
+    record = pack_record(FLOOR_RECORD)
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         writers.append(writer)
         with contextlib.suppress(Exception):
             while True:
                 _, payload = await read_raw(reader)
-                if msgpack.unpackb(payload)["type"] == "fan":
+                kind = msgpack.unpackb(payload)["type"]
+                if kind == "fanj":  # as the host: the record written, then the frames
+                    journal.write(record)
+                    syncer.dirty(journal)
+                if kind in ("fan", "fanj"):
                     for w in writers:
                         w.write(fan)
                 else:
@@ -160,6 +181,8 @@ async def _echo_server(config_dir: str) -> None:
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)  # (uvloop too)
     await stop.wait()
     server.close()
+    syncer.close_after(journal)
+    syncer.stop()
 
 
 # -- subprocesses, stopped by pid -------------------------------------------------------------
@@ -533,24 +556,35 @@ def latencies(clients: list[Seat], secret: bool = False) -> list[float]:
 
 # -- the measurements ---------------------------------------------------------------------------
 
-async def measure_echo(port: int, rounds: int, pid: int
-                       ) -> tuple[list[float], list[float], list[float], float]:
+@dataclass
+class Bare:
+    """The bare server's figures of one repeat (:func:`measure_echo`)."""
+
+    echo: list[float]  # round trips back to back, s
+    fan: list[float]  # fan-outs back to back, s
+    spaced: list[float]  # fan-outs spaced as the changes are, s
+    cpu_us: float  # its CPU per spaced fan-out
+    journaled_cpu_us: float  # … per spaced fan-out with a journal record (the floor)
+
+
+async def measure_echo(port: int, rounds: int, pid: int) -> Bare:
     """The bare TLS server's (process ``pid``) echo and fan-out round trips back to back
     (seconds), and fan-outs spaced as the games' changes are: each sent :data:`SETTLE` after
     the last came, the server idle between — their round trips, and the server's CPU per such
     fan-out (one frame in, four of 1 KiB out), timed as the host's CPU per change is
-    (:class:`Turns`), in µs. A wake from idle costs far more on some virtual machines than a
-    round trip back to back: the spaced fan-out pays it as the host does at every change."""
+    (:class:`Turns`), in µs, without and with a journal record written and group-committed
+    first. A wake from idle costs far more on some virtual machines than a round trip back to
+    back: the spaced fan-out pays it as the host does at every change."""
     ctx = ssl.create_default_context()
     ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
     ctx.minimum_version = ssl.TLSVersion.TLSv1_3
     conns = [await asyncio.open_connection("127.0.0.1", port, ssl=ctx) for _ in range(4)]
-    echo, fan, spaced, cpu = [], [], [], []
+    echo, fan, spaced, cpu, journaled = [], [], [], [], []
     msg = frame({"type": "echo", "pad": bytes(230)})
-    go = frame({"type": "fan"})
+    go, go_journaled = frame({"type": "fan"}), frame({"type": "fanj"})
     r0, w0 = conns[0]
 
-    async def fan_out() -> float:
+    async def fan_out(go: bytes = go) -> float:
         t0 = time.perf_counter()
         w0.write(go)
         arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
@@ -569,9 +603,14 @@ async def measure_echo(port: int, rounds: int, pid: int
         spaced.append(await fan_out())
         await asyncio.sleep(SETTLE)
         cpu.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
+        await asyncio.sleep(SETTLE)
+        cpu0 = sum(host_cpu_ns(pid))
+        await fan_out(go_journaled)
+        await asyncio.sleep(SETTLE)
+        journaled.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
     for _, w in conns:
         w.close()
-    return echo, fan, spaced, statistics.mean(cpu)
+    return Bare(echo, fan, spaced, statistics.mean(cpu), statistics.mean(journaled))
 
 
 @dataclass
@@ -763,9 +802,16 @@ def load() -> float:
 
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
+    """Every measurement of ``hexnet bench``; the host's and the bare server's files (their
+    journals, certificates, keys) live in a temporary directory removed at the end."""
+    with tempfile.TemporaryDirectory(prefix="hexnet-bench-") as work:
+        return await _bench(args, Path(work))
+
+
+async def _bench(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     rng = random.Random(args.seed)
-    work = Path(tempfile.mkdtemp(prefix="hexnet-bench-"))
-    echo = await start_proc([sys.executable, "-m", "host.bench", "--echo-server",
+    slow = ["--slow-disk", str(args.slow_disk)] if args.slow_disk > 0 else []
+    echo = await start_proc([sys.executable, "-m", "host.bench", *slow, "--echo-server",
                              str(work / "echo_cfg")], ECHO_READY)
     spots = work / "breakdown.json" if args.breakdown else None
     host = await start_proc(host_command(work, args.slow_disk, args.secret_every, spots), READY)
@@ -776,18 +822,21 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
     try:
         echo_runs, fan_runs = [], []
         fan_cpus: list[float] = []  # the bare server's CPU per fan-out, timed as a change
+        floor_cpus: list[float] = []  # … per fan-out after a journal record (the floor)
         spaced_runs: list[float] = []  # its fan-out p50 spaced as the changes are
         game_runs: dict[str, list[GameRun]] = {g: [] for g in args.games}
         for r in range(args.repeats):
             loads.append(load())
-            e, f, spaced, fan_cpu = await measure_echo(echo.port, args.echo_rounds, echo.pid)
-            echo_runs.append((quantile(e, 0.5), quantile(e, 0.99)))
-            fan_runs.append((quantile(f, 0.5), quantile(f, 0.99)))
-            spaced_runs.append(quantile(spaced, 0.5))
-            fan_cpus.append(fan_cpu)
+            bare = await measure_echo(echo.port, args.echo_rounds, echo.pid)
+            echo_runs.append((quantile(bare.echo, 0.5), quantile(bare.echo, 0.99)))
+            fan_runs.append((quantile(bare.fan, 0.5), quantile(bare.fan, 0.99)))
+            spaced_runs.append(quantile(bare.spaced, 0.5))
+            fan_cpus.append(bare.cpu_us)
+            floor_cpus.append(bare.journaled_cpu_us)
             say(f"repeat {r + 1}/{args.repeats} (load {loads[-1]:.1f}): echo p50 "
                 f"{echo_runs[-1][0] * 1e3:.3f} ms, spaced fan-out p50 "
-                f"{spaced_runs[-1] * 1e3:.3f} ms and CPU {fan_cpu:.0f} µs")
+                f"{spaced_runs[-1] * 1e3:.3f} ms and CPU {bare.cpu_us:.0f} µs "
+                f"({bare.journaled_cpu_us:.0f} µs journaled)")
             for g in args.games:
                 run = await measure_game(host.port, host.pid, g, GAMES[g], args.actions,
                                          args.game_seconds, rng)
@@ -796,7 +845,8 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                     f"({quantile(run.latencies, 0.5) / echo_runs[-1][0]:.1f}× echo), p99 "
                     f"{quantile(run.latencies, 0.99) * 1e3:.2f} ms, host CPU "
                     f"{run.cpu_us_per_change:.0f} µs/change "
-                    f"({run.cpu_us_per_change / fan_cpus[-1]:.1f}× the fan-out's; loop "
+                    f"({run.cpu_us_per_change / fan_cpus[-1]:.1f}× the fan-out's, "
+                    f"{run.cpu_us_per_change / floor_cpus[-1]:.1f}× journaled; loop "
                     f"{run.loop_us_per_change:.0f}, "
                     f"n={run.charged}; {run.cpu_us_per_view:.0f} µs/view over whole games), "
                     f"{run.bytes_per_action:.0f} "
@@ -810,7 +860,8 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
         result["fanout_ms"] = {"p50": med(x[0] for x in fan_runs) * 1e3,
                                "p99": med(x[1] for x in fan_runs) * 1e3,
                                "spaced_p50": med(spaced_runs) * 1e3,
-                               "cpu_us": med(fan_cpus)}
+                               "cpu_us": med(fan_cpus),
+                               "journaled_cpu_us": med(floor_cpus)}
         for g, runs in game_runs.items():
             p50s = [quantile(x.latencies, 0.5) for x in runs]
             p99s = [quantile(x.latencies, 0.99) for x in runs]
@@ -839,6 +890,10 @@ async def bench(args: argparse.Namespace) -> dict[str, Any]:
                                   "host_cpu_ratio": med(
                                       x.cpu_us_per_change / c
                                       for x, c in zip(runs, fan_cpus, strict=True)),
+                                  # … and over its journaled fan-out's: a change's floor
+                                  "host_cpu_ratio_floor": med(
+                                      x.cpu_us_per_change / c
+                                      for x, c in zip(runs, floor_cpus, strict=True)),
                                   "host_loop_us_per_change": med(
                                       x.loop_us_per_change for x in runs),
                                   "host_cpu_changes": sum(x.charged for x in runs),
@@ -894,12 +949,14 @@ def print_table(r: dict[str, Any]) -> None:
     f = r["fanout_ms"]
     print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms; spaced as the "
           f"changes (idle {SETTLE * 1e3:g} ms between): p50 {f['spaced_p50']:.3f} ms, CPU "
-          f"{f['cpu_us']:.0f} µs")
+          f"{f['cpu_us']:.0f} µs; with a journal record group-committed first (a change's "
+          f"floor): CPU {f['journaled_cpu_us']:.0f} µs")
     print("actions sent while no secret step was open (p50, p99, × echo, p50 × the spaced "
           "fan-out's; the host's CPU per such action, all threads and its loop's, and × the "
-          "spaced fan-out's CPU), and inside one (step p50: answered at the step's tick)")
+          "spaced fan-out's CPU, without and with the journal record), and inside one (step "
+          "p50: answered at the step's tick)")
     print(f"{'game (seats)':<18}{'p50 ms':>9}{'p99 ms':>9}{'×echo p50':>11}{'×echo p99':>11}"
-          f"{'×fan p50':>10}{'CPU µs':>9}{'loop µs':>9}{'×fan':>6}{'B/action':>10}"
+          f"{'×fan p50':>10}{'CPU µs':>9}{'loop µs':>9}{'×fan':>6}{'×floor':>7}{'B/action':>10}"
           f"{'unpadded':>10}{'step p50':>10}")
     for g, x in r["games"].items():
         print(f"{g + ' (' + str(x['seats']) + ')':<18}{x['latency_ms']['p50']:>9.2f}"
@@ -907,6 +964,7 @@ def print_table(r: dict[str, Any]) -> None:
               f"{x['latency_ratio_p99']:>11.1f}{x['latency_ratio_spaced_p50']:>10.1f}"
               f"{x['host_cpu_us_per_change']:>9.0f}"
               f"{x['host_loop_us_per_change']:>9.0f}{x['host_cpu_ratio']:>6.1f}"
+              f"{x['host_cpu_ratio_floor']:>7.1f}"
               f"{x['bytes_per_action']:>10.0f}{x['bytes_per_action_unpadded']:>10.0f}"
               f"{x['secret_step_latency_ms']['p50']:>10.1f}")
     if "breakdown" in r:
@@ -962,7 +1020,8 @@ def slow_disk(ms: float) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m host.bench --echo-server DIR``: the bare echo server the bench starts;
+    """``python -m host.bench [--slow-disk MS] --echo-server DIR``: the bare echo server the
+    bench starts (its journal's fsyncs as slow as the host's);
     ``python -m host.bench [--slow-disk MS] [--breakdown FILE] host ARGS…``: ``hexnet host
     ARGS…`` with every fsync ``MS`` ms slower (``hexnet bench --slow-disk``) and its CPU counted
     by function into ``FILE`` (``hexnet bench --breakdown``, :mod:`host.breakdown`). The bench
@@ -977,16 +1036,16 @@ def main(argv: list[str] | None = None) -> int:
 
             breakdown.write_at_exit(Path(argv[1]), breakdown.install())
         argv, wrapped = argv[2:], True
-    if wrapped:
+    if len(argv) == 2 and argv[0] == "--echo-server":
+        arun(_echo_server(argv[1]))
+        return 0
+    if wrapped and argv[:1] == ["host"]:
         sys.argv = ["hexnet", *argv]  # the front door, as `python -m hexnet.cli` runs it
         runpy.run_module("hexnet.cli", run_name="__main__", alter_sys=True)
         return 0
-    if len(argv) != 2 or argv[0] != "--echo-server":
-        print("usage: python -m host.bench --echo-server DIR | [--slow-disk MS] "
-              "[--breakdown FILE] host ARGS… (the bench is: hexnet bench)", file=sys.stderr)
-        return 2
-    arun(_echo_server(argv[1]))
-    return 0
+    print("usage: python -m host.bench [--slow-disk MS] --echo-server DIR | [--slow-disk MS] "
+          "[--breakdown FILE] host ARGS… (the bench is: hexnet bench)", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

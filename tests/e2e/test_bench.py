@@ -29,8 +29,9 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
     r = json.loads(out.read_text())
     assert set(r["echo_ms"]) == {"p50", "p99"} and r["echo_ms"]["p50"] > 0
     # the bare server's CPU per fan-out, timed as a change is: the host's per change over it
-    assert set(r["fanout_ms"]) == {"p50", "p99", "spaced_p50", "cpu_us"}
+    assert set(r["fanout_ms"]) == {"p50", "p99", "spaced_p50", "cpu_us", "journaled_cpu_us"}
     assert r["fanout_ms"]["cpu_us"] > 0 and r["fanout_ms"]["spaced_p50"] > 0
+    assert r["fanout_ms"]["journaled_cpu_us"] > 0  # … with a journal record group-committed
     for game in ("hranice", "fang"):
         g = r["games"][game]
         assert g["latency_ms"]["p50"] > 0 and g["latency_ratio_p50"] > 0
@@ -44,6 +45,8 @@ def test_hexnet_bench_measures_everything_and_writes_the_json(tmp_path) -> None:
         assert 0 < g["host_loop_us_per_change"] <= g["host_cpu_us_per_change"]
         assert g["host_cpu_us_per_view"] > 0
         assert g["host_cpu_ratio"] > 0 and g["latency_ratio_spaced_p50"] > 0
+        assert g["host_cpu_ratio_floor"] == pytest.approx(
+            g["host_cpu_us_per_change"] / r["fanout_ms"]["journaled_cpu_us"])  # (one repeat)
     assert r["tables"] == 2 and r["scale"]["tables_seated"] == 2
     assert {"latency_ms", "rss_per_table_mb", "cpu_s_per_1000_actions"} <= set(r["scale"])
     assert set(r["selfplay"]) == {"hranice", "fang"} and min(r["selfplay"].values()) > 0
@@ -99,3 +102,36 @@ def test_every_breakdown_spot_names_a_function_and_a_stale_one_is_refused() -> N
         _resolve("host.render:nothing_here")
     with pytest.raises(ValueError, match="no Nobody in host.table"):
         _resolve("host.table:Nobody.act")
+
+
+async def test_the_floors_journaled_fan_out_writes_one_record_each(tmp_path) -> None:
+    """The bare server's journaled fan-out (a change's floor) writes one record per such
+    fan-out, as the host writes an action's, and nothing for a plain one; the journal is whole
+    once the server stops (its group-commit thread closed it)."""
+    import asyncio
+    import ssl
+
+    import msgpack
+
+    from host.bench import ECHO_READY, FLOOR_RECORD, frame, read_raw, start_proc
+    from host.journal import read_records
+
+    server = await start_proc([sys.executable, "-m", "host.bench", "--echo-server",
+                               str(tmp_path)], ECHO_READY)
+    try:
+        ctx = ssl.create_default_context()
+        ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port, ssl=ctx)
+        for kind in ("fanj", "fan", "fanj", "fanj", "fan"):
+            writer.write(frame({"type": kind}))
+            _, payload = await asyncio.wait_for(read_raw(reader), 30)
+            assert msgpack.unpackb(payload)["type"] == "fan"
+        writer.close()
+    finally:
+        await server.stop()
+    assert server.proc.returncode == 0
+    (path,) = (tmp_path / "floor").iterdir()
+    records, torn = read_records(path)
+    assert not torn
+    assert [r["kind"] for r in records] == ["header", "step", "step", "step"]
+    assert records[1:] == [FLOOR_RECORD] * 3
