@@ -16,9 +16,9 @@ read, before decoding. One run measures, side by side:
 * **journaled fan-out** — the same spaced fan-out after the server has written a journal record
   of an action's size and marked it for the host's own group-commit thread
   (:class:`host.journal.Syncer`, the same fsync as the host's at ``--slow-disk``): a change's
-  floor with the durability the host keeps (``fanout_ms.journaled_cpu_us``;
-  ``host_cpu_ratio_floor`` is the host's CPU per change over it) — what is left above it is the
-  rules, the views and the protocol;
+  floor with the durability the host keeps, to as many clients as the game has seats
+  (``fanout_ms.floor_cpu_us``, by seats; ``host_cpu_ratio_floor`` is the host's CPU per change
+  over its game's) — what is left above it is the rules, the views and the protocol;
 * **games** — for each game a table of raw clients (4 seats; Fang 8) playing one action per
   change: once every seat holds the last change, a seat drawn among those with legal actions
   sends a random one of them: action sent → every seat that was sent the view of the change
@@ -151,7 +151,7 @@ async def _echo_server(config_dir: str) -> None:
     Path(config_dir).mkdir(parents=True, exist_ok=True)
     cert, key = tls.ensure_host_cert(Path(config_dir))
     ctx = tls.server_context(cert, key)
-    writers: list[asyncio.StreamWriter] = []
+    writers: dict[int, asyncio.StreamWriter] = {}  # by the number each client said it is
     fan = frame({"type": "fan", "pad": bytes(1000)})
     journal = Journal.create(Path(config_dir) / "floor" / f"{os.getpid()}.journal",
                              {"game": "floor"})
@@ -159,20 +159,25 @@ async def _echo_server(config_dir: str) -> None:
     record = pack_record(FLOOR_RECORD)
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        writers.append(writer)
+        number = None
         with contextlib.suppress(Exception):
             while True:
                 _, payload = await read_raw(reader)
-                kind = msgpack.unpackb(payload)["type"]
+                msg = msgpack.unpackb(payload)
+                kind = msg["type"]
                 if kind == "fanj":  # as the host: the record written, then the frames
                     journal.write(record)
                     syncer.dirty(journal)
-                if kind in ("fan", "fanj"):
-                    for w in writers:
-                        w.write(fan)
-                else:
+                if kind in ("fan", "fanj"):  # to clients 0 … seats - 1
+                    for i in range(msg["seats"]):
+                        writers[i].write(fan)
+                else:  # an echo (a client's first, "hello", says its number)
+                    if kind == "hello":
+                        number = msg["number"]
+                        writers[number] = writer
                     writer.write(_LEN.pack(len(payload)) + payload)
-        writers.remove(writer)
+        if number is not None:
+            writers.pop(number, None)
         writer.close()
 
     server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=ctx)
@@ -564,7 +569,7 @@ class Bare:
     fan: list[float]  # fan-outs back to back, s
     spaced: list[float]  # fan-outs spaced as the changes are, s
     cpu_us: float  # its CPU per spaced fan-out
-    journaled_cpu_us: float  # … per spaced fan-out with a journal record (the floor)
+    floor_cpu_us: dict[int, float]  # … with a journal record first (a change's floor), by seats
 
 
 async def measure_echo(port: int, rounds: int, pid: int) -> Bare:
@@ -572,22 +577,29 @@ async def measure_echo(port: int, rounds: int, pid: int) -> Bare:
     (seconds), and fan-outs spaced as the games' changes are: each sent :data:`SETTLE` after
     the last came, the server idle between — their round trips, and the server's CPU per such
     fan-out (one frame in, four of 1 KiB out), timed as the host's CPU per change is
-    (:class:`Turns`), in µs, without and with a journal record written and group-committed
-    first. A wake from idle costs far more on some virtual machines than a round trip back to
-    back: the spaced fan-out pays it as the host does at every change."""
+    (:class:`Turns`), in µs; and with a journal record written and group-committed first, to as
+    many clients as each game has seats (a change's floor). A wake from idle costs far more on
+    some virtual machines than a round trip back to back: the spaced fan-out pays it as the
+    host does at every change."""
     ctx = ssl.create_default_context()
     ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
     ctx.minimum_version = ssl.TLSVersion.TLSv1_3
-    conns = [await asyncio.open_connection("127.0.0.1", port, ssl=ctx) for _ in range(4)]
-    echo, fan, spaced, cpu, journaled = [], [], [], [], []
+    seat_counts = sorted(set(GAMES.values()))
+    conns = []
+    for number in range(max(seat_counts)):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=ctx)
+        writer.write(frame({"type": "hello", "number": number}))
+        await read_raw(reader)  # (the server knows its number)
+        conns.append((reader, writer))
+    echo, fan, spaced, cpu = [], [], [], []
+    journaled: dict[int, list[float]] = {n: [] for n in seat_counts}
     msg = frame({"type": "echo", "pad": bytes(230)})
-    go, go_journaled = frame({"type": "fan"}), frame({"type": "fanj"})
     r0, w0 = conns[0]
 
-    async def fan_out(go: bytes = go) -> float:
+    async def fan_out(kind: str = "fan", seats: int = 4) -> float:
         t0 = time.perf_counter()
-        w0.write(go)
-        arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns))
+        w0.write(frame({"type": kind, "seats": seats}))
+        arrivals = await asyncio.gather(*(read_raw(r) for r, _ in conns[:seats]))
         return max(a for a, _ in arrivals) - t0
 
     for _ in range(rounds):
@@ -603,14 +615,16 @@ async def measure_echo(port: int, rounds: int, pid: int) -> Bare:
         spaced.append(await fan_out())
         await asyncio.sleep(SETTLE)
         cpu.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
-        await asyncio.sleep(SETTLE)
-        cpu0 = sum(host_cpu_ns(pid))
-        await fan_out(go_journaled)
-        await asyncio.sleep(SETTLE)
-        journaled.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
+        for seats, cpus in journaled.items():
+            await asyncio.sleep(SETTLE)
+            cpu0 = sum(host_cpu_ns(pid))
+            await fan_out("fanj", seats)
+            await asyncio.sleep(SETTLE)
+            cpus.append((sum(host_cpu_ns(pid)) - cpu0) / 1e3)
     for _, w in conns:
         w.close()
-    return Bare(echo, fan, spaced, statistics.mean(cpu), statistics.mean(journaled))
+    return Bare(echo, fan, spaced, statistics.mean(cpu),
+                {n: statistics.mean(x) for n, x in journaled.items()})
 
 
 @dataclass
@@ -822,7 +836,7 @@ async def _bench(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     try:
         echo_runs, fan_runs = [], []
         fan_cpus: list[float] = []  # the bare server's CPU per fan-out, timed as a change
-        floor_cpus: list[float] = []  # … per fan-out after a journal record (the floor)
+        floor_cpus: list[dict[int, float]] = []  # … after a journal record, by seats (floor)
         spaced_runs: list[float] = []  # its fan-out p50 spaced as the changes are
         game_runs: dict[str, list[GameRun]] = {g: [] for g in args.games}
         for r in range(args.repeats):
@@ -832,11 +846,12 @@ async def _bench(args: argparse.Namespace, work: Path) -> dict[str, Any]:
             fan_runs.append((quantile(bare.fan, 0.5), quantile(bare.fan, 0.99)))
             spaced_runs.append(quantile(bare.spaced, 0.5))
             fan_cpus.append(bare.cpu_us)
-            floor_cpus.append(bare.journaled_cpu_us)
+            floor_cpus.append(bare.floor_cpu_us)
             say(f"repeat {r + 1}/{args.repeats} (load {loads[-1]:.1f}): echo p50 "
                 f"{echo_runs[-1][0] * 1e3:.3f} ms, spaced fan-out p50 "
                 f"{spaced_runs[-1] * 1e3:.3f} ms and CPU {bare.cpu_us:.0f} µs "
-                f"({bare.journaled_cpu_us:.0f} µs journaled)")
+                f"(journaled, the floor: " + ", ".join(
+                    f"{c:.0f} µs to {n}" for n, c in bare.floor_cpu_us.items()) + ")")
             for g in args.games:
                 run = await measure_game(host.port, host.pid, g, GAMES[g], args.actions,
                                          args.game_seconds, rng)
@@ -846,7 +861,7 @@ async def _bench(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                     f"{quantile(run.latencies, 0.99) * 1e3:.2f} ms, host CPU "
                     f"{run.cpu_us_per_change:.0f} µs/change "
                     f"({run.cpu_us_per_change / fan_cpus[-1]:.1f}× the fan-out's, "
-                    f"{run.cpu_us_per_change / floor_cpus[-1]:.1f}× journaled; loop "
+                    f"{run.cpu_us_per_change / floor_cpus[-1][GAMES[g]]:.1f}× the floor; loop "
                     f"{run.loop_us_per_change:.0f}, "
                     f"n={run.charged}; {run.cpu_us_per_view:.0f} µs/view over whole games), "
                     f"{run.bytes_per_action:.0f} "
@@ -861,7 +876,8 @@ async def _bench(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                                "p99": med(x[1] for x in fan_runs) * 1e3,
                                "spaced_p50": med(spaced_runs) * 1e3,
                                "cpu_us": med(fan_cpus),
-                               "journaled_cpu_us": med(floor_cpus)}
+                               "floor_cpu_us": {str(n): med(x[n] for x in floor_cpus)
+                                                for n in floor_cpus[0]}}
         for g, runs in game_runs.items():
             p50s = [quantile(x.latencies, 0.5) for x in runs]
             p99s = [quantile(x.latencies, 0.99) for x in runs]
@@ -893,7 +909,8 @@ async def _bench(args: argparse.Namespace, work: Path) -> dict[str, Any]:
                                   # … and over its journaled fan-out's: a change's floor
                                   "host_cpu_ratio_floor": med(
                                       x.cpu_us_per_change / c
-                                      for x, c in zip(runs, floor_cpus, strict=True)),
+                                      for x, c in zip(runs, (f[GAMES[g]] for f in floor_cpus),
+                                                      strict=True)),
                                   "host_loop_us_per_change": med(
                                       x.loop_us_per_change for x in runs),
                                   "host_cpu_changes": sum(x.charged for x in runs),
@@ -950,7 +967,8 @@ def print_table(r: dict[str, Any]) -> None:
     print(f"bare fan-out (4)   p50 {f['p50']:.3f} ms  p99 {f['p99']:.3f} ms; spaced as the "
           f"changes (idle {SETTLE * 1e3:g} ms between): p50 {f['spaced_p50']:.3f} ms, CPU "
           f"{f['cpu_us']:.0f} µs; with a journal record group-committed first (a change's "
-          f"floor): CPU {f['journaled_cpu_us']:.0f} µs")
+          "floor), to as many as a game's seats: CPU " + ", ".join(
+              f"{c:.0f} µs to {n}" for n, c in f["floor_cpu_us"].items()))
     print("actions sent while no secret step was open (p50, p99, × echo, p50 × the spaced "
           "fan-out's; the host's CPU per such action, all threads and its loop's, and × the "
           "spaced fan-out's CPU, without and with the journal record), and inside one (step "
